@@ -1,0 +1,302 @@
+"""The Lambda Runtime API, served on loopback so the real awslambdaric can run under test.
+
+It speaks what awslambdaric 4.2.2 sends: its native client (aws-lambda-cpp over libcurl) polls
+`GET /2018-06-01/runtime/invocation/next` and posts `.../invocation/{id}/response` or
+`.../invocation/{id}/error` with a Content-Length body; the Python side posts
+`/2018-06-01/runtime/init/error` with http.client and insists on 202 Accepted.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import re
+import sys
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any, Literal
+
+from tests.infra.ports import LOOPBACK
+
+_PREFIX = "/2018-06-01/runtime"
+_RESULT_PATH = re.compile(rf"^{_PREFIX}/invocation/(?P<id>[^/]+)/(?P<kind>response|error)$")
+# How often blocked waits look up from their queue or event to notice shutdown or an abort.
+_POLL_S = 0.05
+_ACCOUNT_ID = "123456789012"
+
+
+def _parse_body(raw: bytes) -> Any:
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return raw.decode(errors="replace")
+
+
+@dataclass(frozen=True)
+class InvocationResult:
+    request_id: str
+    status: Literal["response", "error"]
+    body: Any
+    """The posted body parsed as JSON, else as text."""
+    raw_body: bytes
+    headers: dict[str, str]
+    """Headers of the runtime's POST, names lower-cased."""
+    duration: float
+    """Seconds from handing the event to the runtime until its result arrived."""
+    deadline_ms: int
+    """The epoch-milliseconds deadline sent in Lambda-Runtime-Deadline-Ms."""
+
+
+@dataclass(frozen=True)
+class InitError:
+    body: Any
+    raw_body: bytes
+    headers: dict[str, str]
+
+
+class RuntimeInitFailed(RuntimeError):
+    def __init__(self, init_error: InitError) -> None:
+        super().__init__(f"the runtime reported an init error: {init_error.body}")
+        self.init_error = init_error
+
+
+@dataclass
+class _Invocation:
+    request_id: str
+    payload: bytes
+    timeout_ms: int
+    done: threading.Event = field(default_factory=threading.Event)
+    result: InvocationResult | None = None
+    started: float = 0.0
+    deadline_ms: int = 0
+    # Set when invoke() gave up: /next skips the event if it is still queued, and a late
+    # result is refused as it would be after a real timeout.
+    abandoned: bool = False
+
+
+class _Handler(BaseHTTPRequestHandler):
+    # HTTP/1.1 because libcurl keeps the connection alive between invocations.
+    protocol_version = "HTTP/1.1"
+    server: _Server
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Silenced: pytest would show every poll of /next on stderr."""
+
+    def _reply(self, status: HTTPStatus, body: dict[str, Any]) -> None:
+        payload = json.dumps(body).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(payload)))
+        self.end_headers()
+        self.wfile.write(payload)
+
+    def _read_body(self) -> bytes | None:
+        length = self.headers.get("Content-Length")
+        if length is None:
+            # Neither awslambdaric client sends chunked bodies; say so rather than guess.
+            self._reply(HTTPStatus.LENGTH_REQUIRED, {"errorMessage": "Content-Length required"})
+            return None
+        return self.rfile.read(int(length))
+
+    def do_GET(self) -> None:
+        if self.path != f"{_PREFIX}/invocation/next":
+            self._reply(HTTPStatus.NOT_FOUND, {"errorMessage": f"unknown path {self.path}"})
+            return
+        invocation = self.server.api.take_next()
+        if invocation is None:
+            # Shutting down: drop the connection instead of inventing an event.
+            self.close_connection = True
+            return
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(invocation.payload)))
+        for name, value in self.server.api.invocation_headers(invocation).items():
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(invocation.payload)
+
+    def do_POST(self) -> None:
+        body = self._read_body()
+        if body is None:
+            return
+        headers = {name.lower(): value for name, value in self.headers.items()}
+        if self.path == f"{_PREFIX}/init/error":
+            self.server.api.record_init_error(InitError(_parse_body(body), body, headers))
+            self._reply(HTTPStatus.ACCEPTED, {"status": "OK"})
+            return
+        match = _RESULT_PATH.match(self.path)
+        if match is None:
+            self._reply(HTTPStatus.NOT_FOUND, {"errorMessage": f"unknown path {self.path}"})
+            return
+        kind: Literal["response", "error"] = "response" if match["kind"] == "response" else "error"
+        if not self.server.api.record_result(match["id"], kind, body, headers):
+            self._reply(
+                HTTPStatus.BAD_REQUEST,
+                {"errorType": "InvalidRequestID", "errorMessage": "unknown or finished request"},
+            )
+            return
+        self._reply(HTTPStatus.ACCEPTED, {"status": "OK"})
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, api: RuntimeAPIServer) -> None:
+        super().__init__((LOOPBACK, 0), _Handler)
+        self.api = api
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A runtime stopped while its keep-alive connection is open resets it; that is the
+        # normal end of a test, not a server fault worth a traceback.
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
+class RuntimeAPIServer:
+    """One function's Runtime API; `invoke` queues an event and waits for the runtime's answer."""
+
+    def __init__(self, function_name: str = "test-function", region: str = "us-east-1") -> None:
+        self.function_arn = f"arn:aws:lambda:{region}:{_ACCOUNT_ID}:function:{function_name}"
+        self._pending: queue.Queue[_Invocation] = queue.Queue()
+        self._active: dict[str, _Invocation] = {}
+        self._lock = threading.Lock()
+        self._stopping = threading.Event()
+        self._init_error: InitError | None = None
+        self._init_error_seen = threading.Event()
+        self._server = _Server(self)
+        self._thread = threading.Thread(
+            target=self._server.serve_forever,
+            kwargs={"poll_interval": 0.1},
+            name="lambda-runtime-api",
+            daemon=True,
+        )
+        self._thread.start()
+
+    @property
+    def address(self) -> str:
+        """host:port, the value for AWS_LAMBDA_RUNTIME_API."""
+        host, port = self._server.server_address[:2]
+        return f"{host}:{port}"
+
+    @property
+    def init_error(self) -> InitError | None:
+        return self._init_error
+
+    def stop(self) -> None:
+        self._stopping.set()
+        self._server.shutdown()
+        self._server.server_close()
+        self._thread.join(timeout=5)
+
+    def __enter__(self) -> RuntimeAPIServer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def invoke(
+        self,
+        event: Any,
+        timeout_ms: int = 60_000,
+        wait: float | None = None,
+        abort: Callable[[], str | None] | None = None,
+    ) -> InvocationResult:
+        """Queue `event` and block until the runtime posts its response or error.
+
+        `timeout_ms` only sets the deadline header (the function's configured timeout); nothing
+        kills a handler that overruns it. `wait` bounds this call, by default the deadline plus
+        15 s for a cold start. `abort` is polled and, when it returns a reason (the runtime
+        process died, say), the wait ends with that reason.
+        """
+        payload = event if isinstance(event, bytes) else json.dumps(event).encode()
+        invocation = _Invocation(str(uuid.uuid4()), payload, timeout_ms)
+        self._pending.put(invocation)
+        limit = timeout_ms / 1000 + 15 if wait is None else wait
+        give_up = time.monotonic() + limit
+        while not invocation.done.wait(_POLL_S):
+            if self._init_error is not None:
+                self._abandon(invocation)
+                raise RuntimeInitFailed(self._init_error)
+            reason = abort() if abort is not None else None
+            if reason is None and time.monotonic() >= give_up:
+                state = "was never taken" if invocation.started == 0.0 else "got no result"
+                reason = f"invocation {invocation.request_id} {state} within {limit:.1f} s"
+            if reason is not None:
+                self._abandon(invocation)
+                raise TimeoutError(reason)
+        assert invocation.result is not None
+        return invocation.result
+
+    def _abandon(self, invocation: _Invocation) -> None:
+        with self._lock:
+            invocation.abandoned = True
+            self._active.pop(invocation.request_id, None)
+
+    def wait_for_init_error(self, timeout: float = 30.0) -> InitError:
+        if not self._init_error_seen.wait(timeout):
+            raise TimeoutError(f"no POST to {_PREFIX}/init/error within {timeout:.0f} s")
+        assert self._init_error is not None
+        return self._init_error
+
+    # Called from request-handler threads.
+
+    def take_next(self) -> _Invocation | None:
+        """Block until an event is queued; None once the server is stopping."""
+        while not self._stopping.is_set():
+            try:
+                invocation = self._pending.get(timeout=_POLL_S)
+            except queue.Empty:
+                continue
+            with self._lock:
+                if invocation.abandoned:
+                    continue
+                invocation.started = time.monotonic()
+                invocation.deadline_ms = int(time.time() * 1000) + invocation.timeout_ms
+                self._active[invocation.request_id] = invocation
+            return invocation
+        return None
+
+    def invocation_headers(self, invocation: _Invocation) -> dict[str, str]:
+        epoch = int(time.time())
+        return {
+            "Lambda-Runtime-Aws-Request-Id": invocation.request_id,
+            "Lambda-Runtime-Deadline-Ms": str(invocation.deadline_ms),
+            "Lambda-Runtime-Invoked-Function-Arn": self.function_arn,
+            "Lambda-Runtime-Trace-Id": (
+                f"Root=1-{epoch:08x}-{uuid.uuid4().hex[:24]};"
+                f"Parent={uuid.uuid4().hex[:16]};Sampled=0"
+            ),
+        }
+
+    def record_result(
+        self,
+        request_id: str,
+        status: Literal["response", "error"],
+        body: bytes,
+        headers: dict[str, str],
+    ) -> bool:
+        with self._lock:
+            invocation = self._active.pop(request_id, None)
+        if invocation is None:
+            return False
+        invocation.result = InvocationResult(
+            request_id=request_id,
+            status=status,
+            body=_parse_body(body),
+            raw_body=body,
+            headers=headers,
+            duration=time.monotonic() - invocation.started,
+            deadline_ms=invocation.deadline_ms,
+        )
+        invocation.done.set()
+        return True
+
+    def record_init_error(self, init_error: InitError) -> None:
+        self._init_error = init_error
+        self._init_error_seen.set()
