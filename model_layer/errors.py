@@ -1,0 +1,35 @@
+"""Exceptions the engine raises; the handler maps each to an HTTP status in one table."""
+
+from __future__ import annotations
+
+
+class ModelError(Exception):
+    """Base class of every error the engine raises on purpose."""
+
+
+class ModelLoadError(ModelError):
+    """The model directory is broken; the message names the file and the problem."""
+
+
+class InvalidRequestError(ModelError, ValueError):
+    """A synthesis parameter is out of range or malformed."""
+
+
+class EmptyTextError(InvalidRequestError):
+    """Nothing speakable is left in the text."""
+
+
+class UnknownVoiceError(InvalidRequestError):
+    """The voice is neither a preset of this model nor a valid inline style."""
+
+
+class InvalidStyleError(InvalidRequestError):
+    """An inline or on-disk voice style has the wrong structure or dimensions."""
+
+
+class UnsupportedLanguageError(InvalidRequestError):
+    """The language code is not one of the model's."""
+
+
+class SynthesisCancelled(ModelError):
+    """The caller cancelled synthesis (a deadline passed); no further audio follows."""

@@ -1,0 +1,171 @@
+"""Loading a model directory once: four sessions, config, indexer and voices.
+
+Every check runs at load, so a broken directory fails at cold start with a message
+naming the file and the problem, never in the middle of a request.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import onnxruntime as ort
+
+from model_layer.constants import CONFIG_PATH, GRAPH_INPUTS, GRAPH_PATHS, INDEXER_PATH, VOICE_STYLES_DIR
+from model_layer.engine import AcousticConfig, Engine
+from model_layer.errors import InvalidStyleError, ModelLoadError
+from model_layer.settings import EngineSettings, get_settings
+from model_layer.text import TextIndexer
+from model_layer.voices import Style, load_style_file
+
+# Input name -> (ONNX type, rank, static dims by axis) that the published graphs declare.
+INPUT_SPECS: dict[str, tuple[str, int, dict[int, int]]] = {
+    "text_ids": ("tensor(int64)", 2, {}),
+    "text_mask": ("tensor(float)", 3, {1: 1}),
+    "style_dp": ("tensor(float)", 3, {1: 8, 2: 16}),
+    "style_ttl": ("tensor(float)", 3, {1: 50, 2: 256}),
+    "noisy_latent": ("tensor(float)", 3, {}),
+    "text_emb": ("tensor(float)", 3, {}),
+    "latent_mask": ("tensor(float)", 3, {1: 1}),
+    "current_step": ("tensor(float)", 1, {}),
+    "total_step": ("tensor(float)", 1, {}),
+    "latent": ("tensor(float)", 3, {}),
+}
+
+_OPT_LEVELS = {
+    "disable": ort.GraphOptimizationLevel.ORT_DISABLE_ALL,
+    "basic": ort.GraphOptimizationLevel.ORT_ENABLE_BASIC,
+    "extended": ort.GraphOptimizationLevel.ORT_ENABLE_EXTENDED,
+    "all": ort.GraphOptimizationLevel.ORT_ENABLE_ALL,
+}
+
+
+def session_options(settings: EngineSettings) -> ort.SessionOptions:
+    opts = ort.SessionOptions()
+    opts.intra_op_num_threads = settings.threads()
+    opts.inter_op_num_threads = settings.inter_op_threads
+    opts.execution_mode = (
+        ort.ExecutionMode.ORT_SEQUENTIAL
+        if settings.execution_mode == "sequential"
+        else ort.ExecutionMode.ORT_PARALLEL
+    )
+    opts.graph_optimization_level = _OPT_LEVELS[settings.graph_optimization]
+    opts.enable_cpu_mem_arena = settings.cpu_mem_arena
+    opts.enable_mem_pattern = settings.mem_pattern
+    spinning = "1" if settings.allow_spinning else "0"
+    opts.add_session_config_entry("session.intra_op.allow_spinning", spinning)
+    opts.add_session_config_entry("session.inter_op.allow_spinning", spinning)
+    return opts
+
+
+def _check_graph(name: str, session: ort.InferenceSession) -> None:
+    rel = GRAPH_PATHS[name]
+    declared = {i.name: i for i in session.get_inputs()}
+    expected = GRAPH_INPUTS[name]
+    if set(declared) != set(expected):
+        raise ModelLoadError(
+            f"{rel}: graph inputs are {sorted(declared)}, expected {sorted(expected)}"
+        )
+    for input_name in expected:
+        node = declared[input_name]
+        onnx_type, rank, static = INPUT_SPECS[input_name]
+        if node.type != onnx_type or len(node.shape) != rank:
+            raise ModelLoadError(
+                f"{rel}: input '{input_name}' is {node.type} of rank {len(node.shape)}, "
+                f"expected {onnx_type} of rank {rank}"
+            )
+        for axis, size in static.items():
+            dim = node.shape[axis]
+            if isinstance(dim, int) and dim != size:
+                raise ModelLoadError(
+                    f"{rel}: input '{input_name}' has {dim} at axis {axis}, expected {size}"
+                )
+
+
+def _load_session(model_dir: Path, name: str, options: ort.SessionOptions) -> ort.InferenceSession:
+    path = model_dir / GRAPH_PATHS[name]
+    try:
+        session = ort.InferenceSession(str(path), sess_options=options, providers=["CPUExecutionProvider"])
+    except Exception as exc:
+        first_line = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise ModelLoadError(f"{GRAPH_PATHS[name]}: not a loadable ONNX graph ({first_line})") from exc
+    _check_graph(name, session)
+    return session
+
+
+def _read_json(model_dir: Path, rel: Path) -> Any:
+    try:
+        return json.loads((model_dir / rel).read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise ModelLoadError(f"{rel}: malformed JSON ({exc.msg} at line {exc.lineno})") from exc
+
+
+def _acoustic_config(doc: Any) -> AcousticConfig:
+    def key(section: str, name: str) -> int:
+        try:
+            value = doc[section][name]
+        except (KeyError, TypeError):
+            raise ModelLoadError(f"{CONFIG_PATH}: missing key '{section}.{name}'") from None
+        if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
+            raise ModelLoadError(f"{CONFIG_PATH}: '{section}.{name}' must be a positive integer")
+        return value
+
+    return AcousticConfig(
+        sample_rate=key("ae", "sample_rate"),
+        base_chunk_size=key("ae", "base_chunk_size"),
+        latent_dim=key("ttl", "latent_dim"),
+        chunk_compress_factor=key("ttl", "chunk_compress_factor"),
+    )
+
+
+def _load_voices(model_dir: Path) -> dict[str, Style]:
+    voices: dict[str, Style] = {}
+    for path in sorted((model_dir / VOICE_STYLES_DIR).glob("*.json")):
+        try:
+            voices[path.stem] = load_style_file(path)
+        except InvalidStyleError as exc:
+            raise ModelLoadError(f"{VOICE_STYLES_DIR}/{exc}") from exc
+    if not voices:
+        raise ModelLoadError(f"{VOICE_STYLES_DIR}: no voice style files (*.json)")
+    return voices
+
+
+def _revision(model_dir: Path, config_doc: Mapping[str, Any]) -> str:
+    # The image build writes the pinned hub revision next to the model; synthetic
+    # models describe themselves in tts.json.
+    revision_file = model_dir / "REVISION"
+    if revision_file.is_file():
+        return revision_file.read_text(encoding="utf-8").strip()
+    synthetic = config_doc.get("synthetic")
+    if isinstance(synthetic, Mapping):
+        return f"synthetic-{synthetic.get('size')}-seed{synthetic.get('seed')}"
+    return "unknown"
+
+
+def load_parts(
+    model_dir: Path | str, settings: EngineSettings | None = None
+) -> tuple[Engine, TextIndexer, dict[str, Style], str]:
+    """Load and check everything in `model_dir`; raise ModelLoadError naming what is wrong."""
+    model_dir = Path(model_dir)
+    settings = settings or get_settings()
+    if not model_dir.is_dir():
+        raise ModelLoadError(f"{model_dir}: model directory does not exist")
+    required = [CONFIG_PATH, INDEXER_PATH, *GRAPH_PATHS.values()]
+    missing = [str(rel) for rel in required if not (model_dir / rel).is_file()]
+    if missing:
+        raise ModelLoadError(f"{model_dir}: missing file(s): {', '.join(missing)}")
+
+    config_doc = _read_json(model_dir, CONFIG_PATH)
+    if not isinstance(config_doc, Mapping):
+        raise ModelLoadError(f"{CONFIG_PATH}: must be a JSON object")
+    config = _acoustic_config(config_doc)
+    try:
+        indexer = TextIndexer.from_file(model_dir / INDEXER_PATH)
+    except ValueError as exc:
+        raise ModelLoadError(f"{INDEXER_PATH}: {exc}") from exc
+    voices = _load_voices(model_dir)
+    options = session_options(settings)
+    sessions = {name: _load_session(model_dir, name, options) for name in GRAPH_PATHS}
+    return Engine(sessions, config), indexer, voices, _revision(model_dir, config_doc)

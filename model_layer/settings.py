@@ -1,0 +1,52 @@
+"""Run-time knobs of the engine, read once from the environment (prefix SUPERTONIC_).
+
+Defaults are chosen for a 2 vCPU / 2 GB function; each can be overridden without
+a code change.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Literal
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from model_layer.cpu import usable_cpus
+
+
+class EngineSettings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="SUPERTONIC_", frozen=True, extra="ignore")
+
+    # None = the CPUs this process can really use (affinity and cgroup quota): more
+    # threads than CPUs makes every op wait for time slices.
+    intra_op_threads: int | None = Field(default=None, ge=1, le=64)
+    # The graphs are single chains of ops; a second inter-op pool only adds threads.
+    inter_op_threads: int = Field(default=1, ge=1, le=64)
+    # Sequential execution: parallel execution buys nothing on a chain and costs a pool.
+    execution_mode: Literal["sequential", "parallel"] = "sequential"
+    # Spinning keeps idle workers burning CPU between runs; on 2 vCPU that CPU is
+    # needed by the other thread, and on Lambda it is billed.
+    allow_spinning: bool = False
+    graph_optimization: Literal["disable", "basic", "extended", "all"] = "all"
+    # The arena keeps every block it ever grew to for the largest input seen, so
+    # variable-length text makes memory climb and never come back; off keeps RSS flat.
+    cpu_mem_arena: bool = False
+    # Memory patterns pre-plan buffers per input shape; shapes change with every
+    # text, so the plans are rebuilt anyway and only cost memory.
+    mem_pattern: bool = False
+    # Silence between chunks; the reference's 0.3 s sounds like a stall.
+    chunk_silence_seconds: float = Field(default=0.2, ge=0.0, le=2.0)
+    # Characters per chunk; None = per-language default (see model_layer.text).
+    max_chunk_chars: int | None = Field(default=None, ge=20, le=1000)
+    # Run one short synthesis at load so the first request does not pay for
+    # lazy allocations and kernel selection.
+    warmup: bool = True
+
+    def threads(self) -> int:
+        return self.intra_op_threads or usable_cpus()
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> EngineSettings:
+    return EngineSettings()

@@ -1,0 +1,127 @@
+"""Loading: a good directory loads once with the chosen runtime options; a broken one
+fails at load with a message naming the file and the problem."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+import model_layer
+from model_layer import EngineSettings, ModelLoadError
+from model_layer.cpu import cgroup_cpu_quota, usable_cpus
+from model_layer.loader import load_parts, session_options
+
+FAST = EngineSettings(warmup=False)
+
+
+@pytest.fixture()
+def model_copy(tiny_model_dir: Path, tmp_path: Path) -> Path:
+    target = tmp_path / "model"
+    shutil.copytree(tiny_model_dir, target)
+    return target
+
+
+def test_loads_sessions_config_indexer_and_voices(tiny_model_dir: Path) -> None:
+    synthesizer = model_layer.load(tiny_model_dir, FAST)
+    assert synthesizer.sample_rate == 44100
+    assert sorted(synthesizer.voices) == sorted(["M1", "M2", "M3", "M4", "M5", "F1", "F2", "F3", "F4", "F5"])
+    assert synthesizer.voices["F3"].ttl.shape == (1, 50, 256)
+    assert synthesizer.voices["F3"].dp.shape == (1, 8, 16)
+    assert synthesizer.revision.startswith("synthetic-tiny")
+    assert synthesizer.engine.config.samples_per_latent == 3072
+
+
+def test_revision_file_wins(model_copy: Path) -> None:
+    (model_copy / "REVISION").write_text("724fb5abbf5502583fb520898d45929e62f02c0b\n")
+    _, _, _, revision = load_parts(model_copy, FAST)
+    assert revision == "724fb5abbf5502583fb520898d45929e62f02c0b"
+
+
+def test_session_options_follow_settings() -> None:
+    options = session_options(EngineSettings(intra_op_threads=3, allow_spinning=False, cpu_mem_arena=False))
+    assert options.intra_op_num_threads == 3
+    assert options.inter_op_num_threads == 1
+    assert options.enable_cpu_mem_arena is False
+    assert options.get_session_config_entry("session.intra_op.allow_spinning") == "0"
+
+
+def test_settings_come_from_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SUPERTONIC_INTRA_OP_THREADS", "1")
+    monkeypatch.setenv("SUPERTONIC_CPU_MEM_ARENA", "true")
+    settings = EngineSettings()
+    assert settings.threads() == 1
+    assert settings.cpu_mem_arena is True
+
+
+@pytest.mark.parametrize(
+    ("cpu_max", "expected"),
+    [("116000 100000", 1), ("150000 100000", 2), ("50000 100000", 1), ("max 100000", None)],
+)
+def test_cgroup_v2_quota_caps_threads(tmp_path: Path, cpu_max: str, expected: int | None) -> None:
+    (tmp_path / "cpu.max").write_text(cpu_max + "\n")
+    cpus = usable_cpus(tmp_path)
+    if expected is None:
+        assert cgroup_cpu_quota(tmp_path) is None
+        assert cpus >= 1
+    else:
+        assert cpus == min(expected, usable_cpus(tmp_path / "absent"))
+
+
+def test_cgroup_v1_quota(tmp_path: Path) -> None:
+    (tmp_path / "cpu").mkdir()
+    (tmp_path / "cpu" / "cpu.cfs_quota_us").write_text("100000\n")
+    (tmp_path / "cpu" / "cpu.cfs_period_us").write_text("100000\n")
+    assert cgroup_cpu_quota(tmp_path) == 1.0
+    assert usable_cpus(tmp_path) == 1
+
+
+def _expect_failure(model_dir: Path, *fragments: str) -> None:
+    with pytest.raises(ModelLoadError) as failure:
+        load_parts(model_dir, FAST)
+    for fragment in fragments:
+        assert fragment in str(failure.value)
+
+
+def test_missing_graph_is_named(model_copy: Path) -> None:
+    (model_copy / "onnx" / "vocoder.onnx").unlink()
+    _expect_failure(model_copy, "missing file", "onnx/vocoder.onnx")
+
+
+def test_missing_directory(tmp_path: Path) -> None:
+    _expect_failure(tmp_path / "nowhere", "does not exist")
+
+
+def test_malformed_config(model_copy: Path) -> None:
+    (model_copy / "onnx" / "tts.json").write_text("{not json")
+    _expect_failure(model_copy, "onnx/tts.json", "malformed JSON")
+
+
+def test_config_missing_key(model_copy: Path) -> None:
+    (model_copy / "onnx" / "tts.json").write_text(json.dumps({"ae": {"sample_rate": 44100}}))
+    _expect_failure(model_copy, "onnx/tts.json", "ae.base_chunk_size")
+
+
+def test_indexer_not_a_list(model_copy: Path) -> None:
+    (model_copy / "onnx" / "unicode_indexer.json").write_text(json.dumps({"a": 1}))
+    _expect_failure(model_copy, "onnx/unicode_indexer.json")
+
+
+def test_voice_with_wrong_dims(model_copy: Path) -> None:
+    path = model_copy / "voice_styles" / "F2.json"
+    doc = json.loads(path.read_text())
+    doc["style_dp"]["data"] = [[[0.0] * 15] * 8]
+    path.write_text(json.dumps(doc))
+    _expect_failure(model_copy, "voice_styles/F2.json", "style_dp", "[1, 8, 15]")
+
+
+def test_graph_with_wrong_inputs(model_copy: Path) -> None:
+    shutil.copy(model_copy / "onnx" / "text_encoder.onnx", model_copy / "onnx" / "vocoder.onnx")
+    _expect_failure(model_copy, "onnx/vocoder.onnx", "graph inputs are", "latent")
+
+
+def test_graph_that_is_not_onnx(model_copy: Path) -> None:
+    (model_copy / "onnx" / "duration_predictor.onnx").write_bytes(b"\x00garbage" * 10)
+    _expect_failure(model_copy, "onnx/duration_predictor.onnx", "not a loadable ONNX graph")
