@@ -1,0 +1,33 @@
+"""CLI: `python -m model_layer.synthetic --size {tiny,full} [--seed N] [--out DIR]`.
+
+Without --out the model goes to (or is reused from) the cache. The directory path
+is the last line of stdout, for scripts to capture.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from model_layer.synthetic import cached_model_dir, generate
+from model_layer.synthetic.graphs import WIDTHS
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        prog="python -m model_layer.synthetic",
+        description="Generate a synthetic Supertonic 3 model directory.",
+    )
+    parser.add_argument("--size", choices=sorted(WIDTHS), default="tiny")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", type=Path, help="directory to write (default: the cache)")
+    args = parser.parse_args(argv)
+    if args.out is None:
+        path = cached_model_dir(args.size, args.seed)
+    else:
+        path = generate(args.out, args.size, args.seed)
+    print(path)
+
+
+if __name__ == "__main__":
+    main()
