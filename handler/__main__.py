@@ -1,0 +1,95 @@
+"""Run the function with no container: `python -m handler invoke EVENT.json [--out FILE]`.
+
+The model loads from MODEL_DIR exactly as in the image; the event goes through the
+same entry point Lambda calls, with a local context whose deadline is --timeout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import json
+import sys
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+from model_layer import ModelLoadError
+
+
+class LocalContext:
+    """The attributes of a Lambda context the function and Powertools read."""
+
+    function_name = "supertonic-lambda-local"
+    function_version = "$LATEST"
+    memory_limit_in_mb = 2048
+    log_group_name = "local"
+    log_stream_name = "local"
+
+    def __init__(self, timeout_seconds: float):
+        self.aws_request_id = str(uuid.uuid4())
+        self.invoked_function_arn = (
+            f"arn:aws:lambda:local:000000000000:function:{self.function_name}"
+        )
+        self._deadline = time.monotonic() + timeout_seconds
+
+    def get_remaining_time_in_millis(self) -> int:
+        return max(0, int((self._deadline - time.monotonic()) * 1000))
+
+
+def _audio_of(response: Any) -> bytes | None:
+    if isinstance(response, dict) and response.get("isBase64Encoded"):
+        return base64.b64decode(response["body"])
+    if isinstance(response, dict) and "audio_base64" in response:
+        return base64.b64decode(response["audio_base64"])
+    return None
+
+
+def _printable(response: Any, audio: bytes | None) -> Any:
+    if audio is None or not isinstance(response, dict):
+        return response
+    shown = dict(response)
+    key = "body" if "body" in shown and shown.get("isBase64Encoded") else "audio_base64"
+    shown[key] = f"<{len(audio)} bytes of audio>"
+    return shown
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m handler", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    invoke = commands.add_parser("invoke", help="invoke the function with an event file")
+    invoke.add_argument("event", type=Path, help="event JSON, e.g. events/http-speech.json")
+    invoke.add_argument("--out", type=Path, help="write the audio of an inline response here")
+    invoke.add_argument("--timeout", type=float, default=120.0, help="seconds before the deadline")
+    commands.add_parser("openapi", help="print the OpenAPI description of the HTTP API")
+    args = parser.parse_args(argv)
+
+    if args.command == "openapi":
+        from handler.openapi import build_openapi
+
+        print(json.dumps(build_openapi(), indent=2, ensure_ascii=False))
+        return 0
+
+    event = json.loads(args.event.read_text(encoding="utf-8"))
+    try:
+        from handler.app import lambda_handler  # the init phase: loads the model
+    except ModelLoadError as exc:
+        print(f"cannot load the model: {exc}", file=sys.stderr)
+        return 2
+
+    response = lambda_handler(event, LocalContext(args.timeout))
+    audio = _audio_of(response)
+    print(json.dumps(_printable(response, audio), indent=2, ensure_ascii=False))
+    if args.out is not None:
+        if audio is None:
+            print("no inline audio in the response; nothing written", file=sys.stderr)
+            return 1
+        args.out.write_bytes(audio)
+        print(f"wrote {len(audio)} bytes to {args.out}", file=sys.stderr)
+    status = response.get("statusCode", 200) if isinstance(response, dict) else 200
+    return 0 if status < 400 and not (isinstance(response, dict) and "error" in response) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

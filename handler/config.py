@@ -1,0 +1,34 @@
+"""The function's configuration, read once from the environment at cold start."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class HandlerSettings(BaseSettings):
+    model_config = SettingsConfigDict(frozen=True, extra="ignore")
+
+    model_dir: Path = Path("/opt/model")
+    output_bucket: str | None = None
+    output_prefix: str = "speech/"
+    input_prefix: str = "incoming/"
+    # Presigned URLs are bearer tokens: short by default, capped at S3's 7 days.
+    presign_expiry_seconds: int = Field(default=900, ge=60, le=604_800)
+    # Time kept back from the Lambda deadline to cancel, answer 504 and abort uploads.
+    deadline_margin_ms: int = Field(default=2000, ge=100, le=60_000)
+    max_text_chars: int = Field(default=20_000, ge=1)
+    max_body_bytes: int = Field(default=1_048_576, ge=1024)
+    # Raw audio above this goes to S3: 6 MB response limit, base64 adds a third,
+    # and the JSON envelope and headers need room.
+    inline_audio_limit_bytes: int = Field(default=4_500_000, ge=1024)
+    # Only for S3-compatible servers (local runs and tests); unset on AWS.
+    s3_endpoint_url: str | None = None
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> HandlerSettings:
+    return HandlerSettings()

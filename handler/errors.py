@@ -1,0 +1,125 @@
+"""Every failure maps to a status, a machine-readable code and a message: this table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from model_layer import (
+    EmptyTextError,
+    InvalidRequestError,
+    InvalidStyleError,
+    SynthesisCancelled,
+    UnknownVoiceError,
+    UnsupportedLanguageError,
+)
+from model_layer.text import UnsupportedCharactersError
+
+
+class ApiError(Exception):
+    """An error the handler raises itself; its status and code come from ERROR_TABLE."""
+
+    def __init__(self, message: str, *, param: str | None = None, details: Any = None):
+        super().__init__(message)
+        self.message = message
+        self.param = param
+        self.details = details
+
+
+class BadJsonError(ApiError):
+    """Maps to code 'bad_json' in ERROR_TABLE."""
+
+
+class InvalidParameterError(ApiError):
+    """Maps to code 'invalid_parameter' in ERROR_TABLE."""
+
+
+class TextTooLongError(ApiError):
+    """Maps to code 'text_too_long' in ERROR_TABLE."""
+
+
+class RouteNotFoundError(ApiError):
+    """Maps to code 'route_not_found' in ERROR_TABLE."""
+
+
+class MethodNotAllowedError(ApiError):
+    """Maps to code 'method_not_allowed' in ERROR_TABLE."""
+
+
+class PayloadTooLargeError(ApiError):
+    """Maps to code 'payload_too_large' in ERROR_TABLE."""
+
+
+class UnsupportedMediaTypeError(ApiError):
+    """Maps to code 'unsupported_media_type' in ERROR_TABLE."""
+
+
+class AudioTooLargeError(ApiError):
+    """Maps to code 'audio_too_large' in ERROR_TABLE."""
+
+
+class DeadlineExceededError(ApiError):
+    """Maps to code 'deadline_exceeded' in ERROR_TABLE."""
+
+
+class BatchNotEnabledError(ApiError):
+    """Maps to code 'batch_not_enabled' in ERROR_TABLE."""
+
+
+class UnsupportedEventError(ApiError):
+    """Maps to code 'unsupported_event' in ERROR_TABLE."""
+
+
+# Exception type -> (HTTP status, code). Looked up along the exception's MRO, so the
+# most specific entry wins; anything unknown is a 500 whose details are logged, not sent.
+ERROR_TABLE: dict[type[BaseException], tuple[int, str]] = {
+    BadJsonError: (400, "bad_json"),
+    InvalidParameterError: (400, "invalid_parameter"),
+    TextTooLongError: (400, "text_too_long"),
+    EmptyTextError: (400, "empty_text"),
+    UnknownVoiceError: (400, "unknown_voice"),
+    InvalidStyleError: (400, "invalid_style"),
+    UnsupportedLanguageError: (400, "unsupported_language"),
+    UnsupportedCharactersError: (400, "unsupported_characters"),
+    InvalidRequestError: (400, "invalid_parameter"),
+    UnsupportedEventError: (400, "unsupported_event"),
+    RouteNotFoundError: (404, "route_not_found"),
+    MethodNotAllowedError: (405, "method_not_allowed"),
+    PayloadTooLargeError: (413, "payload_too_large"),
+    AudioTooLargeError: (413, "audio_too_large"),
+    UnsupportedMediaTypeError: (415, "unsupported_media_type"),
+    BatchNotEnabledError: (501, "batch_not_enabled"),
+    SynthesisCancelled: (504, "deadline_exceeded"),
+    DeadlineExceededError: (504, "deadline_exceeded"),
+}
+INTERNAL_ERROR = (500, "internal_error")
+
+
+def classify(exc: BaseException) -> tuple[int, str]:
+    for cls in type(exc).__mro__:
+        if cls in ERROR_TABLE:
+            return ERROR_TABLE[cls]
+    return INTERNAL_ERROR
+
+
+def error_body(exc: BaseException, request_id: str) -> tuple[int, dict[str, Any]]:
+    status, code = classify(exc)
+    if status == 500:
+        message = f"internal error; quote request id {request_id} when reporting it"
+    else:
+        message = getattr(exc, "message", None) or str(exc)
+    error: dict[str, Any] = {
+        "code": code,
+        "message": message,
+        "status": status,
+        "request_id": request_id,
+    }
+    param = getattr(exc, "param", None)
+    if param:
+        error["param"] = param
+    details = getattr(exc, "details", None)
+    if details is not None and status != 500:
+        error["details"] = details
+    codepoints = getattr(exc, "codepoints", None)
+    if codepoints:
+        error["details"] = {"unsupported_characters": [f"U+{cp:04X}" for cp in codepoints]}
+    return status, {"error": error}

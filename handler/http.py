@@ -1,0 +1,180 @@
+"""The Function URL API (payload format 2.0): routing, body parsing, responses."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from handler.errors import (
+    BadJsonError,
+    InvalidParameterError,
+    MethodNotAllowedError,
+    PayloadTooLargeError,
+    RouteNotFoundError,
+    TextTooLongError,
+    UnsupportedMediaTypeError,
+)
+from handler.schemas import OPENAI_VOICES, OpenAISpeechRequest, SpeechRequest
+from handler.speech import SpeechJob, SpeechResult
+from model_layer import UnsupportedLanguageError
+from model_layer.audio import AudioFormat
+
+
+@dataclass(frozen=True)
+class HttpRequest:
+    method: str
+    path: str
+    headers: Mapping[str, str]
+    body: bytes
+
+    @classmethod
+    def from_event(cls, event: Mapping[str, Any], max_body_bytes: int) -> HttpRequest:
+        http = event.get("requestContext", {}).get("http", {})
+        raw = event.get("body") or ""
+        # Decoding is bounded by the check: base64 is 4/3 of the bytes it carries.
+        if len(raw) > max_body_bytes * 4 // 3 + 4:
+            raise PayloadTooLargeError(f"request body exceeds {max_body_bytes} bytes")
+        if event.get("isBase64Encoded"):
+            try:
+                body = base64.b64decode(raw, validate=True)
+            except (binascii.Error, ValueError) as exc:
+                raise BadJsonError("request body is not valid base64") from exc
+        else:
+            body = raw.encode("utf-8")
+        if len(body) > max_body_bytes:
+            raise PayloadTooLargeError(f"request body exceeds {max_body_bytes} bytes")
+        headers = {k.lower(): v for k, v in (event.get("headers") or {}).items()}
+        return cls(
+            method=str(http.get("method", "GET")).upper(),
+            path=event.get("rawPath") or http.get("path") or "/",
+            headers=headers,
+            body=body,
+        )
+
+
+def parse_json_body(request: HttpRequest, model: type[BaseModel]) -> Any:
+    content_type = request.headers.get("content-type", "application/json")
+    media_type = content_type.split(";", 1)[0].strip().lower()
+    if media_type != "application/json" and not media_type.endswith("+json"):
+        raise UnsupportedMediaTypeError(
+            f"content type '{media_type}' is not supported; send application/json"
+        )
+    try:
+        document = json.loads(request.body or b"null")
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise BadJsonError(f"request body is not valid JSON: {exc}") from exc
+    return validate(document, model)
+
+
+def validate(document: Any, model: type[BaseModel]) -> Any:
+    if not isinstance(document, dict):
+        raise BadJsonError("request body must be a JSON object")
+    try:
+        return model.model_validate(document)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        param = ".".join(str(part) for part in first["loc"]) or None
+        if param == "lang":
+            raise UnsupportedLanguageError(f"lang: {first['msg']}") from exc
+        raise InvalidParameterError(
+            f"{param}: {first['msg']}" if param else first["msg"], param=param
+        ) from exc
+
+
+def job_from_speech_request(request: SpeechRequest, max_text_chars: int) -> SpeechJob:
+    _check_length(request.text, "text", max_text_chars)
+    voice = request.voice if isinstance(request.voice, str) else request.voice.model_dump()
+    return SpeechJob(
+        text=request.text,
+        voice=voice,
+        lang=request.lang,
+        speed=request.speed,
+        steps=request.steps,
+        format=AudioFormat(request.format),
+        sample_rate=request.sample_rate,
+        seed=request.seed,
+        delivery=request.delivery,
+        strict=request.strict,
+        normalize=request.normalize,
+        lexicon=request.lexicon,
+    )
+
+
+def job_from_openai_request(request: OpenAISpeechRequest, max_text_chars: int) -> SpeechJob:
+    _check_length(request.input, "input", max_text_chars)
+    # OpenAI's pcm is 24 kHz 16-bit mono; clients play it assuming that rate.
+    rate = 24_000 if request.response_format == "pcm" else None
+    return SpeechJob(
+        text=request.input,
+        voice=OPENAI_VOICES.get(request.voice.lower(), request.voice),
+        speed=request.speed,
+        format=AudioFormat(request.response_format),
+        sample_rate=rate,
+    )
+
+
+def _check_length(text: str, param: str, limit: int) -> None:
+    if len(text) > limit:
+        raise TextTooLongError(
+            f"{param} has {len(text)} characters; the limit is {limit}", param=param
+        )
+
+
+def json_response(
+    status: int, document: Any, headers: Mapping[str, str] | None = None
+) -> dict[str, Any]:
+    return {
+        "statusCode": status,
+        "headers": {"content-type": "application/json", **(headers or {})},
+        "body": json.dumps(document, ensure_ascii=False),
+        "isBase64Encoded": False,
+    }
+
+
+def speech_headers(result: SpeechResult, request_id: str) -> dict[str, str]:
+    headers = {
+        "x-request-id": request_id,
+        "x-audio-duration": f"{result.duration_seconds:.3f}",
+        "x-sample-rate": str(result.sample_rate),
+        "x-language": result.language,
+        "x-seed": str(result.seed),
+    }
+    if result.dropped_characters:
+        headers["x-dropped-characters"] = ",".join(result.dropped_characters)
+    return headers
+
+
+def audio_response(result: SpeechResult, request_id: str) -> dict[str, Any]:
+    headers = speech_headers(result, request_id)
+    if result.s3 is not None:
+        return json_response(200, result.s3.model_dump(), headers)
+    assert result.audio is not None
+    return {
+        "statusCode": 200,
+        "headers": {"content-type": result.content_type, **headers},
+        "body": base64.b64encode(result.audio).decode("ascii"),
+        "isBase64Encoded": True,
+    }
+
+
+Route = Callable[[HttpRequest], dict[str, Any]]
+
+
+def find_route(routes: Mapping[str, Mapping[str, Route]], request: HttpRequest) -> Route:
+    path = request.path.rstrip("/") or "/"
+    methods = routes.get(path)
+    if methods is None:
+        raise RouteNotFoundError(f"no route {path}; routes are {', '.join(sorted(routes))}")
+    route = methods.get(request.method)
+    if route is None:
+        allowed = ", ".join(sorted(methods))
+        raise MethodNotAllowedError(
+            f"{request.method} is not allowed on {path}; use {allowed}", details={"allow": allowed}
+        )
+    return route

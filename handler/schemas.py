@@ -1,0 +1,152 @@
+"""Request and response bodies of the HTTP API; they also generate its OpenAPI description."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from model_layer.constants import (
+    ALL_LANGUAGE_CODES,
+    DEFAULT_SPEED,
+    DEFAULT_STEPS,
+    MAX_SPEED,
+    MAX_STEPS,
+    MIN_SPEED,
+    MIN_STEPS,
+)
+
+Language = Literal[ALL_LANGUAGE_CODES]  # type: ignore[valid-type]
+FormatName = Literal["wav", "flac", "mp3", "opus", "ogg", "pcm"]
+SampleRate = Literal[8000, 16000, 22050, 24000, 44100, 48000]
+Delivery = Literal["auto", "inline", "s3"]
+
+
+class StyleTensor(BaseModel):
+    dims: list[int] | None = None
+    data: list[Any]
+    type: Literal["float32"] = "float32"
+
+
+class InlineStyle(BaseModel):
+    """A voice given inline, in the published voice-style JSON structure."""
+
+    style_ttl: StyleTensor
+    style_dp: StyleTensor
+
+
+class SpeechRequest(BaseModel):
+    """POST /v1/speech."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    text: str = Field(description="Text to speak; numbers, dates and currency are spelled out.")
+    voice: str | InlineStyle = Field(
+        default="M1", description="A preset name (GET /v1/voices) or an inline style."
+    )
+    lang: Language | None = Field(
+        default=None,
+        description="Language code; omitted = detected from the script if unambiguous, else 'na'.",
+    )
+    speed: float = Field(default=DEFAULT_SPEED, ge=MIN_SPEED, le=MAX_SPEED)
+    steps: int = Field(
+        default=DEFAULT_STEPS, ge=MIN_STEPS, le=MAX_STEPS, description="Denoising steps."
+    )
+    format: FormatName = "wav"
+    sample_rate: SampleRate | None = Field(
+        default=None, description="Output rate; omitted = 44100 (48000 for opus)."
+    )
+    seed: int | None = Field(
+        default=None, ge=0, le=2**63 - 1, description="Same seed, same request: same audio."
+    )
+    delivery: Delivery = Field(
+        default="auto", description="auto: inline unless too large for a response, then S3."
+    )
+    strict: bool = Field(
+        default=False, description="Reject unsupported characters instead of dropping them."
+    )
+    normalize: bool = Field(
+        default=True, description="Spell out numbers, dates, currency and symbols."
+    )
+    lexicon: dict[str, str] | None = Field(
+        default=None,
+        max_length=500,
+        description="Whole-word replacements applied first, e.g. {'nginx': 'engine x'}.",
+    )
+
+
+# OpenAI's voices mapped onto the presets, so existing clients work unchanged.
+OPENAI_VOICES: dict[str, str] = {
+    "alloy": "F1",
+    "ash": "M2",
+    "ballad": "M3",
+    "coral": "F2",
+    "echo": "M1",
+    "fable": "M4",
+    "nova": "F3",
+    "onyx": "M5",
+    "sage": "F4",
+    "shimmer": "F5",
+    "verse": "M3",
+}
+
+
+class OpenAISpeechRequest(BaseModel):
+    """POST /v1/audio/speech, compatible with OpenAI's speech API."""
+
+    # OpenAI clients send fields we have no use for (instructions, stream_format).
+    model_config = ConfigDict(extra="ignore")
+
+    model: str = Field(description="Accepted for compatibility; any value selects Supertonic 3.")
+    input: str = Field(max_length=4096)
+    voice: str = Field(description="An OpenAI voice name (mapped to a preset) or a preset name.")
+    response_format: Literal["mp3", "opus", "flac", "wav", "pcm"] = "mp3"
+    speed: float = Field(default=1.0, ge=MIN_SPEED, le=MAX_SPEED)
+
+
+class ErrorDetail(BaseModel):
+    code: str
+    message: str
+    status: int
+    request_id: str
+    param: str | None = None
+    details: Any = None
+
+
+class ErrorResponse(BaseModel):
+    error: ErrorDetail
+
+
+class S3DeliveryResponse(BaseModel):
+    delivery: Literal["s3"] = "s3"
+    url: str = Field(description="Presigned GET URL of the audio.")
+    expires_at: str = Field(description="When the URL stops working (ISO 8601, UTC).")
+    expires_in: int
+    bucket: str
+    key: str
+    content_type: str
+    format: str
+    sample_rate: int
+    duration_seconds: float
+    language: str
+    seed: int
+    dropped_characters: list[str]
+    request_id: str
+
+
+class VoiceInfo(BaseModel):
+    name: str
+    openai_aliases: list[str]
+
+
+class VoicesResponse(BaseModel):
+    voices: list[VoiceInfo]
+
+
+class HealthResponse(BaseModel):
+    status: Literal["ok"] = "ok"
+    model_revision: str
+    sample_rate: int
+    languages: list[str]
+    voices: list[str]
+    cold: bool = Field(description="True only for the first invocation this process serves.")

@@ -1,0 +1,180 @@
+"""One speech request, whichever API it came through: plan, choose delivery, encode."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from handler.config import HandlerSettings
+from handler.errors import AudioTooLargeError, InvalidParameterError
+from handler.schemas import S3DeliveryResponse
+from handler.storage import PART_SIZE, S3AudioUpload, presign
+from model_layer import CancelToken, Synthesizer
+from model_layer.audio import (
+    FORMATS,
+    AudioEncoder,
+    AudioFormat,
+    MemorySink,
+    PartSink,
+    estimated_size,
+    resolve_sample_rate,
+)
+
+
+@dataclass(frozen=True)
+class SpeechJob:
+    text: str
+    voice: str | Mapping[str, Any]
+    lang: str | None = None
+    speed: float = 1.05
+    steps: int = 8
+    format: AudioFormat = AudioFormat.wav
+    sample_rate: int | None = None
+    seed: int | None = None
+    delivery: str = "auto"
+    strict: bool = False
+    normalize: bool = True
+    lexicon: Mapping[str, str] | None = None
+
+
+@dataclass(frozen=True)
+class SpeechResult:
+    format: AudioFormat
+    content_type: str
+    sample_rate: int
+    duration_seconds: float
+    language: str
+    seed: int
+    dropped_characters: list[str]
+    characters: int
+    synthesis_seconds: float
+    audio: bytes | None = None  # inline delivery
+    s3: S3DeliveryResponse | None = None  # S3 delivery
+
+    @property
+    def real_time_factor(self) -> float:
+        return self.synthesis_seconds / self.duration_seconds if self.duration_seconds else 0.0
+
+
+def _output_key(settings: HandlerSettings, request_id: str, extension: str) -> str:
+    day = datetime.now(UTC).strftime("%Y/%m/%d")
+    return f"{settings.output_prefix}{day}/{request_id}.{extension}"
+
+
+def synthesize_speech(
+    job: SpeechJob,
+    *,
+    synthesizer: Synthesizer,
+    settings: HandlerSettings,
+    s3_client: Any,
+    request_id: str,
+    cancel: CancelToken,
+) -> SpeechResult:
+    started = time.perf_counter()
+    try:
+        rate = resolve_sample_rate(job.format, synthesizer.sample_rate, job.sample_rate)
+    except ValueError as exc:
+        raise InvalidParameterError(str(exc), param="sample_rate") from exc
+    plan = synthesizer.plan(
+        job.text,
+        voice=job.voice,
+        lang=job.lang,
+        speed=job.speed,
+        steps=job.steps,
+        seed=job.seed,
+        strict=job.strict,
+        normalize=job.normalize,
+        lexicon=job.lexicon,
+        cancel=cancel,
+    )
+    spec = FORMATS[job.format]
+    estimate = estimated_size(job.format, plan.duration_seconds, rate)
+    too_large = estimate > settings.inline_audio_limit_bytes
+    to_s3 = job.delivery == "s3" or (job.delivery == "auto" and too_large)
+    size = f"about {plan.duration_seconds:.0f} s of {job.format.value} (~{estimate / 1e6:.1f} MB)"
+    if to_s3 and not settings.output_bucket:
+        if job.delivery == "s3":
+            raise InvalidParameterError(
+                "delivery 's3' is unavailable: the function has no OUTPUT_BUCKET", param="delivery"
+            )
+        raise AudioTooLargeError(
+            f"{size} does not fit a 6 MB response and no OUTPUT_BUCKET is configured; "
+            "use a compressed format or shorter text"
+        )
+    if not to_s3 and too_large:
+        raise AudioTooLargeError(
+            f"{size} does not fit a 6 MB response; "
+            "use delivery 's3', a compressed format or shorter text",
+            param="delivery",
+        )
+
+    audio: bytes | None = None
+    s3_response: S3DeliveryResponse | None = None
+    if to_s3:
+        assert settings.output_bucket is not None
+        key = _output_key(settings, request_id, spec.extension)
+        upload = S3AudioUpload(
+            s3_client, settings.output_bucket, key, spec.content_type, {"request-id": request_id}
+        )
+        sink: PartSink = PartSink(upload.on_part, part_size=PART_SIZE)
+        encoder = AudioEncoder(job.format, synthesizer.sample_rate, sink, rate)
+        try:
+            for pcm in synthesizer.stream(plan, cancel):
+                encoder.write(pcm)
+            encoder.close()
+            cancel.check()
+            upload.finish()
+        except BaseException:
+            encoder.abort()
+            upload.abort()
+            raise
+        url, expires_at = presign(
+            s3_client, settings.output_bucket, key, settings.presign_expiry_seconds
+        )
+        s3_response = S3DeliveryResponse(
+            url=url,
+            expires_at=expires_at,
+            expires_in=settings.presign_expiry_seconds,
+            bucket=settings.output_bucket,
+            key=key,
+            content_type=spec.content_type,
+            format=job.format.value,
+            sample_rate=rate,
+            duration_seconds=round(encoder.duration_seconds, 3),
+            language=plan.lang,
+            seed=plan.seed,
+            dropped_characters=_codepoints(plan.dropped),
+            request_id=request_id,
+        )
+    else:
+        memory = MemorySink()
+        encoder = AudioEncoder(job.format, synthesizer.sample_rate, memory, rate)
+        try:
+            for pcm in synthesizer.stream(plan, cancel):
+                encoder.write(pcm)
+        except BaseException:
+            encoder.abort()
+            raise
+        encoder.close()
+        audio = memory.getvalue()
+
+    return SpeechResult(
+        format=job.format,
+        content_type=spec.content_type,
+        sample_rate=rate,
+        duration_seconds=encoder.duration_seconds,
+        language=plan.lang,
+        seed=plan.seed,
+        dropped_characters=_codepoints(plan.dropped),
+        characters=len(job.text),
+        synthesis_seconds=time.perf_counter() - started,
+        audio=audio,
+        s3=s3_response,
+    )
+
+
+def _codepoints(codepoints: tuple[int, ...]) -> list[str]:
+    return [f"U+{cp:04X}" for cp in codepoints]

@@ -1,0 +1,91 @@
+"""The image's own entry path: the real awslambdaric client, started exactly as the
+image's entry command starts it (`python -m awslambdaric handler.app.lambda_handler`),
+against a Runtime API served by the test (the emulator binary is not in any registry
+here), invoked with every sample event in events/."""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+from pathlib import Path
+
+import soundfile as sf
+
+from tests.handler.conftest import EVENTS, load_event, url_event
+
+HANDLER = "handler.app.lambda_handler"
+
+# Expected outcome of each sample event: HTTP status, or the error type raised.
+EXPECTED: dict[str, int | str] = {
+    "http-speech": 200,
+    "http-speech-base64": 200,
+    "http-speech-mp3": 200,
+    "http-speech-s3": 200,
+    "http-openai-speech": 200,
+    "http-voices": 200,
+    "http-health": 200,
+    "bad-http-invalid-json": 400,
+    "bad-http-unknown-voice": 400,
+    "bad-http-speed-out-of-range": 400,
+    "bad-http-wrong-content-type": 415,
+    "bad-http-wrong-method": 405,
+    "bad-http-unknown-route": 404,
+    "direct-invoke": "inline",
+    "s3-put": "BatchNotEnabledError",
+    "sqs-s3-put": "BatchNotEnabledError",
+}
+
+
+def test_every_sample_event_is_covered() -> None:
+    assert {path.stem for path in EVENTS.glob("*.json")} == set(EXPECTED)
+
+
+def test_sample_events_through_awslambdaric(lambda_runtime, function_env: dict[str, str]) -> None:  # type: ignore[no-untyped-def]
+    function = lambda_runtime(HANDLER, function_env)
+    for name, expected in EXPECTED.items():
+        result = function.invoke(load_event(name), timeout_ms=60_000)
+        if expected == "BatchNotEnabledError":
+            assert result.status == "error", name
+            assert result.body["errorType"] == "BatchNotEnabledError"
+            assert "not enabled" in result.body["errorMessage"]
+            continue
+        assert result.status == "response", (name, result.body)
+        if expected == "inline":
+            audio, _ = sf.read(io.BytesIO(base64.b64decode(result.body["audio_base64"])))
+            assert len(audio) > 0
+            continue
+        assert result.body["statusCode"] == expected, (name, result.body)
+        assert result.body["headers"]["x-request-id"] == result.request_id
+        if expected == 200 and result.body["isBase64Encoded"]:
+            assert len(base64.b64decode(result.body["body"])) > 1000
+
+
+def test_deadline_from_the_runtime_gives_504_and_the_process_lives_on(
+    lambda_runtime, function_env
+) -> None:  # type: ignore[no-untyped-def]
+    function = lambda_runtime(
+        HANDLER, {**function_env, "DEADLINE_MARGIN_MS": "1000", "MAX_TEXT_CHARS": "50000"}
+    )
+    text = "A very long narration keeps the engine busy for a good while. " * 60
+    slow = url_event("POST", "/v1/speech", {"text": text, "lang": "en", "steps": 100})
+    result = function.invoke(slow, timeout_ms=2500)
+    assert result.status == "response"
+    assert result.body["statusCode"] == 504
+    assert json.loads(result.body["body"])["error"]["code"] == "deadline_exceeded"
+    # Answered before the deadline: Lambda would not have killed the process.
+    assert result.duration < 2.5
+    again = function.invoke(load_event("http-speech"))
+    assert again.body["statusCode"] == 200
+
+
+def test_broken_model_fails_init_with_a_clear_message(
+    lambda_runtime, function_env, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    broken = tmp_path / "model"
+    (broken / "onnx").mkdir(parents=True)
+    function = lambda_runtime(HANDLER, {**function_env, "MODEL_DIR": str(broken)})
+    error = function.wait_for_init_error(timeout=60)
+    assert error.body["errorType"] == "ModelLoadError"
+    assert "missing file(s)" in error.body["errorMessage"]
+    assert "onnx/vocoder.onnx" in error.body["errorMessage"]

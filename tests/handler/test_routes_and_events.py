@@ -1,0 +1,86 @@
+"""GET routes, direct invokes, batch events and unknown events, through the real entry point."""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+from pathlib import Path
+
+import pytest
+import soundfile as sf
+
+from handler.errors import BatchNotEnabledError, UnsupportedEventError
+from handler.openapi import build_openapi
+from tests.handler.conftest import Invoke, body_json, load_event
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_voices(invoke: Invoke) -> None:
+    response = invoke(load_event("http-voices"))
+    assert response["statusCode"] == 200
+    voices = {v["name"]: v["openai_aliases"] for v in body_json(response)["voices"]}
+    assert set(voices) == {"M1", "M2", "M3", "M4", "M5", "F1", "F2", "F3", "F4", "F5"}
+    assert "alloy" in voices["F1"]
+
+
+def test_health_reports_model_and_warmth(make_function) -> None:  # type: ignore[no-untyped-def]
+    from handler.__main__ import LocalContext
+
+    function = make_function()
+    first = body_json(function.handle(load_event("http-health"), LocalContext(10)))
+    second = body_json(function.handle(load_event("http-health"), LocalContext(10)))
+    assert first["cold"] is True and second["cold"] is False
+    assert first["model_revision"].startswith("synthetic-tiny")
+    assert first["sample_rate"] == 44100
+    assert len(first["languages"]) == 32 and "na" in first["languages"]
+    assert len(first["voices"]) == 10
+
+
+def test_trailing_slash_is_the_same_route(invoke: Invoke) -> None:
+    event = load_event("http-voices")
+    event["rawPath"] = "/v1/voices/"
+    assert invoke(event)["statusCode"] == 200
+
+
+def test_direct_invoke_returns_json_with_audio(invoke: Invoke) -> None:
+    response = invoke(load_event("direct-invoke"))
+    assert response["delivery"] == "inline"
+    assert response["content_type"] == "audio/wav"
+    assert response["x-seed"] == "7"
+    audio, rate = sf.read(io.BytesIO(base64.b64decode(response["audio_base64"])))
+    assert rate == 44100 and len(audio) > 0
+
+
+def test_direct_invoke_error_is_json(invoke: Invoke) -> None:
+    response = invoke({"text": "Hi", "speed": 9})
+    assert response["error"]["code"] == "invalid_parameter"
+    assert response["error"]["status"] == 400
+
+
+@pytest.mark.parametrize("name", ["s3-put", "sqs-s3-put"])
+def test_batch_events_are_not_enabled_yet(invoke: Invoke, name: str) -> None:
+    with pytest.raises(BatchNotEnabledError):
+        invoke(load_event(name))
+
+
+@pytest.mark.parametrize("event", [{}, {"hello": "world"}, [1, 2], "text"])
+def test_unknown_events(invoke: Invoke, event: object) -> None:
+    with pytest.raises(UnsupportedEventError):
+        invoke(event)
+
+
+def test_openapi_in_repo_is_current() -> None:
+    committed = json.loads((ROOT / "openapi.json").read_text(encoding="utf-8"))
+    assert committed == build_openapi(), "regenerate with: python -m handler openapi > openapi.json"
+
+
+def test_openapi_lists_every_route_and_error_status() -> None:
+    spec = build_openapi()
+    assert set(spec["paths"]) == {"/v1/speech", "/v1/audio/speech", "/v1/voices", "/v1/health"}
+    responses = spec["paths"]["/v1/speech"]["post"]["responses"]
+    assert {"200", "400", "404", "405", "413", "415", "500", "504"} <= set(responses)
+    request = spec["components"]["schemas"]["SpeechRequest"]
+    assert request["properties"]["speed"]["minimum"] == 0.7
+    assert request["properties"]["steps"]["maximum"] == 100
