@@ -5,8 +5,8 @@
 #   curl -d @events/<event>.json localhost:9000/2015-03-31/functions/function/invocations
 #
 # Stages: weights (model files from the hub) -> deps (runtime dependencies in a
-# venv) -> app (the project's own packages) -> model (optional build-time graph
-# optimisation) -> rie (emulator + entry script) -> runtime (the image).
+# venv) -> app (the project's own packages) -> model (graphs prepared at build
+# time) -> rie (emulator + entry script) -> runtime (the image).
 # Only Dockerfile features the classic builder also understands are used
 # (no ADD --checksum, COPY --chmod or RUN --mount), because `sam build` may
 # build without BuildKit.
@@ -55,20 +55,24 @@ COPY model_layer/ model_layer/
 RUN pip install --no-cache-dir --no-deps --no-compile --target /opt/app . \
     && python -m compileall -q --invalidation-mode unchecked-hash /opt/app
 
-# Built on `app` because an optimiser is project code. With it off, this stage
-# only passes the fetched bytes through unchanged, so a code edit still leaves
-# the final image's model layer identical (and cached).
+# Built on `app` because the preparation is project code (model_layer.optimize):
+# each graph optimized once and saved with its weights in a separate, mapped file,
+# so cold starts skip graph optimization and the load-time memory spike. Its output
+# is deterministic and its timestamps are pinned, so a code edit that leaves the
+# result unchanged also leaves the final model layer byte-identical (and cached).
 FROM app AS model
 COPY --from=weights /opt/model /opt/model
-# Optional build-time optimisation of the graphs (e.g. fused graphs or int8
-# weights), off by default. Set MODEL_OPTIMIZER to the name of a module under
-# model_layer that rewrites the model directory given as its argument, e.g.
-#   docker build --build-arg MODEL_OPTIMIZER=<tool> .
-# The guard keeps the default build from naming a module that may not exist.
-ARG MODEL_OPTIMIZER=""
-RUN if [ -n "${MODEL_OPTIMIZER}" ]; then \
-        PYTHONPATH=/opt/app /opt/venv/bin/python -m "model_layer.${MODEL_OPTIMIZER}" /opt/model; \
-    fi
+# INT8=true also prepares the opt-in int8 graphs (SUPERTONIC_PRECISION=int8);
+# ONNX Runtime's quantizer needs the onnx package, installed in this stage only.
+ARG INT8=false
+ARG ONNX_VERSION=1.23.2
+RUN if [ "${INT8}" = "true" ]; then \
+        pip --python /opt/venv/bin/python install --no-cache-dir "onnx==${ONNX_VERSION}"; \
+        PYTHONPATH=/opt/app /opt/venv/bin/python -m model_layer.optimize /opt/model --int8; \
+    else \
+        PYTHONPATH=/opt/app /opt/venv/bin/python -m model_layer.optimize /opt/model; \
+    fi \
+    && find /opt/model -exec touch -h -d @0 {} +
 
 FROM ${PYTHON_IMAGE} AS rie
 ARG RIE_VERSION=v1.35

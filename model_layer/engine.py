@@ -74,7 +74,10 @@ class Engine:
         self.config = config
 
     def _run(
-        self, session: ort.InferenceSession, feeds: dict[str, np.ndarray], cancel: CancelToken | None
+        self,
+        session: ort.InferenceSession,
+        feeds: dict[str, np.ndarray],
+        cancel: CancelToken | None,
     ) -> np.ndarray:
         if cancel is None:
             return session.run(None, feeds)[0]
@@ -96,7 +99,11 @@ class Engine:
         cancel: CancelToken | None = None,
     ) -> np.ndarray:
         """Seconds of speech per item, already divided by `speed` (float32 [B])."""
-        feeds = {"text_ids": text_ids, "style_dp": _batched(style.dp, len(text_ids)), "text_mask": text_mask}
+        feeds = {
+            "text_ids": text_ids,
+            "style_dp": _batched(style.dp, len(text_ids)),
+            "text_mask": text_mask,
+        }
         return self._run(self.duration_predictor, feeds, cancel) / speed
 
     def latent_layout(self, durations: np.ndarray) -> tuple[int, np.ndarray]:

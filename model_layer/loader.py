@@ -13,9 +13,17 @@ from typing import Any
 
 import onnxruntime as ort
 
-from model_layer.constants import CONFIG_PATH, GRAPH_INPUTS, GRAPH_PATHS, INDEXER_PATH, VOICE_STYLES_DIR
+from model_layer.constants import (
+    CONFIG_PATH,
+    GRAPH_INPUTS,
+    GRAPH_PATHS,
+    INDEXER_PATH,
+    VOICE_STYLES_DIR,
+)
 from model_layer.engine import AcousticConfig, Engine
 from model_layer.errors import InvalidStyleError, ModelLoadError
+from model_layer.memory import release_free_memory
+from model_layer.optimize import usable_optimized_dir
 from model_layer.settings import EngineSettings, get_settings
 from model_layer.text import TextIndexer
 from model_layer.voices import Style, load_style_file
@@ -60,8 +68,7 @@ def session_options(settings: EngineSettings) -> ort.SessionOptions:
     return opts
 
 
-def _check_graph(name: str, session: ort.InferenceSession) -> None:
-    rel = GRAPH_PATHS[name]
+def _check_graph(rel: str, name: str, session: ort.InferenceSession) -> None:
     declared = {i.name: i for i in session.get_inputs()}
     expected = GRAPH_INPUTS[name]
     if set(declared) != set(expected):
@@ -84,15 +91,35 @@ def _check_graph(name: str, session: ort.InferenceSession) -> None:
                 )
 
 
-def _load_session(model_dir: Path, name: str, options: ort.SessionOptions) -> ort.InferenceSession:
-    path = model_dir / GRAPH_PATHS[name]
+def _load_session(
+    path: Path, label: str, name: str, options: ort.SessionOptions
+) -> ort.InferenceSession:
     try:
-        session = ort.InferenceSession(str(path), sess_options=options, providers=["CPUExecutionProvider"])
+        session = ort.InferenceSession(
+            str(path), sess_options=options, providers=["CPUExecutionProvider"]
+        )
     except Exception as exc:
         first_line = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise ModelLoadError(f"{GRAPH_PATHS[name]}: not a loadable ONNX graph ({first_line})") from exc
-    _check_graph(name, session)
+        raise ModelLoadError(f"{label}: not a loadable ONNX graph ({first_line})") from exc
+    _check_graph(label, name, session)
+    # The parsed protobuf is freed now; give its pages back before the next graph
+    # loads, so the load peak is the largest graph, not the sum of all of them.
+    release_free_memory()
     return session
+
+
+def _graph_files(model_dir: Path, settings: EngineSettings) -> dict[str, Path]:
+    """Which file to load for each graph: prepared ones when usable, else the originals."""
+    if settings.prepared_graphs or settings.precision == "int8":
+        folder, why_not = usable_optimized_dir(model_dir, settings.precision)
+        if folder is not None:
+            return {name: folder / f"{name}.onnx" for name in GRAPH_PATHS}
+        if settings.precision == "int8":
+            raise ModelLoadError(
+                "precision int8 needs graphs prepared by "
+                f"`python -m model_layer.optimize {model_dir} --int8`: {why_not}"
+            )
+    return {name: model_dir / rel for name, rel in GRAPH_PATHS.items()}
 
 
 def _read_json(model_dir: Path, rel: Path) -> Any:
@@ -167,5 +194,11 @@ def load_parts(
         raise ModelLoadError(f"{INDEXER_PATH}: {exc}") from exc
     voices = _load_voices(model_dir)
     options = session_options(settings)
-    sessions = {name: _load_session(model_dir, name, options) for name in GRAPH_PATHS}
+    files = _graph_files(model_dir, settings)
+    # Largest first: while it loads, nothing else is resident yet.
+    by_size = sorted(files, key=lambda name: files[name].stat().st_size, reverse=True)
+    sessions = {
+        name: _load_session(files[name], str(files[name].relative_to(model_dir)), name, options)
+        for name in by_size
+    }
     return Engine(sessions, config), indexer, voices, _revision(model_dir, config_doc)

@@ -35,6 +35,11 @@ class EngineSettings(BaseSettings):
     # Memory patterns pre-plan buffers per input shape; shapes change with every
     # text, so the plans are rebuilt anyway and only cost memory.
     mem_pattern: bool = False
+    # int8 is the opt-in fast mode; it needs graphs prepared by model_layer.optimize.
+    precision: Literal["fp32", "int8"] = "fp32"
+    # Use graphs prepared at image build (model_layer.optimize) when they match this
+    # ONNX Runtime and these source graphs: faster load, no load-time memory spike.
+    prepared_graphs: bool = True
     # Silence between chunks; the reference's 0.3 s sounds like a stall.
     chunk_silence_seconds: float = Field(default=0.2, ge=0.0, le=2.0)
     # Characters per chunk; None = per-language default (see model_layer.text).

@@ -25,7 +25,13 @@ from model_layer.constants import (
     MIN_STEPS,
 )
 from model_layer.engine import CancelToken, Engine
-from model_layer.errors import EmptyTextError, InvalidRequestError, UnknownVoiceError, UnsupportedLanguageError
+from model_layer.errors import (
+    EmptyTextError,
+    InvalidRequestError,
+    UnknownVoiceError,
+    UnsupportedLanguageError,
+)
+from model_layer.memory import release_free_memory
 from model_layer.settings import EngineSettings
 from model_layer.text import (
     TextIndexer,
@@ -122,9 +128,13 @@ class Synthesizer:
         cancel: CancelToken | None = None,
     ) -> SpeechPlan:
         if not MIN_SPEED <= speed <= MAX_SPEED:
-            raise InvalidRequestError(f"speed must be between {MIN_SPEED} and {MAX_SPEED}, got {speed}")
+            raise InvalidRequestError(
+                f"speed must be between {MIN_SPEED} and {MAX_SPEED}, got {speed}"
+            )
         if not MIN_STEPS <= steps <= MAX_STEPS:
-            raise InvalidRequestError(f"steps must be between {MIN_STEPS} and {MAX_STEPS}, got {steps}")
+            raise InvalidRequestError(
+                f"steps must be between {MIN_STEPS} and {MAX_STEPS}, got {steps}"
+            )
         if lang is not None and lang not in ALL_LANGUAGE_CODES:
             raise UnsupportedLanguageError(
                 f"unsupported language '{lang}'; use one of {', '.join(ALL_LANGUAGE_CODES)}"
@@ -169,14 +179,25 @@ class Synthesizer:
         """Float32 mono PCM, one array per chunk (silence before every chunk but the first)."""
         silence = np.zeros(plan.silence_samples, dtype=np.float32)
         fade = _fade(int(FADE_SECONDS * plan.sample_rate))
-        for index, chunk in enumerate(plan.chunks):
-            latent_len, _ = self.engine.latent_layout(chunk.duration)
-            noise = self.chunk_noise(plan, index, latent_len)
-            wav = self.engine.generate(
-                chunk.text_ids, chunk.text_mask, plan.style, chunk.duration, noise, plan.steps, cancel
-            )
-            audio = _trim(wav[0], plan.chunk_samples(index), fade)
-            yield audio if index == 0 else np.concatenate([silence, audio])
+        try:
+            for index, chunk in enumerate(plan.chunks):
+                latent_len, _ = self.engine.latent_layout(chunk.duration)
+                noise = self.chunk_noise(plan, index, latent_len)
+                wav = self.engine.generate(
+                    chunk.text_ids,
+                    chunk.text_mask,
+                    plan.style,
+                    chunk.duration,
+                    noise,
+                    plan.steps,
+                    cancel,
+                )
+                audio = _trim(wav[0], plan.chunk_samples(index), fade)
+                yield audio if index == 0 else np.concatenate([silence, audio])
+        finally:
+            # Activations of this request are free now; without this, RSS keeps the
+            # high-water mark of the longest chunk ever synthesized.
+            release_free_memory()
 
     def synthesize(self, text: str, **options: Any) -> tuple[np.ndarray, SpeechPlan]:
         """The whole waveform at once: for short texts and tests."""

@@ -49,13 +49,17 @@ def parse_style(doc: Any) -> Style:
     """A style from the published JSON structure (`style_ttl`, `style_dp`)."""
     if not isinstance(doc, Mapping):
         raise InvalidStyleError("a voice style must be an object with 'style_ttl' and 'style_dp'")
-    return Style(ttl=_tensor(doc, "style_ttl", STYLE_TTL_DIMS), dp=_tensor(doc, "style_dp", STYLE_DP_DIMS))
+    return Style(
+        ttl=_tensor(doc, "style_ttl", STYLE_TTL_DIMS), dp=_tensor(doc, "style_dp", STYLE_DP_DIMS)
+    )
 
 
 def load_style_file(path: Path) -> Style:
     try:
         return parse_style(json.loads(path.read_text(encoding="utf-8")))
     except json.JSONDecodeError as exc:
-        raise InvalidStyleError(f"{path.name}: malformed JSON ({exc.msg} at line {exc.lineno})") from exc
+        raise InvalidStyleError(
+            f"{path.name}: malformed JSON ({exc.msg} at line {exc.lineno})"
+        ) from exc
     except InvalidStyleError as exc:
         raise InvalidStyleError(f"{path.name}: {exc}") from exc
