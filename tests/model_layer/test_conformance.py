@@ -37,9 +37,13 @@ def official(tiny_model_dir: Path):  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize(("lang", "text"), CHUNKS)
 @pytest.mark.parametrize("steps", [1, 8])
-def test_chunk_waveform_matches_official(ours: Synthesizer, official, tiny_model_dir: Path, lang: str, text: str, steps: int) -> None:  # type: ignore[no-untyped-def]
+def test_chunk_waveform_matches_official(
+    ours: Synthesizer, official, tiny_model_dir: Path, lang: str, text: str, steps: int
+) -> None:  # type: ignore[no-untyped-def]
     voice = "F2"
-    official_style = load_voice_style_from_json_file(tiny_model_dir / "voice_styles" / f"{voice}.json")
+    official_style = load_voice_style_from_json_file(
+        tiny_model_dir / "voice_styles" / f"{voice}.json"
+    )
     np.random.seed(1234)  # the official engine draws its noise from numpy's global RNG
     expected_wav, expected_duration = official([text], official_style, steps, 1.05, lang)
 
@@ -47,7 +51,11 @@ def test_chunk_waveform_matches_official(ours: Synthesizer, official, tiny_model
     text_ids, text_mask = ours.indexer.encode([preprocess(text, lang)])
     duration = ours.engine.predict_durations(text_ids, text_mask, style, 1.05)
     latent_len, _ = ours.engine.latent_layout(duration)
-    noise = np.random.RandomState(1234).randn(*ours.engine.noise_shape(1, latent_len)).astype(np.float32)
+    noise = (
+        np.random.RandomState(1234)
+        .randn(*ours.engine.noise_shape(1, latent_len))
+        .astype(np.float32)
+    )
     wav = ours.engine.generate(text_ids, text_mask, style, duration, noise, steps)
 
     np.testing.assert_allclose(duration, expected_duration, rtol=0, atol=1e-5)

@@ -27,7 +27,9 @@ def model_copy(tiny_model_dir: Path, tmp_path: Path) -> Path:
 def test_loads_sessions_config_indexer_and_voices(tiny_model_dir: Path) -> None:
     synthesizer = model_layer.load(tiny_model_dir, FAST)
     assert synthesizer.sample_rate == 44100
-    assert sorted(synthesizer.voices) == sorted(["M1", "M2", "M3", "M4", "M5", "F1", "F2", "F3", "F4", "F5"])
+    assert sorted(synthesizer.voices) == sorted(
+        ["M1", "M2", "M3", "M4", "M5", "F1", "F2", "F3", "F4", "F5"]
+    )
     assert synthesizer.voices["F3"].ttl.shape == (1, 50, 256)
     assert synthesizer.voices["F3"].dp.shape == (1, 8, 16)
     assert synthesizer.revision.startswith("synthetic-tiny")
@@ -41,7 +43,9 @@ def test_revision_file_wins(model_copy: Path) -> None:
 
 
 def test_session_options_follow_settings() -> None:
-    options = session_options(EngineSettings(intra_op_threads=3, allow_spinning=False, cpu_mem_arena=False))
+    options = session_options(
+        EngineSettings(intra_op_threads=3, allow_spinning=False, cpu_mem_arena=False)
+    )
     assert options.intra_op_num_threads == 3
     assert options.inter_op_num_threads == 1
     assert options.enable_cpu_mem_arena is False

@@ -72,7 +72,7 @@ def test_stale_prepared_graphs_are_ignored(prepared_model: Path, tmp_path: Path)
 
 
 def test_int8_without_prepared_graphs_is_a_clear_load_error(tiny_model_dir: Path) -> None:
-    with pytest.raises(ModelLoadError, match="model_layer.optimize .* --int8"):
+    with pytest.raises(ModelLoadError, match=r"model_layer\.optimize .* --int8"):
         model_layer.load(tiny_model_dir, EngineSettings(precision="int8", warmup=False))
 
 

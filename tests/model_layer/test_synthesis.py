@@ -115,10 +115,16 @@ def test_bad_parameters(synthesizer: Synthesizer, options: dict, error: type[Exc
         synthesizer.plan("Hello.", **options)
 
 
-def test_inline_style_equals_the_preset_it_copies(synthesizer: Synthesizer, tiny_model_dir: Path) -> None:
+def test_inline_style_equals_the_preset_it_copies(
+    synthesizer: Synthesizer, tiny_model_dir: Path
+) -> None:
     inline = json.loads((tiny_model_dir / "voice_styles" / "F4.json").read_text())
-    by_name, _ = synthesizer.synthesize("Inline voices work.", lang="en", voice="F4", seed=5, steps=2)
-    by_value, _ = synthesizer.synthesize("Inline voices work.", lang="en", voice=inline, seed=5, steps=2)
+    by_name, _ = synthesizer.synthesize(
+        "Inline voices work.", lang="en", voice="F4", seed=5, steps=2
+    )
+    by_value, _ = synthesizer.synthesize(
+        "Inline voices work.", lang="en", voice=inline, seed=5, steps=2
+    )
     assert by_name.tobytes() == by_value.tobytes()
 
 
@@ -136,7 +142,9 @@ def test_cancel_before_start(synthesizer: Synthesizer) -> None:
 
 
 def test_cancel_from_another_thread_stops_a_run_in_flight(synthesizer: Synthesizer) -> None:
-    plan = synthesizer.plan("A long text to keep the engine busy. " * 20, lang="en", steps=100, seed=1)
+    plan = synthesizer.plan(
+        "A long text to keep the engine busy. " * 20, lang="en", steps=100, seed=1
+    )
     token = CancelToken()
     threading.Timer(0.05, token.cancel).start()
     with pytest.raises(SynthesisCancelled):
