@@ -4,6 +4,7 @@ once per process, before the first invocation (and is billed as init, not as req
 from __future__ import annotations
 
 import time
+from functools import partial
 from typing import Any
 
 from aws_lambda_powertools.metrics import MetricUnit
@@ -19,7 +20,7 @@ settings = get_settings()
 function = SpeechFunction(
     settings=settings,
     synthesizer=model_layer.load(settings.model_dir),
-    s3_client=make_s3_client(settings),
+    make_s3_client=partial(make_s3_client, settings),
     metrics=metrics,
 )
 INIT_SECONDS = time.perf_counter() - _started

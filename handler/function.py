@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import base64
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import cached_property
 from typing import Any
 
 from aws_lambda_powertools import Metrics
@@ -60,11 +61,15 @@ def event_kind(event: Any) -> str:
 
 class SpeechFunction:
     def __init__(
-        self, settings: HandlerSettings, synthesizer: Synthesizer, s3_client: Any, metrics: Metrics
+        self,
+        settings: HandlerSettings,
+        synthesizer: Synthesizer,
+        make_s3_client: Callable[[], Any],
+        metrics: Metrics,
     ):
         self.settings = settings
         self.synthesizer = synthesizer
-        self.s3_client = s3_client
+        self._make_s3_client = make_s3_client
         self.metrics = metrics
         self.invocations = 0
         self.routes: dict[str, dict[str, Route]] = {
@@ -93,6 +98,10 @@ class SpeechFunction:
         raise UnsupportedEventError(
             "unrecognised event: expected a Function URL request, an S3/SQS event or {text: ...}"
         )
+
+    @cached_property
+    def s3_client(self) -> Any:
+        return self._make_s3_client()
 
     @property
     def request_id(self) -> str:
@@ -176,7 +185,7 @@ class SpeechFunction:
                 job,
                 synthesizer=self.synthesizer,
                 settings=self.settings,
-                s3_client=self.s3_client,
+                get_s3_client=lambda: self.s3_client,
                 request_id=self.request_id,
                 cancel=cancel,
             )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -69,7 +69,7 @@ def synthesize_speech(
     *,
     synthesizer: Synthesizer,
     settings: HandlerSettings,
-    s3_client: Any,
+    get_s3_client: Callable[[], Any],
     request_id: str,
     cancel: CancelToken,
 ) -> SpeechResult:
@@ -116,8 +116,9 @@ def synthesize_speech(
     if to_s3:
         assert settings.output_bucket is not None
         key = _output_key(settings, request_id, spec.extension)
+        client = get_s3_client()
         upload = S3AudioUpload(
-            s3_client, settings.output_bucket, key, spec.content_type, {"request-id": request_id}
+            client, settings.output_bucket, key, spec.content_type, {"request-id": request_id}
         )
         sink: PartSink = PartSink(upload.on_part, part_size=PART_SIZE)
         encoder = AudioEncoder(job.format, synthesizer.sample_rate, sink, rate)
@@ -132,7 +133,7 @@ def synthesize_speech(
             upload.abort()
             raise
         url, expires_at = presign(
-            s3_client, settings.output_bucket, key, settings.presign_expiry_seconds
+            client, settings.output_bucket, key, settings.presign_expiry_seconds
         )
         s3_response = S3DeliveryResponse(
             url=url,

@@ -96,7 +96,7 @@ def make_function(app: ModuleType) -> Callable[..., SpeechFunction]:
         return SpeechFunction(
             current.settings.model_copy(update=settings),
             current.synthesizer,
-            s3_client or current.s3_client,
+            (lambda: s3_client) if s3_client else (lambda: current.s3_client),
             app.metrics,
         )
 
