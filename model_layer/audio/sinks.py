@@ -23,6 +23,10 @@ from typing import NoReturn
 DEFAULT_PART_SIZE = 8 * 1024 * 1024
 
 
+def _discard(_number: int, _data: bytes) -> None:
+    """The callback of a closed sink: nothing more is emitted."""
+
+
 class PartSinkError(OSError):
     """A write or seek needed bytes that were already handed out, or the sink is closed."""
 
@@ -136,11 +140,19 @@ class PartSink:
         self._emit(1, self._head)
         if self._pending:
             self._emit(self._next_part, self._pending)
-        self._head = self._pending = bytearray()
+        self._release()
 
     def abort(self) -> None:
         """Drop everything buffered; later writes are discarded and nothing more is emitted."""
         self._aborted = True
+        self._release()
+
+    def _release(self) -> None:
+        # The callback is often a bound method of the sink's owner (or of the sink,
+        # as in MemorySink): dropping it breaks that reference cycle, so the audio
+        # buffers are freed at once instead of at the next cyclic garbage collection
+        # (measured: RSS swinging by hundreds of MB over a soak without this).
+        self._on_part = _discard
         self._head = self._pending = bytearray()
 
     def _emit(self, number: int, data: bytearray) -> None:
