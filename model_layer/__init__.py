@@ -35,6 +35,9 @@ __all__ = [
 ]
 
 
+WARMUP_TEXT = "Warm-up: 1 short test at 10:30, costing $2."
+
+
 def load(model_dir: Path | str, settings: EngineSettings | None = None) -> Synthesizer:
     """Load a model directory once; the result serves any number of requests."""
     from model_layer.loader import load_parts
@@ -43,5 +46,7 @@ def load(model_dir: Path | str, settings: EngineSettings | None = None) -> Synth
     engine, indexer, voices, revision = load_parts(model_dir, settings)
     synthesizer = Synthesizer(engine, indexer, voices, settings, revision)
     if settings.warmup:
-        synthesizer.synthesize("Hello.", lang="en", steps=1, seed=0, voice=next(iter(voices)))
+        # Touches every graph, the number normalizer and the chunker once, so the
+        # first request pays for none of their one-time costs.
+        synthesizer.synthesize(WARMUP_TEXT, lang="en", steps=1, seed=0, voice=next(iter(voices)))
     return synthesizer
