@@ -1,0 +1,182 @@
+"""The cases: which workers to spawn, with what arguments, and where their numbers go.
+
+Within a run the implementations take turns in a rotating order, so a machine that
+slows down over time does not always penalize the same one.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bench.report import IMPLS, SIZES, STEPS, Report
+from bench.runner import WorkerError, run_worker
+from bench.stats import percentile
+from bench.texts import MEDIUM, SHORT, TEXTS
+
+CASE_NAMES = ("cold", "rss", "rtf", "latency", "soak", "threads")
+# The handler adds request parsing and WAV encoding to the engine, not model work,
+# so rates are compared engine vs official; the handler's cost shows in latency.
+ENGINES = ("official", "engine")
+SOAK_IMPLS = ("handler", "official")
+THREAD_COUNTS = (1, 2)
+
+
+@dataclass(frozen=True)
+class Config:
+    model_dir: str
+    runs: int
+    soak: int
+    soak_every: int
+    soak_steps: int
+    repeats: int
+    latency_requests: int
+    cold_requests: int = 10
+    steps: int = 8
+
+
+def log(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def rotated(impls: Sequence[str], run: int) -> list[str]:
+    shift = run % len(impls)
+    return [*impls[shift:], *impls[:shift]]
+
+
+class Bench:
+    def __init__(self, config: Config, report: Report):
+        self.config = config
+        self.report = report
+
+    def measure(self, impl: str, case: str, args: dict[str, Any], what: str) -> dict[str, Any]:
+        """The worker's result, or {} after recording why there is none: one crash
+        should cost its numbers, not the whole run."""
+        started = time.perf_counter()
+        try:
+            result = run_worker(impl, case, {"model_dir": self.config.model_dir, **args}, log)
+        except WorkerError as exc:
+            self.report.errors.append(str(exc))
+            log(f"  {what}: FAILED\n{exc}")
+            return {}
+        log(f"  {what}: {time.perf_counter() - started:.0f} s")
+        return result
+
+    def cold(self) -> None:
+        for run in range(self.config.runs):
+            for impl in rotated(IMPLS, run):
+                args = {"text": SHORT, "steps": self.config.steps}
+                r = self.measure(
+                    impl, "cold", args | {"requests": self.config.cold_requests}, f"{impl} #{run}"
+                )
+                if not r:
+                    continue
+                first, tenth = r["request_s"][0], r["request_s"][-1]
+                self.report.add("cold.ready_s", impl, r["ready_s"])
+                self.report.add("cold.first_response_s", impl, r["first_response_s"])
+                self.report.add("cold.load_s", impl, r["load_s"])
+                self.report.add("cold.first_request_s", impl, first)
+                self.report.add("cold.tenth_request_s", impl, tenth)
+                self.report.add("cold.first_over_tenth", impl, first / tenth)
+
+    def rss(self) -> None:
+        for run in range(self.config.runs):
+            for impl in rotated(IMPLS, run):
+                peaks = {}
+                for size in SIZES:
+                    args = {"text": TEXTS[size], "steps": self.config.steps}
+                    r = self.measure(impl, "rss", args, f"{impl} ~{size} chars #{run}")
+                    if not r:
+                        continue
+                    peaks[size] = r["peak_mb"]
+                    # Ours spells numbers out, so the same text is more speech for us.
+                    audio = self.report.meta.setdefault("audio_seconds", {})
+                    audio.setdefault(impl, {})[size] = round(r["audio_s"], 2)
+                    self.report.add("rss.after_load_mb", impl, r["after_load_mb"])
+                    self.report.add(f"rss.peak_{size}_mb", impl, r["peak_mb"])
+                if "600" in peaks and "3000" in peaks:
+                    delta = peaks["3000"] - peaks["600"]
+                    self.report.add("rss.peak_3000_minus_600_mb", impl, delta)
+
+    def rtf(self) -> None:
+        for run in range(self.config.runs):
+            for impl in rotated(ENGINES, run):
+                args = {
+                    "warmup_text": SHORT,
+                    "texts": TEXTS,
+                    "steps": list(STEPS),
+                    "repeats": self.config.repeats,
+                }
+                r = self.measure(impl, "rtf", args, f"{impl} #{run}")
+                for size, by_steps in r.get("rtf", {}).items():
+                    for steps, value in by_steps.items():
+                        self.report.add(f"rtf.steps{steps}_{size}", impl, value)
+
+    def latency(self) -> None:
+        for run in range(self.config.runs):
+            for impl in rotated(IMPLS, run):
+                args = {
+                    "text": SHORT,
+                    "steps": self.config.steps,
+                    "requests": self.config.latency_requests,
+                }
+                r = self.measure(impl, "latency", args, f"{impl} #{run}")
+                if not r:
+                    continue
+                milliseconds = [s * 1000 for s in r["request_s"]]
+                self.report.add("latency.p50_ms", impl, percentile(milliseconds, 50))
+                self.report.add("latency.p95_ms", impl, percentile(milliseconds, 95))
+
+    def soak(self) -> None:
+        """Once per implementation, whatever --runs says: the series within one long
+        process is the measurement."""
+        for impl in SOAK_IMPLS:
+            args = {
+                "invocations": self.config.soak,
+                "every": self.config.soak_every,
+                "seed": 0,
+                "shortest": 10,
+                "longest": 600,
+                "steps": self.config.soak_steps,
+            }
+            r = self.measure(impl, "soak", args, f"{impl} x{self.config.soak}")
+            if not r:
+                continue
+            series = r["series"]
+            self.report.series[impl] = series
+            # series[0] is right after load; the target compares against the first sample.
+            first, end = series[1][1], series[-1][1]
+            self.report.add("soak.rss_first_mb", impl, first)
+            self.report.add("soak.rss_end_mb", impl, end)
+            self.report.add("soak.end_over_first", impl, end / first)
+
+    def threads(self) -> None:
+        for run in range(self.config.runs):
+            for impl in rotated(ENGINES, run):
+                for threads in THREAD_COUNTS:
+                    args = {
+                        "warmup_text": SHORT,
+                        "texts": {"600": MEDIUM},
+                        "steps": [self.config.steps],
+                        "repeats": self.config.repeats,
+                        "threads": threads,
+                    }
+                    r = self.measure(impl, "rtf", args, f"{impl} {threads} thread(s) #{run}")
+                    if r:
+                        value = r["rtf"]["600"][str(self.config.steps)]
+                        self.report.add(f"threads.rtf_{threads}", impl, value)
+
+    def run(self, cases: Sequence[str]) -> dict[str, float]:
+        """Run the cases in order; returns the seconds each took."""
+        methods: dict[str, Callable[[], None]] = {name: getattr(self, name) for name in CASE_NAMES}
+        seconds = {}
+        for case in cases:
+            log(f"[{case}]")
+            started = time.perf_counter()
+            methods[case]()
+            seconds[case] = time.perf_counter() - started
+            log(f"[{case}] done in {seconds[case]:.0f} s")
+        return seconds

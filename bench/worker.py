@@ -1,0 +1,245 @@
+"""One measurement in a fresh process: `python -m bench.worker IMPL CASE JSON_ARGS`.
+
+Prints exactly one line `RESULT_PREFIX + JSON` on stdout. The prefix is needed because
+the handler logs JSON to stdout too. Each implementation's modules are imported inside
+the case, after the parent started the clock, so cold start includes their imports;
+this module itself imports only the standard library and psutil.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import random
+import resource
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any, Protocol
+
+import psutil
+
+RESULT_PREFIX = "BENCH-RESULT "
+# Wall-clock time.time() taken by the parent just before it spawned this process.
+SPAWNED_AT_ENV = "BENCH_SPAWNED_AT"
+IMPLS = ("official", "engine", "handler")
+VOICE = "M1"
+LANG = "en"
+SPEED = 1.05
+SEED = 0
+REPO = Path(__file__).resolve().parent.parent
+HTTP_EVENT = REPO / "events" / "http-speech.json"
+
+
+def rss_mb() -> float:
+    return psutil.Process().memory_info().rss / 2**20
+
+
+def peak_rss_mb() -> float:
+    # ru_maxrss is in KiB on Linux.
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def progress(message: str) -> None:
+    print(f"progress: {message}", file=sys.stderr, flush=True)
+
+
+class Speaker(Protocol):
+    load_seconds: float
+
+    def speak(self, text: str, steps: int) -> float:
+        """Synthesize `text`; return the seconds of audio produced."""
+        ...
+
+
+class Official:
+    def __init__(self, model_dir: str, threads: int | None):
+        import numpy as np
+        from supertonic import TTS
+
+        # The package draws its noise from numpy's global generator.
+        np.random.seed(SEED)
+        started = time.perf_counter()
+        self.tts = TTS(model_dir=model_dir, auto_download=False, intra_op_num_threads=threads)
+        self.style = self.tts.get_voice_style(VOICE)
+        self.load_seconds = time.perf_counter() - started
+
+    def speak(self, text: str, steps: int) -> float:
+        wav, _ = self.tts.synthesize(
+            text, voice_style=self.style, total_steps=steps, speed=SPEED, lang=LANG
+        )
+        return wav.shape[-1] / self.tts.sample_rate
+
+
+class Engine:
+    def __init__(self, model_dir: str, threads: int | None):
+        if threads is not None:
+            os.environ["SUPERTONIC_INTRA_OP_THREADS"] = str(threads)
+        import model_layer
+
+        started = time.perf_counter()
+        self.synthesizer = model_layer.load(model_dir)
+        self.load_seconds = time.perf_counter() - started
+
+    def speak(self, text: str, steps: int) -> float:
+        synthesizer = self.synthesizer
+        plan = synthesizer.plan(text, voice=VOICE, lang=LANG, speed=SPEED, steps=steps, seed=SEED)
+        # Chunks are dropped as they come, as a streaming consumer (the handler) does:
+        # holding the whole waveform would measure the caller, not the engine.
+        samples = sum(len(chunk) for chunk in synthesizer.stream(plan))
+        return samples / synthesizer.sample_rate
+
+
+class _DiscardingS3:
+    """Stands in for S3 so long audio takes the handler's S3 path, as on Lambda
+    (an inline response is capped at 6 MB), without a network or a bucket."""
+
+    def put_object(self, **_: Any) -> dict[str, Any]:
+        return {}
+
+    def create_multipart_upload(self, **_: Any) -> dict[str, Any]:
+        return {"UploadId": "bench"}
+
+    def upload_part(self, PartNumber: int, **_: Any) -> dict[str, Any]:
+        return {"ETag": f'"{PartNumber}"'}
+
+    def complete_multipart_upload(self, **_: Any) -> dict[str, Any]:
+        return {}
+
+    def abort_multipart_upload(self, **_: Any) -> dict[str, Any]:
+        return {}
+
+    def generate_presigned_url(self, *_: Any, **__: Any) -> str:
+        return "https://bench.invalid/discarded"
+
+
+class Handler:
+    def __init__(self, model_dir: str, threads: int | None):
+        if threads is not None:
+            os.environ["SUPERTONIC_INTRA_OP_THREADS"] = str(threads)
+        os.environ["MODEL_DIR"] = model_dir
+        os.environ.setdefault("OUTPUT_BUCKET", "bench-discarded")
+        os.environ.setdefault("AWS_DEFAULT_REGION", "us-east-1")
+        from handler import app
+        from handler.__main__ import LocalContext
+
+        app.function.s3_client = _DiscardingS3()
+        self.app = app
+        self.context_type = LocalContext
+        self.load_seconds = app.INIT_SECONDS
+        self.template = json.loads(HTTP_EVENT.read_text(encoding="utf-8"))
+
+    def speak(self, text: str, steps: int) -> float:
+        event = copy.deepcopy(self.template)
+        body = {"text": text, "voice": VOICE, "lang": LANG, "speed": SPEED, "steps": steps}
+        event["body"] = json.dumps(body | {"format": "wav", "seed": SEED})
+        response = self.app.lambda_handler(event, self.context_type(900.0))
+        if response.get("statusCode") != 200:
+            raise RuntimeError(f"handler answered {response.get('statusCode')}: {response}")
+        return float(response["headers"]["x-audio-duration"])
+
+
+def load(impl: str, model_dir: str, threads: int | None = None) -> Speaker:
+    speakers: dict[str, type[Official | Engine | Handler]] = {
+        "official": Official,
+        "engine": Engine,
+        "handler": Handler,
+    }
+    return speakers[impl](model_dir, threads)
+
+
+def timed(speaker: Speaker, text: str, steps: int) -> tuple[float, float]:
+    """(wall seconds, audio seconds) of one synthesis."""
+    started = time.perf_counter()
+    audio = speaker.speak(text, steps)
+    return time.perf_counter() - started, audio
+
+
+# --- cases: each takes the parsed JSON args and returns the result object ------------
+
+
+def case_cold(impl: str, args: dict[str, Any]) -> dict[str, Any]:
+    spawned_at = float(os.environ[SPAWNED_AT_ENV])
+    speaker = load(impl, args["model_dir"])
+    ready = time.time() - spawned_at
+    wall, _ = timed(speaker, args["text"], args["steps"])
+    first_response = time.time() - spawned_at
+    seconds = [wall] + [
+        timed(speaker, args["text"], args["steps"])[0] for _ in range(args["requests"] - 1)
+    ]
+    return {
+        "ready_s": ready,
+        "first_response_s": first_response,
+        "load_s": speaker.load_seconds,
+        "request_s": seconds,
+    }
+
+
+def case_rss(impl: str, args: dict[str, Any]) -> dict[str, Any]:
+    speaker = load(impl, args["model_dir"])
+    after_load = rss_mb()
+    _, audio = timed(speaker, args["text"], args["steps"])
+    return {"after_load_mb": after_load, "peak_mb": peak_rss_mb(), "audio_s": audio}
+
+
+def case_rtf(impl: str, args: dict[str, Any]) -> dict[str, Any]:
+    """Median real-time factor per (text, steps), after one short warm-up."""
+    speaker = load(impl, args["model_dir"], args.get("threads"))
+    timed(speaker, args["warmup_text"], max(args["steps"]))
+    rtf: dict[str, dict[str, float]] = {}
+    for name, text in args["texts"].items():
+        for steps in args["steps"]:
+            runs = [timed(speaker, text, steps) for _ in range(args["repeats"])]
+            rtf.setdefault(name, {})[str(steps)] = statistics.median(w / a for w, a in runs)
+    return {"rtf": rtf}
+
+
+def case_latency(impl: str, args: dict[str, Any]) -> dict[str, Any]:
+    speaker = load(impl, args["model_dir"])
+    timed(speaker, args["text"], args["steps"])
+    seconds = [timed(speaker, args["text"], args["steps"])[0] for _ in range(args["requests"])]
+    return {"request_s": seconds}
+
+
+def case_soak(impl: str, args: dict[str, Any]) -> dict[str, Any]:
+    from bench.texts import random_text
+
+    speaker = load(impl, args["model_dir"])
+    rng = random.Random(args["seed"])
+    total, every = args["invocations"], args["every"]
+    series = [[0, rss_mb()]]
+    started = time.perf_counter()
+    for done in range(1, total + 1):
+        speaker.speak(random_text(rng, args["shortest"], args["longest"]), args["steps"])
+        if done % every == 0 or done == total:
+            series.append([done, rss_mb()])
+            elapsed = time.perf_counter() - started
+            eta = elapsed / done * (total - done)
+            progress(f"soak {impl} {done}/{total} rss={series[-1][1]:.0f} MB eta={eta:.0f}s")
+    return {"series": series}
+
+
+CASES = {
+    "cold": case_cold,
+    "rss": case_rss,
+    "rtf": case_rtf,
+    "latency": case_latency,
+    "soak": case_soak,
+}
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 3 or argv[0] not in IMPLS or argv[1] not in CASES:
+        print(f"usage: python -m bench.worker {{{','.join(IMPLS)}}} CASE JSON", file=sys.stderr)
+        return 2
+    impl, case, raw = argv
+    result = CASES[case](impl, json.loads(raw))
+    sys.stdout.flush()
+    print(RESULT_PREFIX + json.dumps(result), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
