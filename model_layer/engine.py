@@ -118,6 +118,47 @@ class Engine:
     def noise_shape(self, batch: int, latent_len: int) -> tuple[int, int, int]:
         return (batch, self.config.latent_channels, latent_len)
 
+    def denoise(
+        self,
+        text_ids: np.ndarray,
+        text_mask: np.ndarray,
+        style: Style,
+        durations: np.ndarray,
+        noise: np.ndarray,
+        steps: int,
+        cancel: CancelToken | None = None,
+    ) -> np.ndarray:
+        """The flow-matching loop: final latents [B, C, L] from standard-normal `noise`.
+
+        Items of a batch are padded to the longest; the masks keep each item's result
+        independent of the padding, as the reference's batched call relies on.
+        """
+        batch = len(text_ids)
+        style_ttl = _batched(style.ttl, batch)
+        text_emb = self._run(
+            self.text_encoder,
+            {"text_ids": text_ids, "style_ttl": style_ttl, "text_mask": text_mask},
+            cancel,
+        )
+        _, latent_mask = self.latent_layout(durations)
+        latent = (noise * latent_mask).astype(np.float32, copy=False)
+        feeds = {
+            "text_emb": text_emb,
+            "style_ttl": style_ttl,
+            "text_mask": text_mask,
+            "latent_mask": latent_mask,
+            "total_step": np.full(batch, steps, dtype=np.float32),
+        }
+        for step in range(steps):
+            feeds["noisy_latent"] = latent
+            feeds["current_step"] = np.full(batch, step, dtype=np.float32)
+            latent = self._run(self.vector_estimator, feeds, cancel)
+        return latent
+
+    def vocode(self, latent: np.ndarray, cancel: CancelToken | None = None) -> np.ndarray:
+        """Waveforms [B, L * samples_per_latent]."""
+        return self._run(self.vocoder, {"latent": latent}, cancel)
+
     def generate(
         self,
         text_ids: np.ndarray,
@@ -128,29 +169,9 @@ class Engine:
         steps: int,
         cancel: CancelToken | None = None,
     ) -> np.ndarray:
-        """Waveforms [B, L * samples_per_latent] from standard-normal `noise` [B, C, L]."""
-        batch = len(text_ids)
-        style_ttl = _batched(style.ttl, batch)
-        text_emb = self._run(
-            self.text_encoder,
-            {"text_ids": text_ids, "style_ttl": style_ttl, "text_mask": text_mask},
-            cancel,
-        )
-        _, latent_mask = self.latent_layout(durations)
-        latent = (noise * latent_mask).astype(np.float32, copy=False)
-        total_step = np.full(batch, steps, dtype=np.float32)
-        feeds = {
-            "text_emb": text_emb,
-            "style_ttl": style_ttl,
-            "text_mask": text_mask,
-            "latent_mask": latent_mask,
-            "total_step": total_step,
-        }
-        for step in range(steps):
-            feeds["noisy_latent"] = latent
-            feeds["current_step"] = np.full(batch, step, dtype=np.float32)
-            latent = self._run(self.vector_estimator, feeds, cancel)
-        return self._run(self.vocoder, {"latent": latent}, cancel)
+        """The reference's whole call: waveforms [B, L * samples_per_latent]."""
+        latent = self.denoise(text_ids, text_mask, style, durations, noise, steps, cancel)
+        return self.vocode(latent, cancel)
 
 
 def _batched(style_tensor: np.ndarray, batch: int) -> np.ndarray:

@@ -180,29 +180,62 @@ class Synthesizer:
         silence = np.zeros(plan.silence_samples, dtype=np.float32)
         fade = _fade(int(FADE_SECONDS * plan.sample_rate))
         try:
-            for index, chunk in enumerate(plan.chunks):
-                latent_len, _ = self.engine.latent_layout(chunk.duration)
-                noise = self.chunk_noise(plan, index, latent_len)
-                wav = self.engine.generate(
-                    chunk.text_ids,
-                    chunk.text_mask,
-                    plan.style,
-                    chunk.duration,
-                    noise,
-                    plan.steps,
-                    cancel,
-                )
-                audio = _trim(wav[0], plan.chunk_samples(index), fade)
-                yield audio if index == 0 else np.concatenate([silence, audio])
+            for group in _batches(plan.chunks, self.settings.batch_size):
+                for index, wav in zip(group, self._generate(plan, group, cancel), strict=True):
+                    audio = _trim(wav, plan.chunk_samples(index), fade)
+                    yield audio if index == 0 else np.concatenate([silence, audio])
         finally:
             # Activations of this request are free now; without this, RSS keeps the
             # high-water mark of the longest chunk ever synthesized.
             release_free_memory()
 
+    def _generate(
+        self, plan: SpeechPlan, indices: list[int], cancel: CancelToken | None
+    ) -> Iterator[np.ndarray]:
+        """Denoise the chunks at `indices` in one batch, then vocode each on its own
+        latent length (the vocoder has no mask, so padding would reach its output)."""
+        chunks = [plan.chunks[i] for i in indices]
+        width = max(chunk.text_ids.shape[1] for chunk in chunks)
+        text_ids = np.zeros((len(chunks), width), dtype=np.int64)
+        text_mask = np.zeros((len(chunks), 1, width), dtype=np.float32)
+        for row, chunk in enumerate(chunks):
+            text_ids[row, : chunk.text_ids.shape[1]] = chunk.text_ids[0]
+            text_mask[row, :, : chunk.text_mask.shape[2]] = chunk.text_mask[0]
+        durations = np.concatenate([chunk.duration for chunk in chunks])
+        _, latent_mask = self.engine.latent_layout(durations)
+        noise = np.zeros(self.engine.noise_shape(len(chunks), latent_mask.shape[-1]), np.float32)
+        lengths = []
+        for row, index in enumerate(indices):
+            length = int(latent_mask[row, 0].sum())
+            noise[row, :, :length] = self.chunk_noise(plan, index, length)[0]
+            lengths.append(length)
+        latents = self.engine.denoise(
+            text_ids, text_mask, plan.style, durations, noise, plan.steps, cancel
+        )
+        for row, length in enumerate(lengths):
+            latent = np.ascontiguousarray(latents[row : row + 1, :, :length])
+            yield self.engine.vocode(latent, cancel)[0]
+
     def synthesize(self, text: str, **options: Any) -> tuple[np.ndarray, SpeechPlan]:
         """The whole waveform at once: for short texts and tests."""
         plan = self.plan(text, **options)
         return np.concatenate(list(self.stream(plan))), plan
+
+
+def _batches(chunks: tuple[PlannedChunk, ...], size: int) -> Iterator[list[int]]:
+    """Consecutive chunks, up to `size` at a time, of similar length: padding a short
+    chunk to a long one's length would cost more than batching saves."""
+    group: list[int] = []
+    for index, chunk in enumerate(chunks):
+        length = chunk.text_ids.shape[1]
+        if group:
+            first = chunks[group[0]].text_ids.shape[1]
+            if len(group) == size or not 0.8 <= length / first <= 1.25:
+                yield group
+                group = []
+        group.append(index)
+    if group:
+        yield group
 
 
 def _fade(length: int) -> np.ndarray:

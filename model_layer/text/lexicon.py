@@ -38,7 +38,6 @@ def protected_pattern(lexicon: Mapping[str, str] | None) -> re.Pattern[str]:
     return re.compile(rf"{_TAG}|(?<!\w)(?:{words})(?!\w)")
 
 
-
 def is_shouting(text: str) -> bool:
     words = _WORD.findall(text)
     caps = sum(w.isupper() for w in words)

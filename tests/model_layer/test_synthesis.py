@@ -152,3 +152,32 @@ def test_cancel_from_another_thread_stops_a_run_in_flight(synthesizer: Synthesiz
     # The same process keeps serving afterwards.
     audio, _ = synthesizer.synthesize("Still alive.", lang="en", steps=1, seed=1)
     assert len(audio) > 0
+
+
+def test_batched_chunks_sound_the_same_as_one_at_a_time(tiny_model_dir: Path) -> None:
+    text = "First sentence is here. Second one follows it. A third comes now. And a fourth."
+    outputs = {}
+    for size in (1, 2, 4):
+        synthesizer = model_layer.load(
+            tiny_model_dir, EngineSettings(warmup=False, batch_size=size)
+        )
+        plan = synthesizer.plan(text, lang="en", steps=4, seed=21, max_chunk_chars=30)
+        assert len(plan.chunks) == 4
+        outputs[size] = list(synthesizer.stream(plan))
+    for size in (2, 4):
+        for alone, batched in zip(outputs[1], outputs[size], strict=True):
+            assert alone.shape == batched.shape
+            assert np.abs(alone - batched).max() <= 1e-4
+
+
+def test_batches_group_consecutive_chunks_of_similar_length() -> None:
+    from model_layer.synthesizer import PlannedChunk, _batches
+
+    def chunk(tokens: int) -> PlannedChunk:
+        ids = np.zeros((1, tokens), np.int64)
+        return PlannedChunk("x", ids, np.ones((1, 1, tokens), np.float32), np.ones(1, np.float32))
+
+    chunks = tuple(chunk(n) for n in (150, 160, 140, 150, 40, 45))
+    assert list(_batches(chunks, 2)) == [[0, 1], [2, 3], [4, 5]]
+    assert list(_batches(chunks, 3)) == [[0, 1, 2], [3], [4, 5]]
+    assert list(_batches(chunks, 1)) == [[i] for i in range(6)]
