@@ -1,7 +1,8 @@
 """Benchmark: our engine and handler against the official `supertonic` package, same run.
 
-    .venv/bin/python -m bench [--runs 5] [--soak 1000] [--cases cold,rss,rtf,latency,soak,threads]
-                              [--json bench/results/latest.json] [--model-dir DIR] [--quick]
+    .venv/bin/python -m bench [--runs 5] [--soak 1000] [--json bench/results/latest.json]
+                              [--cases cold,rss,rtf,latency,soak,threads,int8]
+                              [--model-dir DIR] [--quick]
 
 Every measurement runs in a fresh interpreter (`bench.worker`) that prints one result
 line; the parent keeps medians with min and max over runs, checks the targets as

@@ -17,7 +17,7 @@ from bench.runner import WorkerError, run_worker
 from bench.stats import percentile
 from bench.texts import MEDIUM, SHORT, TEXTS
 
-CASE_NAMES = ("cold", "rss", "rtf", "latency", "soak", "threads")
+CASE_NAMES = ("cold", "rss", "rtf", "latency", "soak", "threads", "int8")
 # The handler adds request parsing and WAV encoding to the engine, not model work,
 # so rates are compared engine vs official; the handler's cost shows in latency.
 ENGINES = ("official", "engine")
@@ -152,6 +152,21 @@ class Bench:
             self.report.add("soak.rss_first_mb", impl, first)
             self.report.add("soak.rss_end_mb", impl, end)
             self.report.add("soak.end_over_first", impl, end / first)
+
+    def int8(self) -> None:
+        """The opt-in int8 mode against the official package (which has no such mode)."""
+        for run in range(self.config.runs):
+            for impl in rotated(ENGINES, run):
+                args = {
+                    "warmup_text": SHORT,
+                    "texts": TEXTS,
+                    "steps": [self.config.steps],
+                    "repeats": self.config.repeats,
+                    "precision": "int8" if impl == "engine" else None,
+                }
+                r = self.measure(impl, "rtf", args, f"{impl} int8 #{run}")
+                for size, by_steps in r.get("rtf", {}).items():
+                    self.report.add(f"int8.rtf_{size}", impl, by_steps[str(self.config.steps)])
 
     def threads(self) -> None:
         for run in range(self.config.runs):

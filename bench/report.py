@@ -53,6 +53,7 @@ METRICS: tuple[Metric, ...] = (
     Metric("soak.rss_first_mb", "soak: RSS at first sample (MB)"),
     Metric("soak.rss_end_mb", "soak: RSS at end (MB)"),
     Metric("soak.end_over_first", "soak: RSS end / first sample", compare=False),
+    *(Metric(f"int8.rtf_{size}", f"RTF 8 steps, ~{size} chars, int8 mode") for size in SIZES),
     Metric("threads.rtf_1", "RTF ~600 chars, 8 steps, 1 intra-op thread"),
     Metric("threads.rtf_2", "RTF ~600 chars, 8 steps, 2 intra-op threads"),
 )
@@ -75,6 +76,7 @@ TARGETS: tuple[Target, ...] = (
     Target("rss.peak_3000_minus_600_mb", 30.0, False, "<= 30 MB"),
     *(Target(f"rtf.steps8_{size}", 0.85, True, "<= 0.85x") for size in SIZES),
     Target("soak.end_over_first", 1.05, False, "<= 1.05"),
+    *(Target(f"int8.rtf_{size}", 0.5, True, "<= 0.5x") for size in SIZES),
 )
 
 Status = Literal["pass", "FAIL", "missing"]

@@ -186,6 +186,8 @@ def case_rss(impl: str, args: dict[str, Any]) -> dict[str, Any]:
 
 def case_rtf(impl: str, args: dict[str, Any]) -> dict[str, Any]:
     """Median real-time factor per (text, steps), after one short warm-up."""
+    if args.get("precision"):
+        os.environ["SUPERTONIC_PRECISION"] = args["precision"]
     speaker = load(impl, args["model_dir"], args.get("threads"))
     timed(speaker, args["warmup_text"], max(args["steps"]))
     rtf: dict[str, dict[str, float]] = {}
