@@ -71,9 +71,13 @@ def test_stale_prepared_graphs_are_ignored(prepared_model: Path, tmp_path: Path)
     assert _graph_files(stale, EngineSettings())["vocoder"] == stale / "onnx" / "vocoder.onnx"
 
 
-def test_int8_without_prepared_graphs_is_a_clear_load_error(tiny_model_dir: Path) -> None:
+def test_int8_without_prepared_graphs_is_a_clear_load_error(
+    tiny_model_dir: Path, tmp_path: Path
+) -> None:
+    bare = tmp_path / "model"
+    shutil.copytree(tiny_model_dir, bare, ignore=shutil.ignore_patterns("optimized"))
     with pytest.raises(ModelLoadError, match=r"model_layer\.optimize .* --int8"):
-        model_layer.load(tiny_model_dir, EngineSettings(precision="int8", warmup=False))
+        model_layer.load(bare, EngineSettings(precision="int8", warmup=False))
 
 
 def test_int8_mode_synthesizes_close_to_fp32(prepared_model: Path) -> None:
