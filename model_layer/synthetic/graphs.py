@@ -1,6 +1,6 @@
 """The four Supertonic 3 graphs, with the published interface and random weights.
 
-Shapes follow /work/shared/design/supertonic3-model.md (Supertonic 2's published
+Shapes follow the project design notes on the Supertonic 3 model (Supertonic 2's published
 config); the vector estimator's ConvNeXt inner width is raised from 1024 to 1920 so
 the total matches Supertonic 3's ~99 M parameters. Parameter counts, from
 `parameter_counts()` (vocabulary of 23,967 ids):
