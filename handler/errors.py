@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from model_layer import (
@@ -121,5 +122,10 @@ def error_body(exc: BaseException, request_id: str) -> tuple[int, dict[str, Any]
         error["details"] = details
     codepoints = getattr(exc, "codepoints", None)
     if codepoints:
-        error["details"] = {"unsupported_characters": [f"U+{cp:04X}" for cp in codepoints]}
+        error["details"] = {"unsupported_characters": codepoint_labels(codepoints)}
     return status, {"error": error}
+
+
+def codepoint_labels(codepoints: Iterable[int]) -> list[str]:
+    """Characters as callers see them in headers and error details: `U+2603`."""
+    return [f"U+{cp:04X}" for cp in codepoints]

@@ -9,10 +9,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 from handler.config import HandlerSettings
-from handler.errors import AudioTooLargeError, InvalidParameterError
+from handler.errors import AudioTooLargeError, InvalidParameterError, codepoint_labels
 from handler.schemas import S3DeliveryResponse
 from handler.storage import PART_SIZE, S3AudioUpload, presign
-from model_layer import CancelToken, Synthesizer
+from model_layer import CancelToken, SpeechPlan, Synthesizer
 from model_layer.audio import (
     FORMATS,
     AudioEncoder,
@@ -111,6 +111,7 @@ def synthesize_speech(
             param="delivery",
         )
 
+    dropped = codepoint_labels(plan.dropped)
     audio: bytes | None = None
     s3_response: S3DeliveryResponse | None = None
     if to_s3:
@@ -123,13 +124,10 @@ def synthesize_speech(
         sink: PartSink = PartSink(upload.on_part, part_size=PART_SIZE)
         encoder = AudioEncoder(job.format, synthesizer.sample_rate, sink, rate)
         try:
-            for pcm in synthesizer.stream(plan, cancel):
-                encoder.write(pcm)
-            encoder.close()
+            _encode(synthesizer, plan, encoder, cancel)
             cancel.check()
             upload.finish()
         except BaseException:
-            encoder.abort()
             upload.abort()
             raise
         url, expires_at = presign(
@@ -147,19 +145,13 @@ def synthesize_speech(
             duration_seconds=round(encoder.duration_seconds, 3),
             language=plan.lang,
             seed=plan.seed,
-            dropped_characters=_codepoints(plan.dropped),
+            dropped_characters=dropped,
             request_id=request_id,
         )
     else:
         memory = MemorySink()
         encoder = AudioEncoder(job.format, synthesizer.sample_rate, memory, rate)
-        try:
-            for pcm in synthesizer.stream(plan, cancel):
-                encoder.write(pcm)
-        except BaseException:
-            encoder.abort()
-            raise
-        encoder.close()
+        _encode(synthesizer, plan, encoder, cancel)
         audio = memory.getvalue()
 
     return SpeechResult(
@@ -169,7 +161,7 @@ def synthesize_speech(
         duration_seconds=encoder.duration_seconds,
         language=plan.lang,
         seed=plan.seed,
-        dropped_characters=_codepoints(plan.dropped),
+        dropped_characters=dropped,
         characters=len(job.text),
         synthesis_seconds=time.perf_counter() - started,
         audio=audio,
@@ -177,5 +169,15 @@ def synthesize_speech(
     )
 
 
-def _codepoints(codepoints: tuple[int, ...]) -> list[str]:
-    return [f"U+{cp:04X}" for cp in codepoints]
+def _encode(
+    synthesizer: Synthesizer, plan: SpeechPlan, encoder: AudioEncoder, cancel: CancelToken
+) -> None:
+    """All of the plan's audio through `encoder`, closed at the end; on any failure the
+    encoder is aborted, so its sink hands out nothing more."""
+    try:
+        for pcm in synthesizer.stream(plan, cancel):
+            encoder.write(pcm)
+        encoder.close()
+    except BaseException:
+        encoder.abort()
+        raise
