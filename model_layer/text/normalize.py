@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Mapping
 
 from model_layer.text import numbers
+from model_layer.text.langs import normalizer_for
 from model_layer.text.lexicon import is_shouting, protected_pattern, spell_acronyms
 
 # Languages that write 1,234.5; the others write 1.234,5 (or 1 234,5 with a
@@ -155,6 +156,9 @@ def normalize_text(text: str, lang: str, lexicon: Mapping[str, str] | None = Non
 def _normalize_plain(text: str, lang: str, shouting: bool) -> str:
     if not text:
         return text
+    own = normalizer_for(lang)
+    if own is not None:
+        return own(text)
     for rule in _RULES:
         text = rule(text, lang)
     if lang == "en" and not shouting:
