@@ -113,6 +113,11 @@ def estimate_default_seconds(seconds: dict[str, float], config: Config) -> float
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["lambda-limits"]:
+        from bench.limits import main as lambda_limits
+
+        return lambda_limits(argv[1:])
     args = parse_args(argv)
     model_dir = resolve_model_dir(args)
     prepare_graphs(model_dir)

@@ -129,3 +129,24 @@ def test_graph_with_wrong_inputs(model_copy: Path) -> None:
 def test_graph_that_is_not_onnx(model_copy: Path) -> None:
     (model_copy / "onnx" / "duration_predictor.onnx").write_bytes(b"\x00garbage" * 10)
     _expect_failure(model_copy, "onnx/duration_predictor.onnx", "not a loadable ONNX graph")
+
+
+def test_cgroup_quota_of_the_process_own_group_wins(tmp_path: Path) -> None:
+    """A process confined in a child group (as bench lambda-limits does) must see that
+    group's quota, not the unlimited root's."""
+    group = tmp_path / "cpu" / "lambda-2048"
+    group.mkdir(parents=True)
+    (group / "cpu.cfs_quota_us").write_text("116000\n")
+    (group / "cpu.cfs_period_us").write_text("100000\n")
+    (tmp_path / "cpu" / "cpu.cfs_quota_us").write_text("-1\n")
+    (tmp_path / "cpu" / "cpu.cfs_period_us").write_text("100000\n")
+    proc = tmp_path / "proc-cgroup"
+    proc.write_text("4:memory:/lambda-2048\n1:cpu:/lambda-2048\n0::/\n")
+    assert cgroup_cpu_quota(tmp_path, proc) == 1.16
+    proc.write_text("1:cpu:/\n0::/\n")
+    assert cgroup_cpu_quota(tmp_path, proc) is None
+    v2 = tmp_path / "v2"
+    (v2 / "fn").mkdir(parents=True)
+    (v2 / "fn" / "cpu.max").write_text("200000 100000\n")
+    proc.write_text("0::/fn\n")
+    assert cgroup_cpu_quota(v2, proc) == 2.0
