@@ -7,12 +7,17 @@ them, form one `Segment`, which is normalized, sanitized and chunked on its own.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 # Longest pause one <break> may ask for, and the longest run of them in a row:
 # more is a mistake or an attempt to buy silence at synthesis prices.
 MAX_PAUSE_SECONDS = 10.0
+
+_LEADING_PUNCTUATION = re.compile(
+    r"[\s.,;:!?\u2026)\]}\"'\u00bb\u201d\u2019\u3002\u3001\uff01\uff1f]*"
+)
 
 
 @dataclass(frozen=True)
@@ -59,18 +64,26 @@ def add_pauses(first: float | None, second: float | None) -> float | None:
 def group_segments(spans: Iterable[Span]) -> list[Segment]:
     segments: list[Segment] = []
     for span in spans:
-        last = segments[-1] if segments else None
-        piece = (span.text, span.protected)
-        if (
-            last is not None
-            and not span.new_chunk
-            and (last.lang, last.speed)
-            == (
-                span.lang,
-                span.speed,
-            )
-        ):
-            segments[-1] = Segment((*last.pieces, piece), last.lang, last.speed, last.pause_before)
-        else:
-            segments.append(Segment((piece,), span.lang, span.speed, span.pause_before))
+        text = span.text
+        if segments and not span.new_chunk:
+            last = segments[-1]
+            if (last.lang, last.speed) != (span.lang, span.speed):
+                # Punctuation that closes the previous words ("!", ", and") stays with
+                # them: alone at the start of a chunk it would be read as a sound.
+                closing = _LEADING_PUNCTUATION.match(text).group()
+                if closing.strip():
+                    segments[-1] = _extended(last, (closing, True))
+                    text = text[len(closing) :]
+                if not text.strip():
+                    continue
+            else:
+                segments[-1] = _extended(last, (text, span.protected))
+                continue
+        segments.append(
+            Segment(((text, span.protected),), span.lang, span.speed, span.pause_before)
+        )
     return segments
+
+
+def _extended(segment: Segment, piece: tuple[str, bool]) -> Segment:
+    return Segment((*segment.pieces, piece), segment.lang, segment.speed, segment.pause_before)
