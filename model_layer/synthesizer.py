@@ -44,7 +44,7 @@ from model_layer.text import (
     sanitize,
     split_into_chunks,
 )
-from model_layer.text.spans import Segment, add_pauses, plain_text
+from model_layer.text.spans import Segment, SpokenText, add_pauses, plain_text
 from model_layer.text.ssml import parse_ssml
 from model_layer.voices import Style, parse_style
 
@@ -162,10 +162,7 @@ class Synthesizer:
         style = self.resolve_voice(voice)
         if not text or not text.strip():
             raise EmptyTextError("text is empty")
-        if text_type == "ssml":
-            spoken = parse_ssml(text, lang=lang, speed=speed)
-        else:
-            spoken = plain_text(text, lang or detect_language(text), speed)
+        spoken = self._read(text, text_type, lang, speed)
         segments = [
             (segment, self._speakable(segment, normalize, lexicon)) for segment in spoken.segments
         ]
@@ -176,19 +173,12 @@ class Synthesizer:
             after = " after removing unsupported ones" if dropped else ""
             raise EmptyTextError(f"text has no speakable characters{after}")
         silence_samples = int(self.settings.chunk_silence_seconds * self.sample_rate)
-        chunks: list[PlannedChunk] = []
-        pause: float | None = None  # asked for before the next chunk, carried over empty segments
-        for segment, clean in segments:
-            pause = add_pauses(pause, segment.pause_before)
-            for chunk_text in self._chunk_texts(clean.text, segment.lang, max_chunk_chars):
-                if pause is not None:
-                    gap = int(pause * self.sample_rate)
-                else:
-                    gap = silence_samples if chunks else 0
-                pause = None
-                chunks.append(self._plan_chunk(chunk_text, segment, style, gap, cancel))
+        chunks, unspent_pause = self._plan_chunks(
+            segments, style, silence_samples, max_chunk_chars, cancel
+        )
         if not chunks:
             raise EmptyTextError("text has no speakable characters")
+        trailing_pause = add_pauses(unspent_pause, spoken.trailing_pause) or 0.0
         return SpeechPlan(
             chunks=tuple(chunks),
             lang=spoken.lang,
@@ -199,10 +189,15 @@ class Synthesizer:
             dropped=dropped,
             sample_rate=self.sample_rate,
             silence_samples=silence_samples,
-            trailing_silence_samples=int(
-                (add_pauses(pause, spoken.trailing_pause) or 0.0) * self.sample_rate
-            ),
+            trailing_silence_samples=int(trailing_pause * self.sample_rate),
         )
+
+    @staticmethod
+    def _read(text: str, text_type: str, lang: str | None, speed: float) -> SpokenText:
+        """The request's text as spans: one for plain text, as many as SSML makes."""
+        if text_type == "ssml":
+            return parse_ssml(text, lang=lang, speed=speed)
+        return plain_text(text, lang or detect_language(text), speed)
 
     def _speakable(
         self, segment: Segment, normalize: bool, lexicon: Mapping[str, str] | None
@@ -214,6 +209,30 @@ class Synthesizer:
             for piece, protected in segment.pieces
         )
         return sanitize(text, self.indexer, segment.lang)
+
+    def _plan_chunks(
+        self,
+        segments: list[tuple[Segment, SanitizedText]],
+        style: Style,
+        silence_samples: int,
+        max_chunk_chars: int | None,
+        cancel: CancelToken | None,
+    ) -> tuple[list[PlannedChunk], float | None]:
+        """Chunks of every segment, each with the silence before it: the pause a
+        <break> asked for, else the usual gap (none before the first). Also returns
+        a pause asked for after the last chunk."""
+        chunks: list[PlannedChunk] = []
+        pause: float | None = None  # carried over segments left empty
+        for segment, clean in segments:
+            pause = add_pauses(pause, segment.pause_before)
+            for chunk_text in self._chunk_texts(clean.text, segment.lang, max_chunk_chars):
+                if pause is not None:
+                    gap = int(pause * self.sample_rate)
+                else:
+                    gap = silence_samples if chunks else 0
+                pause = None
+                chunks.append(self._plan_chunk(chunk_text, segment, style, gap, cancel))
+        return chunks, pause
 
     def _chunk_texts(self, text: str, lang: str, max_chunk_chars: int | None) -> list[str]:
         max_chars = max_chunk_chars or self.settings.max_chunk_chars

@@ -47,8 +47,7 @@ def test_http_plain_text_reads_tags_as_text(invoke: Invoke) -> None:
 
 
 def test_http_malformed_ssml_is_400_with_its_position(invoke: Invoke) -> None:
-    text = "<speak>\n  Hello <emphasis>there</emphasis>\n</speak>"
-    response = invoke(speech({"text": text, "text_type": "ssml"}))
+    response = invoke(load_event("bad-http-invalid-ssml"))
     assert response["statusCode"] == 400
     error = body_json(response)["error"]
     assert error["code"] == "invalid_ssml"

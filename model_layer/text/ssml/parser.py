@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import xml.parsers.expat
 from dataclasses import dataclass, field, replace
+from typing import NoReturn
 
 from model_layer.errors import InvalidSsmlError
 from model_layer.text.language import detect_language
@@ -54,7 +55,7 @@ _EXPAT_REASONS = {
         "undefined entity; write & as &amp; and < as &lt;"
     ),
     _EXPAT_CODES[xml.parsers.expat.errors.XML_ERROR_NO_ELEMENTS]: (
-        "the document ends before its elements are closed"
+        "the document ends before its closing </speak>"
     ),
 }
 
@@ -137,21 +138,21 @@ class _Reader:
             reason = _EXPAT_REASONS.get(exc.code, xml.parsers.expat.ErrorString(exc.code))
             raise InvalidSsmlError(reason, exc.lineno, exc.offset + 1) from None
 
-    def _fail(self, reason: str) -> None:
+    def _fail(self, reason: str) -> NoReturn:
         raise InvalidSsmlError(
             reason, self.parser.CurrentLineNumber, self.parser.CurrentColumnNumber + 1
         )
 
-    def _fail_at_offset(self, reason: str, offset: int) -> None:
+    def _fail_at_offset(self, reason: str, offset: int) -> NoReturn:
         line = self.source.count("\n", 0, offset) + 1
         column = offset - (self.source.rfind("\n", 0, offset) + 1) + 1
         raise InvalidSsmlError(reason, line, column)
 
-    def _refuse_doctype(self, *_args: object) -> None:
+    def _refuse_doctype(self, *_args: object) -> NoReturn:
         offset = self.source.find("<!DOCTYPE")
         self._fail_at_offset("DOCTYPE and entity declarations are not allowed", max(offset, 0))
 
-    def _refuse_instruction(self, target: str, _data: str) -> None:
+    def _refuse_instruction(self, target: str, _data: str) -> NoReturn:
         self._fail(f"processing instruction <?{target}?> is not allowed")
 
     def _start(self, tag: str, attributes: dict[str, str]) -> None:
