@@ -1,7 +1,8 @@
 """`<say-as interpret-as="date" format="...">`: digits of a date read as a date.
 
 `format` orders the parts as written: any of d, m, y once each (mdy, dmy, ymd,
-md, dm, ym, my, d, m, y). Omitted, it is guessed: a four-digit first part means
+md, dm, ym, my, d, m, y; spelled out as "yyyy-mm-dd" or "yyyymmdd" works too,
+as Google's SSML writes it). Omitted, it is guessed: a four-digit first part means
 year first, else month first in English and day first elsewhere. Parts are
 separated by "-", "/", "." or spaces, or packed (20240305 with ymd).
 
@@ -40,6 +41,7 @@ _FIRST_AS_ORDINAL = frozenset({"fr", "it", "pt"})
 
 _SEPARATORS = re.compile(r"\s*[-/.]\s*|\s+")
 _PACKED_WIDTH = {"y": 4, "m": 2, "d": 2}
+_REPEATS = re.compile(r"(.)\1+")
 
 
 @dataclass(frozen=True)
@@ -87,7 +89,7 @@ def _parse(text: str, lang: str, date_format: str | None) -> _Date:
 
 def _order(date_format: str | None, parts: list[str], lang: str) -> str:
     if date_format is not None:
-        order = date_format.strip().lower()
+        order = _REPEATS.sub(r"\1", re.sub(r"[-/.\s]", "", date_format.lower()))
         if not order or not set(order) <= set("dmy") or len(set(order)) != len(order):
             raise SsmlValueError(
                 f"say-as date format '{date_format}' is not an order of d, m and y "

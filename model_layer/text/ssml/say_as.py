@@ -35,6 +35,7 @@ INTERPRETATIONS = (
     "characters",
     "spell-out",
     "cardinal",
+    "number",  # Polly's and Azure's name for cardinal
     "ordinal",
     "digits",
     "date",
@@ -117,6 +118,7 @@ _READERS: dict[str, Callable[[str, str], str]] = {
     "characters": _spell,
     "spell-out": _spell,
     "cardinal": _cardinal,
+    "number": _cardinal,
     "ordinal": _ordinal,
     "digits": _digits,
     "time": _time,
