@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-# Plain text has no markup: "<" and ">" are text like any other (SSML is read elsewhere).
+# Without a lexicon nothing is protected: plain text has no markup, so "<" and ">"
+# are text like any other (SSML is read in model_layer/text/ssml, before this).
 _NOTHING = re.compile(r"(?!)")
 
 # Said as words, not letters.
