@@ -8,6 +8,7 @@ from typing import Any
 from model_layer import (
     EmptyTextError,
     InvalidRequestError,
+    InvalidSsmlError,
     InvalidStyleError,
     SynthesisCancelled,
     UnknownVoiceError,
@@ -81,6 +82,7 @@ ERROR_TABLE: dict[type[BaseException], tuple[int, str]] = {
     InvalidStyleError: (400, "invalid_style"),
     UnsupportedLanguageError: (400, "unsupported_language"),
     UnsupportedCharactersError: (400, "unsupported_characters"),
+    InvalidSsmlError: (400, "invalid_ssml"),
     InvalidRequestError: (400, "invalid_parameter"),
     UnsupportedEventError: (400, "unsupported_event"),
     RouteNotFoundError: (404, "route_not_found"),

@@ -103,6 +103,7 @@ def job_from_speech_request(request: SpeechRequest, max_text_chars: int) -> Spee
         strict=request.strict,
         normalize=request.normalize,
         lexicon=request.lexicon,
+        text_type=request.text_type,
     )
 
 

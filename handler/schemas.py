@@ -20,6 +20,7 @@ Language = Literal[ALL_LANGUAGE_CODES]  # type: ignore[valid-type]
 FormatName = Literal["wav", "flac", "mp3", "opus", "ogg", "pcm"]
 SampleRate = Literal[8000, 16000, 22050, 24000, 44100, 48000]
 Delivery = Literal["auto", "inline", "s3"]
+TextType = Literal["text", "ssml"]
 
 
 class StyleTensor(BaseModel):
@@ -41,6 +42,11 @@ class SpeechRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     text: str = Field(description="Text to speak; numbers, dates and currency are spelled out.")
+    text_type: TextType = Field(
+        default="text",
+        description="'ssml': text is an SSML document (the subset in the README); "
+        "'text': plain text, where '<' and '>' are ordinary characters.",
+    )
     voice: str | InlineStyle = Field(
         default="M1", description="A preset name (GET /v1/voices) or an inline style."
     )

@@ -38,6 +38,7 @@ class SpeechJob:
     strict: bool = False
     normalize: bool = True
     lexicon: Mapping[str, str] | None = None
+    text_type: str = "text"
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,7 @@ def synthesize_speech(
         normalize=job.normalize,
         lexicon=job.lexicon,
         cancel=cancel,
+        text_type=job.text_type,
     )
     spec = FORMATS[job.format]
     estimate = estimated_size(job.format, plan.duration_seconds, rate)

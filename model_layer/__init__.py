@@ -8,6 +8,7 @@ from model_layer.engine import CancelToken
 from model_layer.errors import (
     EmptyTextError,
     InvalidRequestError,
+    InvalidSsmlError,
     InvalidStyleError,
     ModelError,
     ModelLoadError,
@@ -23,6 +24,7 @@ __all__ = [
     "EmptyTextError",
     "EngineSettings",
     "InvalidRequestError",
+    "InvalidSsmlError",
     "InvalidStyleError",
     "ModelError",
     "ModelLoadError",

@@ -33,3 +33,22 @@ class UnsupportedLanguageError(InvalidRequestError):
 
 class SynthesisCancelled(ModelError):
     """The caller cancelled synthesis (a deadline passed); no further audio follows."""
+
+
+class InvalidSsmlError(InvalidRequestError):
+    """SSML that is malformed or uses markup this engine does not support.
+
+    `line` and `column` are 1-based and point at the offending tag or character.
+    """
+
+    param = "text"
+
+    def __init__(self, reason: str, line: int, column: int) -> None:
+        self.reason = reason
+        self.line = line
+        self.column = column
+        super().__init__(f"invalid SSML at line {line}, column {column}: {reason}")
+
+    @property
+    def details(self) -> dict[str, int]:
+        return {"line": self.line, "column": self.column}

@@ -23,6 +23,7 @@ from model_layer.constants import (
     MAX_STEPS,
     MIN_SPEED,
     MIN_STEPS,
+    UNKNOWN_LANGUAGE,
 )
 from model_layer.engine import CancelToken, Engine
 from model_layer.errors import (
@@ -34,13 +35,17 @@ from model_layer.errors import (
 from model_layer.memory import release_free_memory
 from model_layer.settings import EngineSettings
 from model_layer.text import (
+    SanitizedText,
     TextIndexer,
+    UnsupportedCharactersError,
     detect_language,
     normalize_text,
     preprocess,
     sanitize,
     split_into_chunks,
 )
+from model_layer.text.spans import Segment, SpokenText, add_pauses, plain_text
+from model_layer.text.ssml import parse_ssml
 from model_layer.voices import Style, parse_style
 
 # Short fades at chunk edges so the cut at the predicted duration never clicks.
@@ -53,6 +58,12 @@ class PlannedChunk:
     text_ids: np.ndarray  # [1, T]
     text_mask: np.ndarray  # [1, 1, T]
     duration: np.ndarray  # [1] seconds, speed applied
+    lang: str = UNKNOWN_LANGUAGE  # the language tag it was encoded with
+    speed: float = DEFAULT_SPEED  # the speed its duration was predicted at
+    silence_before_samples: int = 0  # the pause stream() puts before it
+
+
+TEXT_TYPES = ("text", "ssml")
 
 
 @dataclass(frozen=True)
@@ -65,15 +76,19 @@ class SpeechPlan:
     seed: int
     dropped: tuple[int, ...]  # unsupported codepoints removed from the input
     sample_rate: int
-    silence_samples: int
+    silence_samples: int  # the usual pause between chunks
+    trailing_silence_samples: int = 0  # a pause asked for after the last chunk (SSML)
 
     def chunk_samples(self, index: int) -> int:
+        """Samples of speech of chunk `index`, without the silence before it."""
         return int(self.chunks[index].duration[0] * self.sample_rate)
 
     @property
     def total_samples(self) -> int:
+        """Exactly the samples `Synthesizer.stream` yields for this plan."""
         speech = sum(self.chunk_samples(i) for i in range(len(self.chunks)))
-        return speech + self.silence_samples * (len(self.chunks) - 1)
+        silence = sum(chunk.silence_before_samples for chunk in self.chunks)
+        return speech + silence + self.trailing_silence_samples
 
     @property
     def duration_seconds(self) -> float:
@@ -126,7 +141,10 @@ class Synthesizer:
         lexicon: Mapping[str, str] | None = None,
         max_chunk_chars: int | None = None,
         cancel: CancelToken | None = None,
+        text_type: str = "text",
     ) -> SpeechPlan:
+        """Everything about the speech but the audio; `text_type="ssml"` reads `text`
+        as the SSML subset of `model_layer.text.ssml`."""
         if not MIN_SPEED <= speed <= MAX_SPEED:
             raise InvalidRequestError(
                 f"speed must be between {MIN_SPEED} and {MAX_SPEED}, got {speed}"
@@ -139,33 +157,99 @@ class Synthesizer:
             raise UnsupportedLanguageError(
                 f"unsupported language '{lang}'; use one of {', '.join(ALL_LANGUAGE_CODES)}"
             )
+        if text_type not in TEXT_TYPES:
+            raise InvalidRequestError(f"text_type must be 'text' or 'ssml', got {text_type!r}")
         style = self.resolve_voice(voice)
         if not text or not text.strip():
             raise EmptyTextError("text is empty")
-        lang = lang or detect_language(text)
-        if normalize:
-            text = normalize_text(text, lang, lexicon)
-        clean = sanitize(text, self.indexer, lang, strict=strict)
-        if not clean.text.strip():
-            raise EmptyTextError("text has no speakable characters after removing unsupported ones")
-        max_chars = max_chunk_chars or self.settings.max_chunk_chars
-        chunks = []
-        for chunk_text in split_into_chunks(clean.text, lang, max_chars):
-            text_ids, text_mask = self.indexer.encode([preprocess(chunk_text, lang)])
-            duration = self.engine.predict_durations(text_ids, text_mask, style, speed, cancel)
-            chunks.append(PlannedChunk(chunk_text, text_ids, text_mask, duration))
+        spoken = self._read(text, text_type, lang, speed)
+        segments = [
+            (segment, self._speakable(segment, normalize, lexicon)) for segment in spoken.segments
+        ]
+        dropped = tuple(sorted({cp for _, clean in segments for cp in clean.dropped}))
+        if strict and dropped:
+            raise UnsupportedCharactersError(dropped)
+        if not any(clean.text.strip() for _, clean in segments):
+            after = " after removing unsupported ones" if dropped else ""
+            raise EmptyTextError(f"text has no speakable characters{after}")
+        silence_samples = int(self.settings.chunk_silence_seconds * self.sample_rate)
+        chunks, unspent_pause = self._plan_chunks(
+            segments, style, silence_samples, max_chunk_chars, cancel
+        )
         if not chunks:
             raise EmptyTextError("text has no speakable characters")
+        trailing_pause = add_pauses(unspent_pause, spoken.trailing_pause) or 0.0
         return SpeechPlan(
             chunks=tuple(chunks),
-            lang=lang,
+            lang=spoken.lang,
             style=style,
             speed=speed,
             steps=steps,
             seed=secrets.randbits(63) if seed is None else seed,
-            dropped=clean.dropped,
+            dropped=dropped,
             sample_rate=self.sample_rate,
-            silence_samples=int(self.settings.chunk_silence_seconds * self.sample_rate),
+            silence_samples=silence_samples,
+            trailing_silence_samples=int(trailing_pause * self.sample_rate),
+        )
+
+    @staticmethod
+    def _read(text: str, text_type: str, lang: str | None, speed: float) -> SpokenText:
+        """The request's text as spans: one for plain text, as many as SSML makes."""
+        if text_type == "ssml":
+            return parse_ssml(text, lang=lang, speed=speed)
+        return plain_text(text, lang or detect_language(text), speed)
+
+    def _speakable(
+        self, segment: Segment, normalize: bool, lexicon: Mapping[str, str] | None
+    ) -> SanitizedText:
+        """The segment's text as the model should say it: each piece normalized in the
+        segment's language (unless protected), then unsupported characters handled."""
+        text = "".join(
+            normalize_text(piece, segment.lang, lexicon) if normalize and not protected else piece
+            for piece, protected in segment.pieces
+        )
+        return sanitize(text, self.indexer, segment.lang)
+
+    def _plan_chunks(
+        self,
+        segments: list[tuple[Segment, SanitizedText]],
+        style: Style,
+        silence_samples: int,
+        max_chunk_chars: int | None,
+        cancel: CancelToken | None,
+    ) -> tuple[list[PlannedChunk], float | None]:
+        """Chunks of every segment, each with the silence before it: the pause a
+        <break> asked for, else the usual gap (none before the first). Also returns
+        a pause asked for after the last chunk."""
+        chunks: list[PlannedChunk] = []
+        pause: float | None = None  # carried over segments left empty
+        for segment, clean in segments:
+            pause = add_pauses(pause, segment.pause_before)
+            for chunk_text in self._chunk_texts(clean.text, segment.lang, max_chunk_chars):
+                if pause is not None:
+                    gap = int(pause * self.sample_rate)
+                else:
+                    gap = silence_samples if chunks else 0
+                pause = None
+                chunks.append(self._plan_chunk(chunk_text, segment, style, gap, cancel))
+        return chunks, pause
+
+    def _chunk_texts(self, text: str, lang: str, max_chunk_chars: int | None) -> list[str]:
+        max_chars = max_chunk_chars or self.settings.max_chunk_chars
+        return split_into_chunks(text, lang, max_chars)
+
+    def _plan_chunk(
+        self,
+        text: str,
+        segment: Segment,
+        style: Style,
+        silence_before: int,
+        cancel: CancelToken | None,
+    ) -> PlannedChunk:
+        text_ids, text_mask = self.indexer.encode([preprocess(text, segment.lang)])
+        duration = self.engine.predict_durations(text_ids, text_mask, style, segment.speed, cancel)
+        return PlannedChunk(
+            text, text_ids, text_mask, duration, segment.lang, segment.speed, silence_before
         )
 
     def chunk_noise(self, plan: SpeechPlan, index: int, latent_len: int) -> np.ndarray:
@@ -177,14 +261,21 @@ class Synthesizer:
         return rng.standard_normal(shape, dtype=np.float32)
 
     def stream(self, plan: SpeechPlan, cancel: CancelToken | None = None) -> Iterator[np.ndarray]:
-        """Float32 mono PCM, one array per chunk (silence before every chunk but the first)."""
-        silence = np.zeros(plan.silence_samples, dtype=np.float32)
+        """Float32 mono PCM, one array per chunk, each with the silence planned before it
+        (and the last with any trailing pause)."""
         fade = _fade(int(FADE_SECONDS * plan.sample_rate))
+        last = len(plan.chunks) - 1
         try:
             for group in _batches(plan.chunks, self.settings.batch_size):
                 for index, wav in zip(group, self._generate(plan, group, cancel), strict=True):
                     audio = _trim(wav, plan.chunk_samples(index), fade)
-                    yield audio if index == 0 else np.concatenate([silence, audio])
+                    before = plan.chunks[index].silence_before_samples
+                    after = plan.trailing_silence_samples if index == last else 0
+                    if before or after:
+                        audio = np.concatenate(
+                            [np.zeros(before, np.float32), audio, np.zeros(after, np.float32)]
+                        )
+                    yield audio
         finally:
             # Activations of this request are free now; without this, RSS keeps the
             # high-water mark of the longest chunk ever synthesized.

@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-_TAG = r"</?[A-Za-z][^<>]*>"  # markup such as <break time="1s"/>, passed through untouched
-_TAG_ONLY = re.compile(_TAG)
+# Without a lexicon nothing is protected: plain text has no markup, so "<" and ">"
+# are text like any other (SSML is read in model_layer/text/ssml, before this).
+_NOTHING = re.compile(r"(?!)")
 
 # Said as words, not letters.
 PRONOUNCED_ACRONYMS = frozenset((
@@ -29,13 +30,13 @@ _ROMAN = re.compile(r"X{0,3}(?:IX|IV|V?I{0,3})")
 
 
 def protected_pattern(lexicon: Mapping[str, str] | None) -> re.Pattern[str]:
-    """Matches markup tags and, whole-word and case-sensitive, the lexicon's keys
+    """Matches, whole-word and case-sensitive, the lexicon's keys
     (longest first, so "New York City" wins over "New York")."""
     keys = sorted((k for k in (lexicon or {}) if k), key=len, reverse=True)
     if not keys:
-        return _TAG_ONLY
+        return _NOTHING
     words = "|".join(re.escape(k) for k in keys)
-    return re.compile(rf"{_TAG}|(?<!\w)(?:{words})(?!\w)")
+    return re.compile(rf"(?<!\w)(?:{words})(?!\w)")
 
 
 def is_shouting(text: str) -> bool:

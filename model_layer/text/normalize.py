@@ -4,7 +4,7 @@ The model has no normalizer of its own, so "$5.50" or "14:30" come out as
 noise. `normalize_text` rewrites them as words in the target language, using
 num2words (see `numbers.py` for its coverage). Where a language has no rule or
 num2words cannot say a number, the digits stay as written: never an error.
-Markup tags `<...>` and the caller's lexicon entries pass through untouched.
+The caller's lexicon entries pass through untouched; "<" and ">" are plain text.
 """
 
 from __future__ import annotations
@@ -139,7 +139,7 @@ def normalize_text(text: str, lang: str, lexicon: Mapping[str, str] | None = Non
     """Rewrite numbers, currency, dates, times, symbols and (en) acronyms as words.
 
     `lexicon` maps a word to its replacement (whole word, case-sensitive); it is
-    applied first and its output is not rewritten further. Tags `<...>` are kept.
+    applied first and its output is not rewritten further.
     """
     lexicon = lexicon or {}
     shouting = is_shouting(text)
@@ -147,7 +147,7 @@ def normalize_text(text: str, lang: str, lexicon: Mapping[str, str] | None = Non
     pos = 0
     for m in protected_pattern(lexicon).finditer(text):
         out.append(_normalize_plain(text[pos : m.start()], lang, shouting))
-        out.append(lexicon.get(m.group(), m.group()))  # a tag is no lexicon key: kept as is
+        out.append(lexicon[m.group()])
         pos = m.end()
     out.append(_normalize_plain(text[pos:], lang, shouting))
     return "".join(out)

@@ -22,6 +22,7 @@ EXPECTED: dict[str, int | str] = {
     "http-speech-base64": 200,
     "http-speech-mp3": 200,
     "http-speech-s3": 200,
+    "http-speech-ssml": 200,
     "http-openai-speech": 200,
     "http-voices": 200,
     "http-health": 200,
@@ -31,7 +32,9 @@ EXPECTED: dict[str, int | str] = {
     "bad-http-wrong-content-type": 415,
     "bad-http-wrong-method": 405,
     "bad-http-unknown-route": 404,
+    "bad-http-invalid-ssml": 400,
     "direct-invoke": "inline",
+    "direct-invoke-ssml": "inline",
     "s3-put": "BatchNotEnabledError",
     "sqs-s3-put": "BatchNotEnabledError",
 }

@@ -44,8 +44,10 @@ EN = [
     ("call 007", "call zero zero seven"),
     ("a 10km run", "a ten km run"),
     ("COVID-19", "COVID-nineteen"),
-    ('wait <break time="1s"/> 5', 'wait <break time="1s"/> five'),
-    ("<say-as 12> 12", "<say-as 12> twelve"),
+    # Plain text has no markup: what looks like a tag is read like any other text.
+    ('wait <break time="1s"/> 5', 'wait <break time="one s"/> five'),
+    ("<say-as 12> 12", "<say-as twelve> twelve"),
+    ("if x < 5 and y > 2", "if x < five and y > two"),
 ]
 
 
@@ -62,8 +64,8 @@ def test_lexicon_is_applied_first_and_wins() -> None:
     )
 
 
-def test_lexicon_does_not_touch_tags() -> None:
-    assert normalize_text("<SQL> SQL", "en", {"SQL": "sequel"}) == "<SQL> sequel"
+def test_lexicon_applies_inside_angle_brackets() -> None:
+    assert normalize_text("<SQL> SQL", "en", {"SQL": "sequel"}) == "<sequel> sequel"
 
 
 @pytest.mark.parametrize(

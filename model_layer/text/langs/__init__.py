@@ -6,8 +6,8 @@ A language module `model_layer.text.langs.<code>` defines
 
 which rewrites plain text of that language (numbers, money, dates, times, units,
 abbreviations, ...) as the words a speaker would say. It receives text with
-markup tags and lexicon matches already cut out, so it never sees `<...>`, and
-it must never raise: what it cannot say stays as written.
+lexicon matches already cut out, and it must never raise: what it cannot say
+stays as written.
 
 Languages without a module fall back to the shared rules in `normalize.py`.
 """
