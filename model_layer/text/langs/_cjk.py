@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -247,3 +247,41 @@ def run(text: str, rules: Iterable[tuple[re.Pattern[str], Say]], range_word: str
     for pattern, say in rules:
         text = sub_spoken(pattern, say, text)
     return finish(text, range_word)
+
+
+def guarded(rules: Callable[[str], str], text: str) -> str:
+    """`rules(text)`, or the text as written should a rule have a bug: the user still
+    hears the sentence, unnormalized, rather than an error."""
+    try:
+        return rules(text)
+    except Exception:
+        return text
+
+
+DateWords = Callable[[int | None, int, int], str]  # (year or None, month, day) -> words
+
+
+def iso_date(date_words: DateWords) -> Say:
+    def say(m: re.Match[str], sign: str | None) -> str:
+        words = date_words(int(m.group("y")), int(m.group("m")), int(m.group("d")))
+        # The trailing "." belongs to a dotted date (2024. 3. 15.), not to an ISO one's sentence.
+        dot = m.group().endswith(".") and not m.group("sep").startswith(".")
+        return words + "." if dot else words
+
+    return say
+
+
+def month_day_or_fraction(date_words: DateWords, fraction: Callable[[int, int], str]) -> Say:
+    """For SLASH: `fraction(denominator, numerator)` or the month and day."""
+
+    def say(m: re.Match[str], sign: str | None) -> str:
+        a, b = int(m.group("a")), int(m.group("b"))
+        return fraction(b, a) if is_fraction(a, b) else date_words(None, a, b)
+
+    return say
+
+
+def weekday(names: Mapping[str, str], separator: str) -> tuple[re.Pattern[str], Say]:
+    """A weekday in brackets after a spoken date, "3/15(金)", said after it."""
+    regex = pattern(rf"(?<={CLOSE})\s?[(](?P<day>[{''.join(names)}])[)]")
+    return regex, lambda m, sign: separator + names[m.group("day")]

@@ -52,7 +52,6 @@ _FRACTION = _cjk.pattern(rf"(?P<b>{_QUANTITY})分の(?P<a>{_QUANTITY})")
 _DATE_FOLLOWERS = ("から", "まで", "〜", "~", "(", "、")
 _ADDRESS = _cjk.pattern(r"(?<![\w.-])\d{1,4}(?:-\d{1,4}){2,3}(?![\w-])")  # 西新宿2-8-1
 
-# A weekday in brackets after a date, "3/15(金)", is said after it.
 _WEEKDAYS = {
     "月": "げつようび",
     "火": "かようび",
@@ -63,15 +62,11 @@ _WEEKDAYS = {
     "日": "にちようび",
     "祝": "しゅくじつ",
 }
-_WEEKDAY = _cjk.pattern(rf"(?<={_cjk.CLOSE})\s?[(](?P<day>[{''.join(_WEEKDAYS)}])[)]")
 
 
 def normalize(text: str) -> str:
     """Japanese text with every number said in kana (see the module docstring)."""
-    try:
-        return _normalize(text)
-    except Exception:  # a rule bug must not cost the user the sentence: say it unnormalized
-        return text
+    return _cjk.guarded(_normalize, text)
 
 
 def _normalize(text: str) -> str:
@@ -173,17 +168,8 @@ def _date(year: int | None, month: int, day: int) -> str:
     )
 
 
-def _iso_date(m: re.Match[str], sign: str | None) -> str:
-    words = _date(int(m.group("y")), int(m.group("m")), int(m.group("d")))
-    # The trailing "." belongs to a dotted date (2024.3.15.), not to an ISO one's sentence.
-    return words + "." if m.group().endswith(".") and not m.group("sep").startswith(".") else words
-
-
-def _slash(m: re.Match[str], sign: str | None) -> str:
-    a, b = int(m.group("a")), int(m.group("b"))
-    if _cjk.is_fraction(a, b):
-        return attach(integer_tokens(b), c.FRACTION) + say(integer_tokens(a))
-    return _date(None, a, b)
+def _fraction_words(denominator: int, numerator: int) -> str:
+    return attach(integer_tokens(denominator), c.FRACTION) + say(integer_tokens(numerator))
 
 
 def _fraction(m: re.Match[str], sign: str | None) -> str | None:
@@ -224,15 +210,15 @@ def _address(m: re.Match[str], sign: str | None) -> str:
 # Order matters: the specific shapes claim their digits before the general ones.
 _RULES: tuple[tuple[re.Pattern[str], _cjk.Say], ...] = (
     (_cjk.PHONE, _phone),
-    (_cjk.ISO_DATE, _iso_date),
+    (_cjk.ISO_DATE, _cjk.iso_date(_date)),
     (_cjk.CLOCK, _clock),
     (_cjk.VERSION, _version),
     (_ADDRESS, _address),
-    (_cjk.SLASH, _slash),
+    (_cjk.SLASH, _cjk.month_day_or_fraction(_date, _fraction_words)),
     (_FRACTION, _fraction),
     (_SHAPES.currency_first, _currency_first),
     (_SHAPES.range, _range),
     (_SHAPES.counted, _counted),
     (_SHAPES.number, _number),
-    (_WEEKDAY, lambda m, sign: "、" + _WEEKDAYS[m.group("day")]),
+    _cjk.weekday(_WEEKDAYS, "、"),
 )

@@ -101,6 +101,7 @@ SUFFIXES: dict[str, Counter] = {
     "位": Counter("い"),
     "等": Counter("とう", "t"),
     "割": Counter("わり"),
+    "割引": Counter("わりびき"),
     "丁目": Counter("ちょうめ", "t"),
     # time
     "年": YEAR,

@@ -37,7 +37,6 @@ _MONTHS = ("", "일월", "이월", "삼월", "사월", "오월", "유월", "칠�
 _SHAPES = _cjk.number_shapes(_QUANTITY, c.SUFFIXES, c.PREFIX_CURRENCIES, "원|달러|유로|엔")
 _FRACTION = _cjk.pattern(rf"(?P<b>{_QUANTITY})\s?분의\s?(?P<a>{_QUANTITY})")
 
-# A weekday in brackets after a date, "3/15(金)", is said after it.
 _WEEKDAYS = {
     "월": "월요일",
     "화": "화요일",
@@ -47,15 +46,11 @@ _WEEKDAYS = {
     "토": "토요일",
     "일": "일요일",
 }
-_WEEKDAY = _cjk.pattern(rf"(?<={_cjk.CLOSE})\s?[(](?P<day>[{''.join(_WEEKDAYS)}])[)]")
 
 
 def normalize(text: str) -> str:
     """Korean text with every number said in Hangul (see the module docstring)."""
-    try:
-        return _normalize(text)
-    except Exception:  # a rule bug must not cost the user the sentence: say it unnormalized
-        return text
+    return _cjk.guarded(_normalize, text)
 
 
 def _normalize(text: str) -> str:
@@ -159,15 +154,8 @@ def _date(year: int | None, month: int, day: int) -> str:
     return f"{words}{_MONTHS[month]} {sino(day)} 일"
 
 
-def _iso_date(m: re.Match[str], sign: str | None) -> str:
-    words = _date(int(m.group("y")), int(m.group("m")), int(m.group("d")))
-    # The trailing "." belongs to a dotted date (2024. 3. 15.), not to an ISO one's sentence.
-    return words + "." if m.group().endswith(".") and not m.group("sep").startswith(".") else words
-
-
-def _slash(m: re.Match[str], sign: str | None) -> str:
-    a, b = int(m.group("a")), int(m.group("b"))
-    return f"{sino(b)}분의 {sino(a)}" if _cjk.is_fraction(a, b) else _date(None, a, b)
+def _fraction_words(denominator: int, numerator: int) -> str:
+    return f"{sino(denominator)}분의 {sino(numerator)}"
 
 
 def _fraction(m: re.Match[str], sign: str | None) -> str | None:
@@ -201,14 +189,14 @@ def _version(m: re.Match[str], sign: str | None) -> str:
 # Order matters: the specific shapes claim their digits before the general ones.
 _RULES: tuple[tuple[re.Pattern[str], _cjk.Say], ...] = (
     (_cjk.PHONE, _phone),
-    (_cjk.ISO_DATE, _iso_date),
+    (_cjk.ISO_DATE, _cjk.iso_date(_date)),
     (_cjk.CLOCK, _clock),
     (_cjk.VERSION, _version),
-    (_cjk.SLASH, _slash),
+    (_cjk.SLASH, _cjk.month_day_or_fraction(_date, _fraction_words)),
     (_FRACTION, _fraction),
     (_SHAPES.currency_first, _currency_first),
     (_SHAPES.range, _range),
     (_SHAPES.counted, _counted),
     (_SHAPES.number, _number),
-    (_WEEKDAY, lambda m, sign: " " + _WEEKDAYS[m.group("day")]),
+    _cjk.weekday(_WEEKDAYS, " "),
 )
