@@ -90,13 +90,16 @@ _PIECE = pattern(r"(\d[\d,]*)(?:\.(\d+))?(\D*)")
 _MAX_DIGITS = 16  # up to 9,999 兆/조: beyond that a run of digits is an identifier
 
 
-def parse_amount(text: str, unit_values: dict[str, int]) -> Amount | None:
-    """The value of what `quantity` matched; None when its units make no number."""
+def parse_amount(text: str, unit_values: dict[str, int], counted: bool = False) -> Amount | None:
+    """The value of what `quantity` matched; None when its units make no number.
+
+    A leading zero makes an identifier (007), except before a counter (05分, 09시)."""
     pieces = _PIECE.findall(text.replace(" ", ""))  # `quantity` allows no other whitespace
     if len(pieces) == 1 and not pieces[0][2]:
         whole, fraction, _ = pieces[0]
         whole = whole.replace(",", "")
-        if not fraction and (len(whole) > _MAX_DIGITS or (len(whole) > 1 and whole[0] == "0")):
+        leading_zero = len(whole) > 1 and whole[0] == "0" and not counted
+        if not fraction and (len(whole) > _MAX_DIGITS or leading_zero):
             return Amount(0, digits=whole)
         return Amount(int(whole), fraction)
     total = Decimal(0)

@@ -97,7 +97,7 @@ def _sign_word(sign: str | None) -> str:
 def _counted_words(
     m: re.Match[str], written: str, counter: Counter, sign: str | None, me: str | None
 ) -> str | None:
-    amount = _cjk.parse_amount(written, _UNIT_VALUES)
+    amount = _cjk.parse_amount(written, _UNIT_VALUES, counted=True)
     if amount is None:
         return None
     subunit = c.SUBUNITS.get(counter.plain)

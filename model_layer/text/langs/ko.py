@@ -57,8 +57,8 @@ def _normalize(text: str) -> str:
     return _cjk.run(text, _RULES, "에서 ")
 
 
-def _amount(written: str) -> _cjk.Amount | None:
-    return _cjk.parse_amount(written, _UNIT_VALUES)
+def _amount(written: str, counted: bool = False) -> _cjk.Amount | None:
+    return _cjk.parse_amount(written, _UNIT_VALUES, counted)
 
 
 def _sino_words(amount: _cjk.Amount) -> str:
@@ -102,7 +102,7 @@ def _sign_word(sign: str | None, counter: KoCounter | None = None) -> str:
 def _counted_words(
     m: re.Match[str], written: str, counter: KoCounter, sign: str | None
 ) -> str | None:
-    amount = _amount(written)
+    amount = _amount(written, counted=True)
     if amount is None:
         return None
     subunit = c.SUBUNITS.get(counter.word)
