@@ -132,6 +132,9 @@ def test_chunks_of_normalized_text_keep_every_character(lang: str) -> None:
         # Identifiers: leading zeros and very long runs are read digit by digit.
         ("ja", "007", "ゼロゼロなな"),
         ("ko", "1" + "0" * 20, "일" + "공" * 20),
+        # V8 is an engine, V1.2 a version; 영하 is for temperatures only.
+        ("ja", "V8とV1.2", "Vはちとバージョンいってんに"),
+        ("ko", "-5°와 -5℃", "마이너스 오 도와 영하 오 도"),
         # Counters that read their numbers differently in the same sentence.
         ("ko", "3시 3분 3초에 3명", "세 시 삼 분 삼 초에 세 명"),
         ("ja", "1人で1日1本", "ひとりでいちにちいっぽん"),

@@ -172,7 +172,8 @@ CLOCK = pattern(
     r"(?::(?P<s>[0-5]\d))?(?![\w:])(?:\s?(?P<post>AM|PM|am|pm|a\.m\.|p\.m\.)(?![A-Za-z]))?"
 )
 VERSION = pattern(
-    r"(?<![\w.])(?:(?P<v>[vV](?:er\.?\s?|ersion\s)?|バージョン|버전\s?)(?=\d)"
+    # A bare capital V is a version only before a dotted number: V8 is an engine.
+    r"(?<![\w.])(?:(?P<v>v|[vV]er\.?\s?|[vV]ersion\s|V(?=\d+\.\d)|バージョン|버전\s?)(?=\d)"
     r"(?P<main>\d+(?:\.\d+)*)|(?P<dotted>\d+\.\d+\.\d+(?:\.\d+)*))(?![\w.]|\.\d)"
 )
 

@@ -96,7 +96,7 @@ SUFFIXES: dict[str, KoCounter] = {
     "°C": CELSIUS,
     "℉": KoCounter("도", prefix="화씨"),
     "°F": KoCounter("도", prefix="화씨"),
-    "°": CELSIUS,
+    "°": KoCounter("도"),  # an angle: -5° is 마이너스 오 도, not 영하
     "km/h": KoCounter("킬로미터", prefix="시속"),
     "km": KoCounter("킬로미터"),
     "m": KoCounter("미터"),
