@@ -14,9 +14,11 @@ exactly the ones users hear wrong: the counters' sound changes (三匹 さんび
 はつか, 二十歳 はたち), 4/7/9 (四時 よじ, 四月 しがつ, 九時 くじ), and the same
 changes inside plain numbers (三百 さんびゃく, 六百 ろっぴゃく, 八千 はっせん).
 Kana have one reading each, so the reading is decided here by rule
-(`ja_numbers`) and the model only voices it. The kana, 時速, 華氏, 平方 and
-the prolonged sound mark are all in the model's character set; the output
-has no digits left.
+(`ja_numbers`) and the model only voices it. What the rules write is plain
+Japanese text (kana, the prolonged sound mark ー, 、, and the words 時速, 華氏,
+午前, 午後), and no digit is left. Kana readings are longer than digits (about
+1.6x on number-dense text), but at about a mora per kana they are spoken in
+the time chunking.py allots to its 100-character Japanese chunks.
 
 Readings: NHK日本語発音アクセント新辞典 (2016). 0 is ゼロ, but れい in 0時 and
 0.5 (れいてんご). Phone numbers are read digit by digit, 2 and 5 drawn out
@@ -32,6 +34,7 @@ import re
 from model_layer.text.langs import _cjk
 from model_layer.text.langs import ja_counters as c
 from model_layer.text.langs.ja_numbers import (
+    POINT,
     Counter,
     Token,
     attach,
@@ -49,7 +52,7 @@ _SIGN_WORDS = {"-": "マイナス", "▲": "マイナス", "△": "マイナス"
 
 _SHAPES = _cjk.number_shapes(_QUANTITY, c.SUFFIXES, c.PREFIX_CURRENCIES, "円|ドル|ユーロ|ウォン")
 _FRACTION = _cjk.pattern(rf"(?P<b>{_QUANTITY})分の(?P<a>{_QUANTITY})")
-_DATE_FOLLOWERS = ("から", "まで", "〜", "~", "(", "、")
+_DATE_FOLLOWERS = ("から", "まで", "〜", "~", "(")
 _ADDRESS = _cjk.pattern(r"(?<![\w.-])\d{1,4}(?:-\d{1,4}){2,3}(?![\w-])")  # 西新宿2-8-1
 
 _WEEKDAYS = {
@@ -196,8 +199,7 @@ def _clock(m: re.Match[str], sign: str | None) -> str | None:
 def _version(m: re.Match[str], sign: str | None) -> str:
     """Each part of a version is a number of its own: 3.12 is さんてんじゅうに, newer than 3.9."""
     parts = (m.group("main") or m.group("dotted")).split(".")
-    point = Counter("てん", "t")
-    words = "".join(attach(integer_tokens(int(p)), point) for p in parts[:-1])
+    words = "".join(attach(integer_tokens(int(p)), POINT) for p in parts[:-1])
     words += say(integer_tokens(int(parts[-1])))
     return ("バージョン" if m.group("v") else "") + words
 

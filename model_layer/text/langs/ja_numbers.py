@@ -102,7 +102,7 @@ def digit_tokens(digits: str, spelled: bool = False) -> list[Token]:
 
 
 def decimal_tokens(whole: int, fraction: str) -> list[Token]:
-    point = "れいてん" if whole == 0 else attach(integer_tokens(whole), _POINT)
+    point = "れいてん" if whole == 0 else attach(integer_tokens(whole), POINT)
     return [(point, -1), *digit_tokens(fraction)]
 
 
@@ -129,7 +129,7 @@ def say(tokens: list[Token]) -> str:
     return "".join(kana for kana, _ in tokens)
 
 
-_POINT = Counter("てん", "t")  # 1.5 いってんご, 10.5 じゅってんご
+POINT = Counter("てん", "t")  # 1.5 いってんご, 10.5 じゅってんご
 _BIG_UNITS = (
     (10**12, Counter("ちょう", "t")),  # 1兆 いっちょう
     (10**8, Counter("おく")),

@@ -12,7 +12,7 @@ NeMo's Korean grammar says 삼 개 and 삼 시; speakers say 세 개 and 세 시
 Ambiguities and the rule followed: 번 counts times (세 번) unless a numbered thing
 follows (삼 번 출구) or 제 precedes it; 대 counts machines (세 대) but a multiple of
 ten is an age group (이십 대); after 제 every number is Sino-Korean (제삼 회).
-A temperature below zero is 영하 (영하 오 도), as weather reports say it. Phone
+A signed temperature is 영하/영상 (영하 오 도), as weather reports say it. Phone
 numbers are read digit by digit, 0 as 공, groups apart. A range repeats the
 counter: 세 개에서 다섯 개. "a/b" is a date unless it is a small proper fraction
 (3/15 삼월 십오 일; 1/2 이분의 일).
@@ -94,8 +94,8 @@ def _sino_only(m: re.Match[str], counter: KoCounter, amount: _cjk.Amount) -> boo
 def _sign_word(sign: str | None, counter: KoCounter | None = None) -> str:
     if not sign:
         return ""
-    if sign != "+" and counter is c.CELSIUS:
-        return "영하 "
+    if counter is c.CELSIUS:  # as weather reports say it: 영하 오 도, 영상 삼 도
+        return "영상 " if sign == "+" else "영하 "
     return _SIGN_WORDS[sign] + " "
 
 
@@ -108,8 +108,10 @@ def _counted_words(
     subunit = c.SUBUNITS.get(counter.word)
     if subunit and len(amount.fraction) == 2 and amount.unit == 1:  # $1.50: dollars and cents
         cents = int(amount.fraction)
-        parts = [f"{sino(amount.whole)} {counter.word}"] * bool(amount.whole)
-        words = " ".join(parts + [f"{sino(cents)} {subunit.word}"] * bool(cents or not parts))
+        parts = [f"{sino(amount.whole)} {counter.word}"] if amount.whole else []
+        if cents or not parts:
+            parts.append(f"{sino(cents)} {subunit.word}")
+        words = " ".join(parts)
     else:
         words = _with_counter(amount, counter, _sino_only(m, counter, amount))
     prefix = _cjk.prefix_for(m, counter.prefix)
