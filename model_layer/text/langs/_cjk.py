@@ -150,15 +150,20 @@ PHONE = pattern(
 )
 
 
+# 3+4 digits: a Japanese postal code (〒100-0001) or a Korean local phone number.
+SHORT_CODE = pattern(r"(?<![\w.-])(?P<mark>〒\s?)?(?P<groups>\d{3}-\d{4})(?![\w-])")
+
+
 def phone_groups(m: re.Match[str], short_areas: tuple[str, ...]) -> tuple[str | None, list[str]]:
     """The country code (without "+"), if any, and the digit groups of a PHONE match.
     `short_areas` are the two-digit area codes (Seoul 02; Tokyo 03, Osaka 06)."""
-    groups = [g for g in re.split(r"[-\s()]+", m.group("groups") or m.group("local")) if g]
+    local = m.group("groups") or m.group("local")
+    groups = [g for g in re.split(r"[-\s()]+", local) if g]
     if len(groups) == 1:  # written without separators: grouped as it is dialled
         run = groups[0]
         head = 2 if run.startswith(short_areas) and len(run) == 10 else 3
         groups = [run[:head], run[head:-4], run[-4:]]
-    intl = m.group("intl")
+    intl = m.groupdict().get("intl")
     return (intl[1:] if intl else None), groups
 
 

@@ -162,6 +162,10 @@ def _phone(m: re.Match[str], sign: str | None) -> str:
     return f"プラス{say(digit_tokens(intl, spelled=True))}の{words}" if intl else words
 
 
+def _postal_code(m: re.Match[str], sign: str | None) -> str:
+    return ("ゆうびんばんごう" if m.group("mark") else "") + _phone(m, sign)
+
+
 def _date(year: int | None, month: int, day: int) -> str:
     words = attach(integer_tokens(year), c.YEAR) if year is not None else ""
     return (
@@ -212,6 +216,7 @@ def _address(m: re.Match[str], sign: str | None) -> str:
 # Order matters: the specific shapes claim their digits before the general ones.
 _RULES: tuple[tuple[re.Pattern[str], _cjk.Say], ...] = (
     (_cjk.PHONE, _phone),
+    (_cjk.SHORT_CODE, _postal_code),
     (_cjk.ISO_DATE, _cjk.iso_date(_date)),
     (_cjk.CLOCK, _clock),
     (_cjk.VERSION, _version),

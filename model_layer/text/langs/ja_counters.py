@@ -147,7 +147,10 @@ SUFFIXES: dict[str, Counter] = {
     "JPY": YEN,
     "KRW": WON,
     "CNY": YUAN,
-    # units (loanwords in katakana)
+    # units (loanwords in katakana), as written in katakana and as symbols
+    **{w: Counter(w, "p") for w in ("キロ", "センチ", "ページ", "ポイント", "トン", "カロリー")},
+    **{w: Counter(w, "p") for w in ("セット", "ケース", "パック", "キロメートル", "キログラム")},
+    **{w: Counter(w) for w in ("メートル", "グラム", "ミリ", "リットル", "ドット")},
     "%": Counter("パーセント", "p"),
     "℃": CELSIUS,
     "°C": CELSIUS,

@@ -191,6 +191,7 @@ def _version(m: re.Match[str], sign: str | None) -> str:
 # Order matters: the specific shapes claim their digits before the general ones.
 _RULES: tuple[tuple[re.Pattern[str], _cjk.Say], ...] = (
     (_cjk.PHONE, _phone),
+    (_cjk.SHORT_CODE, _phone),
     (_cjk.ISO_DATE, _cjk.iso_date(_date)),
     (_cjk.CLOCK, _clock),
     (_cjk.VERSION, _version),
