@@ -1,0 +1,231 @@
+"""Japanese: numbers, money, dates, times, units and counters as they are said.
+
+Output script (decided here, followed in tests/model_layer/golden/ja.tsv):
+every number is written as its reading in hiragana, together with the counter
+or unit that follows it; loanword units keep katakana; nothing else is
+rewritten. So "¥1,500" -> せんごひゃくえん, "3匹" -> さんびき, "6本" -> ろっぽん,
+"9:05" -> くじごふん, "2024年4月1日" -> にせんにじゅうよねんしがつついたち,
+"50%" -> ごじゅっパーセント, "5km" -> ごキロメートル.
+
+Why kana and not kanji numerals (which NeMo emits): the model reads characters,
+and a kanji numeral leaves every reading decision to it. Those decisions are
+exactly the ones users hear wrong: the counters' sound changes (三匹 さんびき,
+六本 ろっぽん, 一分 いっぷん), their own words (一人 ひとり, 一日 ついたち, 二十日
+はつか, 二十歳 はたち), 4/7/9 (四時 よじ, 四月 しがつ, 九時 くじ), and the same
+changes inside plain numbers (三百 さんびゃく, 六百 ろっぴゃく, 八千 はっせん).
+Kana have one reading each, so the reading is decided here by rule
+(`ja_numbers`) and the model only voices it. What the rules write is plain
+Japanese text (kana, the prolonged sound mark ー, 、, and the words 時速, 華氏,
+午前, 午後), and no digit is left. Kana readings are longer than digits (about
+1.6x on number-dense text), but at about a mora per kana they are spoken in
+the time chunking.py allots to its 100-character Japanese chunks.
+
+Readings: NHK日本語発音アクセント新辞典 (2016). 0 is ゼロ, but れい in 0時 and
+0.5 (れいてんご). Phone numbers are read digit by digit, 2 and 5 drawn out
+(にー, ごー) and groups joined by の, as announcers do. "a/b" is a date when it
+can be one and is no small proper fraction (3/15 さんがつじゅうごにち; 1/2
+にぶんのいち). A range "3〜5人" repeats the counter: さんにんからごにん.
+"""
+
+from __future__ import annotations
+
+import re
+
+from model_layer.text.langs import _cjk
+from model_layer.text.langs import ja_counters as c
+from model_layer.text.langs.ja_numbers import (
+    POINT,
+    Counter,
+    Token,
+    attach,
+    decimal_tokens,
+    digit_tokens,
+    integer_tokens,
+    say,
+)
+
+_UNIT_VALUES = {"千": 1000, "百": 100, "万": 10**4, "億": 10**8, "兆": 10**12}
+_UNIT_KANA = {10**4: "まん", 10**8: "おく", 10**12: "ちょう", 1000: "せん", 100: "ひゃく"}
+_QUANTITY = _cjk.quantity("万億兆", "千百", spaced=False)
+_SIGN_WORDS = {"-": "マイナス", "▲": "マイナス", "△": "マイナス", "+": "プラス"}
+
+
+_SHAPES = _cjk.number_shapes(_QUANTITY, c.SUFFIXES, c.PREFIX_CURRENCIES, "円|ドル|ユーロ|ウォン")
+_FRACTION = _cjk.pattern(rf"(?P<b>{_QUANTITY})分の(?P<a>{_QUANTITY})")
+_DATE_FOLLOWERS = ("から", "まで", "〜", "~", "(")
+_ADDRESS = _cjk.pattern(r"(?<![\w.-])\d{1,4}(?:-\d{1,4}){2,3}(?![\w-])")  # 西新宿2-8-1
+
+_WEEKDAYS = {
+    "月": "げつようび",
+    "火": "かようび",
+    "水": "すいようび",
+    "木": "もくようび",
+    "金": "きんようび",
+    "土": "どようび",
+    "日": "にちようび",
+    "祝": "しゅくじつ",
+}
+
+
+def normalize(text: str) -> str:
+    """Japanese text with every number said in kana (see the module docstring)."""
+    return _cjk.guarded(_normalize, text)
+
+
+def _normalize(text: str) -> str:
+    return _cjk.run(text, _RULES, "から")
+
+
+def _tokens(amount: _cjk.Amount) -> tuple[list[Token], int | None]:
+    """The number's tokens, and its value when it is a whole number (for 一人 ひとり)."""
+    if amount.digits:
+        return digit_tokens(amount.digits), None
+    if not amount.fraction:
+        return integer_tokens(amount.whole), amount.whole
+    tokens = decimal_tokens(amount.whole, amount.fraction)
+    if amount.unit > 1:
+        tokens.append((_UNIT_KANA[amount.unit], amount.unit))
+    return tokens, None
+
+
+def _parsed(written: str) -> list[Token] | None:
+    amount = _cjk.parse_amount(written, _UNIT_VALUES)
+    return None if amount is None else _tokens(amount)[0]
+
+
+def _sign_word(sign: str | None) -> str:
+    return _SIGN_WORDS[sign] if sign else ""
+
+
+def _counted_words(
+    m: re.Match[str], written: str, counter: Counter, sign: str | None, me: str | None
+) -> str | None:
+    amount = _cjk.parse_amount(written, _UNIT_VALUES, counted=True)
+    if amount is None:
+        return None
+    subunit = c.SUBUNITS.get(counter.plain)
+    if subunit and len(amount.fraction) == 2 and amount.unit == 1:  # $1.50: dollars and cents
+        cents = int(amount.fraction)
+        words = attach(integer_tokens(amount.whole), counter) if amount.whole else ""
+        words += attach(integer_tokens(cents), subunit) if cents or not words else ""
+    else:
+        tokens, whole = _tokens(amount)
+        words = attach(tokens, counter, whole)
+    prefix = _cjk.prefix_for(m, counter.prefix)
+    return f"{prefix}{_sign_word(sign)}{words}{'め' if me else ''}"
+
+
+def _counter_at(m: re.Match[str], suffix: str) -> Counter:
+    counter = c.SUFFIXES[suffix]
+    # 1日 is the first of a month after a month or before から/まで/(weekday)
+    # (4月1日, 1日から); elsewhere a span (1日に3回 いちにち).
+    if counter is c.DAYS and (
+        m.string[: m.start()].rstrip().endswith(("月", "がつ"))
+        or m.string[m.end() :].startswith(_DATE_FOLLOWERS)
+    ):
+        return c.DAY_OF_MONTH
+    return counter
+
+
+def _counted(m: re.Match[str], sign: str | None) -> str | None:
+    counter = _counter_at(m, m.group("suffix"))
+    return _counted_words(m, m.group("q"), counter, sign, m.group("me"))
+
+
+def _range(m: re.Match[str], sign: str | None) -> str | None:
+    counter = _counter_at(m, m.group("suffix"))
+    first_counter = c.SUFFIXES[m.group("first")] if m.group("first") else counter
+    if first_counter.prefix != counter.prefix:
+        return None
+    first = _counted_words(m, m.group("q"), first_counter, sign, None)
+    second = _counted_words(m, m.group("q2"), counter, m.group("sign2"), m.group("me"))
+    if first is None or second is None:
+        return None
+    return f"{first}から{second.removeprefix(counter.prefix)}"
+
+
+def _number(m: re.Match[str], sign: str | None) -> str | None:
+    tokens = _parsed(m.group("q"))
+    if tokens is None:
+        return _sign_word(sign) + _cjk.digit_runs(m.group("q"), lambda d: say(digit_tokens(d)))
+    return _sign_word(sign) + say(tokens)
+
+
+def _currency_first(m: re.Match[str], sign: str | None) -> str | None:
+    counter = c.PREFIX_CURRENCIES[m.group("cur").strip()]
+    return _counted_words(m, m.group("q"), counter, sign, None)
+
+
+def _phone(m: re.Match[str], sign: str | None) -> str:
+    intl, groups = _cjk.phone_groups(m, ("03", "06"))
+    words = "の".join(say(digit_tokens(g, spelled=True)) for g in groups)
+    return f"プラス{say(digit_tokens(intl, spelled=True))}の{words}" if intl else words
+
+
+def _postal_code(m: re.Match[str], sign: str | None) -> str:
+    return ("ゆうびんばんごう" if m.group("mark") else "") + _phone(m, sign)
+
+
+def _date(year: int | None, month: int, day: int) -> str:
+    words = attach(integer_tokens(year), c.YEAR) if year is not None else ""
+    return (
+        words
+        + attach(integer_tokens(month), c.MONTH)
+        + attach(integer_tokens(day), c.DAY_OF_MONTH, day)
+    )
+
+
+def _fraction_words(denominator: int, numerator: int) -> str:
+    return attach(integer_tokens(denominator), c.FRACTION) + say(integer_tokens(numerator))
+
+
+def _fraction(m: re.Match[str], sign: str | None) -> str | None:
+    denominator, numerator = _parsed(m.group("b")), _parsed(m.group("a"))
+    if denominator is None or numerator is None:
+        return None
+    return attach(denominator, c.FRACTION) + say(numerator)
+
+
+def _clock(m: re.Match[str], sign: str | None) -> str | None:
+    hour, minute = int(m.group("h")), int(m.group("min"))
+    pm = _cjk.is_pm(m)
+    if pm is not None and hour > 12:
+        return None  # "14:00 PM" contradicts itself: leave it as written
+    words = "" if pm is None else ("午後" if pm else "午前")
+    words += attach(integer_tokens(hour), c.HOUR)
+    if minute:
+        words += attach(integer_tokens(minute), c.MINUTE)
+    if m.group("s") and int(m.group("s")):
+        words += attach(integer_tokens(int(m.group("s"))), c.SECOND)
+    return words
+
+
+def _version(m: re.Match[str], sign: str | None) -> str:
+    """Each part of a version is a number of its own: 3.12 is さんてんじゅうに, newer than 3.9."""
+    parts = (m.group("main") or m.group("dotted")).split(".")
+    words = "".join(attach(integer_tokens(int(p)), POINT) for p in parts[:-1])
+    words += say(integer_tokens(int(parts[-1])))
+    return ("バージョン" if m.group("v") else "") + words
+
+
+def _address(m: re.Match[str], sign: str | None) -> str:
+    """A block address (2-8-1: 丁目, 番, 号) joins its numbers with の."""
+    return "の".join(say(integer_tokens(int(p))) for p in m.group().split("-"))
+
+
+# Order matters: the specific shapes claim their digits before the general ones.
+_RULES: tuple[tuple[re.Pattern[str], _cjk.Say], ...] = (
+    (_cjk.PHONE, _phone),
+    (_cjk.SHORT_CODE, _postal_code),
+    (_cjk.ISO_DATE, _cjk.iso_date(_date)),
+    (_cjk.CLOCK, _clock),
+    (_cjk.VERSION, _version),
+    (_ADDRESS, _address),
+    (_cjk.SLASH, _cjk.month_day_or_fraction(_date, _fraction_words)),
+    (_FRACTION, _fraction),
+    (_SHAPES.currency_first, _currency_first),
+    (_SHAPES.range, _range),
+    (_SHAPES.counted, _counted),
+    (_SHAPES.number, _number),
+    _cjk.weekday(_WEEKDAYS, "、"),
+)

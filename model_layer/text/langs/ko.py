@@ -1,0 +1,205 @@
+"""Korean: numbers, money, dates, times, units and counters as they are said.
+
+Output: Hangul words, spaced by 한글 맞춤법 제43항/제44항 (see `ko_numbers`):
+"3시" -> 세 시, "2개" -> 두 개, "₩1,500" -> 천오백 원, "12,345" -> 만 이천삼백사십오,
+"2024-03-15" -> 이천이십사 년 삼월 십오 일 (a month is said by its name, one word:
+삼월, 유월, 시월, as 표준국어대사전 lists them). Each counter takes the numerals
+Korean speakers use with it (`ko_counters`): native for things, people, the
+clock's hours, ages and times (세 시, 두 명, 스무 살, 두 번째), Sino-Korean for money,
+dates, minutes, seconds, floors and units (삼십 분, 천오백 원, 삼 층, 오 킬로미터).
+NeMo's Korean grammar says 삼 개 and 삼 시; speakers say 세 개 and 세 시.
+
+Ambiguities and the rule followed: 번 counts times (세 번) unless a numbered thing
+follows (삼 번 출구) or 제 precedes it; 대 counts machines (세 대) but a multiple of
+ten is an age group (이십 대); after 제 every number is Sino-Korean (제삼 회).
+A signed temperature is 영하/영상 (영하 오 도), as weather reports say it. Phone
+numbers are read digit by digit, 0 as 공, groups apart. A range repeats the
+counter: 세 개에서 다섯 개. "a/b" is a date unless it is a small proper fraction
+(3/15 삼월 십오 일; 1/2 이분의 일).
+"""
+
+from __future__ import annotations
+
+import re
+
+from model_layer.text.langs import _cjk
+from model_layer.text.langs import ko_counters as c
+from model_layer.text.langs.ko_counters import KoCounter
+from model_layer.text.langs.ko_numbers import NATIVE_LIMIT, decimal, digits, native, sino
+
+_UNIT_VALUES = {"천": 1000, "백": 100, "만": 10**4, "억": 10**8, "조": 10**12}
+_UNIT_WORDS = {10**4: "만", 10**8: "억", 10**12: "조", 1000: "천", 100: "백"}
+_QUANTITY = _cjk.quantity("만억조", "천백", spaced=True)
+_SIGN_WORDS = {"-": "마이너스", "▲": "마이너스", "△": "마이너스", "+": "플러스"}
+_MONTHS = ("", "일월", "이월", "삼월", "사월", "오월", "유월", "칠월", "팔월", "구월", "시월",
+           "십일월", "십이월")  # fmt: skip
+
+_SHAPES = _cjk.number_shapes(_QUANTITY, c.SUFFIXES, c.PREFIX_CURRENCIES, "원|달러|유로|엔")
+_FRACTION = _cjk.pattern(rf"(?P<b>{_QUANTITY})\s?분의\s?(?P<a>{_QUANTITY})")
+
+_WEEKDAYS = {
+    "월": "월요일",
+    "화": "화요일",
+    "수": "수요일",
+    "목": "목요일",
+    "금": "금요일",
+    "토": "토요일",
+    "일": "일요일",
+}
+
+
+def normalize(text: str) -> str:
+    """Korean text with every number said in Hangul (see the module docstring)."""
+    return _cjk.guarded(_normalize, text)
+
+
+def _normalize(text: str) -> str:
+    return _cjk.run(text, _RULES, "에서 ")
+
+
+def _amount(written: str, counted: bool = False) -> _cjk.Amount | None:
+    return _cjk.parse_amount(written, _UNIT_VALUES, counted)
+
+
+def _sino_words(amount: _cjk.Amount) -> str:
+    if amount.digits:
+        return digits(amount.digits)
+    if not amount.fraction:
+        return sino(amount.whole)
+    return decimal(amount.whole, amount.fraction) + _UNIT_WORDS.get(amount.unit, "")
+
+
+def _with_counter(amount: _cjk.Amount, counter: KoCounter, sino_only: bool) -> str:
+    n = amount.whole
+    whole = not amount.fraction and not amount.digits
+    if counter is c.MONTH and whole and 1 <= n <= 12:
+        return _MONTHS[n]
+    if whole and not sino_only and 1 <= n <= counter.native_max and n < NATIVE_LIMIT:
+        if counter is c.ORDINAL and n == 1:
+            return "첫 번째"
+        return f"{native(n)} {counter.word}"
+    return f"{_sino_words(amount)} {counter.word}"
+
+
+def _sino_only(m: re.Match[str], counter: KoCounter, amount: _cjk.Amount) -> bool:
+    """Where a native counter still takes Sino-Korean numerals: after 제, 번 naming a
+    numbered thing, 대 for an age group."""
+    if m.string[: m.start()].endswith("제"):
+        return True
+    if counter is c.TIMES:
+        return m.string[m.end() :].lstrip().startswith(c.NUMBERED_BY_BEON)
+    return counter is c.MACHINES and amount.whole % 10 == 0 and not amount.fraction
+
+
+def _sign_word(sign: str | None, counter: KoCounter | None = None) -> str:
+    if not sign:
+        return ""
+    if counter is c.CELSIUS:  # as weather reports say it: 영하 오 도, 영상 삼 도
+        return "영상 " if sign == "+" else "영하 "
+    return _SIGN_WORDS[sign] + " "
+
+
+def _counted_words(
+    m: re.Match[str], written: str, counter: KoCounter, sign: str | None
+) -> str | None:
+    amount = _amount(written, counted=True)
+    if amount is None:
+        return None
+    subunit = c.SUBUNITS.get(counter.word)
+    if subunit and len(amount.fraction) == 2 and amount.unit == 1:  # $1.50: dollars and cents
+        cents = int(amount.fraction)
+        parts = [f"{sino(amount.whole)} {counter.word}"] if amount.whole else []
+        if cents or not parts:
+            parts.append(f"{sino(cents)} {subunit.word}")
+        words = " ".join(parts)
+    else:
+        words = _with_counter(amount, counter, _sino_only(m, counter, amount))
+    prefix = _cjk.prefix_for(m, counter.prefix)
+    return (f"{prefix} " if prefix else "") + _sign_word(sign, counter) + words
+
+
+def _counted(m: re.Match[str], sign: str | None) -> str | None:
+    return _counted_words(m, m.group("q"), c.SUFFIXES[m.group("suffix")], sign)
+
+
+def _range(m: re.Match[str], sign: str | None) -> str | None:
+    counter = c.SUFFIXES[m.group("suffix")]
+    first_counter = c.SUFFIXES[m.group("first")] if m.group("first") else counter
+    if first_counter.prefix != counter.prefix:
+        return None
+    first = _counted_words(m, m.group("q"), first_counter, sign)
+    second = _counted_words(m, m.group("q2"), counter, m.group("sign2"))
+    if first is None or second is None:
+        return None
+    return f"{first}에서 {second.removeprefix(f'{counter.prefix} ')}"
+
+
+def _number(m: re.Match[str], sign: str | None) -> str | None:
+    amount = _amount(m.group("q"))
+    if amount is None:
+        return _sign_word(sign) + _cjk.digit_runs(m.group("q"), lambda d: digits(d, zero="영"))
+    return _sign_word(sign) + _sino_words(amount)
+
+
+def _currency_first(m: re.Match[str], sign: str | None) -> str | None:
+    return _counted_words(m, m.group("q"), c.PREFIX_CURRENCIES[m.group("cur").strip()], sign)
+
+
+def _phone(m: re.Match[str], sign: str | None) -> str:
+    intl, groups = _cjk.phone_groups(m, ("02",))
+    words = [digits(g) for g in groups]
+    return " ".join([f"플러스 {digits(intl, zero='영')}", *words] if intl else words)
+
+
+def _date(year: int | None, month: int, day: int) -> str:
+    words = f"{sino(year)} 년 " if year is not None else ""
+    return f"{words}{_MONTHS[month]} {sino(day)} 일"
+
+
+def _fraction_words(denominator: int, numerator: int) -> str:
+    return f"{sino(denominator)}분의 {sino(numerator)}"
+
+
+def _fraction(m: re.Match[str], sign: str | None) -> str | None:
+    denominator, numerator = _amount(m.group("b")), _amount(m.group("a"))
+    if denominator is None or numerator is None:
+        return None
+    return f"{_sino_words(denominator)}분의 {_sino_words(numerator)}"
+
+
+def _clock(m: re.Match[str], sign: str | None) -> str | None:
+    hour, minute = int(m.group("h")), int(m.group("min"))
+    pm = _cjk.is_pm(m)
+    if pm is not None and hour > 12:
+        return None  # "14:00 PM" contradicts itself: leave it as written
+    words = [] if pm is None else ["오후" if pm else "오전"]
+    words.append(f"{native(hour)} 시" if hour else "영 시")
+    if minute:
+        words.append(f"{sino(minute)} 분")
+    if m.group("s") and int(m.group("s")):
+        words.append(f"{sino(int(m.group('s')))} 초")
+    return " ".join(words)
+
+
+def _version(m: re.Match[str], sign: str | None) -> str:
+    """Each part of a version is a number of its own: 3.12 is 삼 점 십이, newer than 3.9."""
+    parts = (m.group("main") or m.group("dotted")).split(".")
+    words = " 점 ".join(sino(int(p)) for p in parts)
+    return f"버전 {words}" if m.group("v") else words
+
+
+# Order matters: the specific shapes claim their digits before the general ones.
+_RULES: tuple[tuple[re.Pattern[str], _cjk.Say], ...] = (
+    (_cjk.PHONE, _phone),
+    (_cjk.SHORT_CODE, _phone),
+    (_cjk.ISO_DATE, _cjk.iso_date(_date)),
+    (_cjk.CLOCK, _clock),
+    (_cjk.VERSION, _version),
+    (_cjk.SLASH, _cjk.month_day_or_fraction(_date, _fraction_words)),
+    (_FRACTION, _fraction),
+    (_SHAPES.currency_first, _currency_first),
+    (_SHAPES.range, _range),
+    (_SHAPES.counted, _counted),
+    (_SHAPES.number, _number),
+    _cjk.weekday(_WEEKDAYS, " "),
+)
