@@ -134,20 +134,27 @@ def year(n: int) -> str:
     return ordinal(n, "f")
 
 
+# Nouns whose ending misleads the rule below: masculine plurals in -и, neuter plurals in -а.
+_NOUN_GENDERS = {"пъти": "m", "дни": "m", "деца": "n", "места": "n", "кила": "n", "писма": "n",
+                 "села": "n", "яйца": "n", "лица": "n", "евро": "n"}  # fmt: skip
+
+
 def noun_gender(noun: str, n: int) -> str:
     """The gender a noun after the number asks for, from its ending.
 
     After 1 the noun is singular: a consonant ends a masculine (един лев), -а/-я a
     feminine (една минута), -о/-е a neuter (едно евро). After more the noun is a
     plural or the masculine count form: -и is feminine or plural (две минути),
-    -а/-я the masculine count form (два лева); neuter plurals in -а (две места)
-    are the one common case this reads as masculine.
+    -а/-я the masculine count form (два лева), -ета a neuter plural (две момичета).
     """
-    last = noun[-1:].lower()
+    word = noun.lower()
+    if word in _NOUN_GENDERS:
+        return _NOUN_GENDERS[word]
+    last = word[-1:]
     if n == 1:
         if last in "ая":
             return "f"
         return "n" if last in "оеу" else "m"
-    if last in "ая":
-        return "m"
-    return "f" if last == "и" else "n"
+    if word.endswith("ета") or last not in "аяи":
+        return "n"
+    return "m" if last in "ая" else "f"
