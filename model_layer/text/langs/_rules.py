@@ -159,7 +159,8 @@ class Pipeline:
              self._unit),
             (re.compile(rf"(?:(?<!\w)[vV]\.?\s?|(?<!\w)(?:{spec.version_lead or '(?!)'})\s)"
                         r"(\d+(?:\.\d+)+)(?!\w|[.,]\d)"
-                        r"|(?<![\w.,])(\d+\.\d+\.\d+(?:\.\d+)*)(?!\w|[.,]\d)"), self._version),
+                        r"|(?<![\w.,])(?!\d{1,3}(?:\.\d{3})+(?![\d.]))"
+                        r"(\d+\.\d+\.\d+(?:\.\d+)*)(?!\w|[.,]\d)"), self._version),
             *((pattern, _guarded(replace)) for pattern, replace in spec.passes),
             (re.compile(r"(?<=\d)\s*\+\s*(?=\d)"), lambda m: f" {spec.plus} "),
             *((re.compile(rf"\s*{re.escape(symbol)}\s*"), _constant(f" {words} "))

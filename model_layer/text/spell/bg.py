@@ -7,7 +7,7 @@ is said as a feminine ordinal (две хиляди двадесет и четв�
 """
 
 # Letters of this script look like Latin ones; they are meant.
-# ruff: noqa: RUF001, RUF002
+# ruff: noqa: RUF001, RUF002, RUF003
 
 from __future__ import annotations
 

@@ -16,7 +16,8 @@ MINUS = "minus"
 DECIMAL_WORD = "zarez"
 
 _UNITS = ("nula", "jedan", "dva", "tri", "četiri", "pet", "šest", "sedam", "osam", "devet")
-_ONE_TWO = {"m": ("jedan", "dva"), "f": ("jedna", "dvije"), "n": ("jedno", "dva")}
+_ONE_TWO = {"m": ("jedan", "dva"), "f": ("jedna", "dvije"), "n": ("jedno", "dva"),
+            "f_acc": ("jednu", "dvije")}  # fmt: skip
 _TEENS = ("deset", "jedanaest", "dvanaest", "trinaest", "četrnaest", "petnaest", "šesnaest",
           "sedamnaest", "osamnaest", "devetnaest")  # fmt: skip
 _TENS = ("", "", "dvadeset", "trideset", "četrdeset", "pedeset", "šezdeset", "sedamdeset",
@@ -37,7 +38,7 @@ _SCALE_ORDINALS = {"tisuću": "tisućiti", "tisuća": "tisućiti", "tisuće": "t
                    "milijarde": "milijarditi", "milijardi": "milijarditi",
                    "bilijun": "bilijunti", "bilijuna": "bilijunti"}  # fmt: skip
 # Adjective endings replacing the masculine "-i"; soft stems take -eg/-em (trećeg).
-_FORM_ENDINGS = {"m": "i", "f": "a", "n": "o", "pl": "i", "f_pl": "e",
+_FORM_ENDINGS = {"m": "i", "f": "a", "n": "o", "pl": "i", "f_pl": "e", "f_acc": "u",
                  "m_gen": "og", "f_gen": "e", "m_loc": "om", "f_loc": "oj"}  # fmt: skip
 FORMS = frozenset(_FORM_ENDINGS)
 _SOFT_ENDINGS = ("ć", "č", "đ", "š", "ž", "j", "c")
@@ -104,7 +105,7 @@ def _ordinal_member(member: str) -> str:
 
 
 def ordinal(n: int, form: str = "m") -> str:
-    """`form`: m, f, n, pl, f_pl, m_gen, f_gen, m_loc, f_loc (m_gen also serves neuter)."""
+    """`form`: m, f, n, pl, f_pl, f_acc, m_gen, f_gen, m_loc, f_loc (m_* serve neuter too)."""
     if n <= 0:
         return cardinal(n)
     members = _members(n, "m")
@@ -131,15 +132,22 @@ def year(n: int) -> str:
     return ordinal(n, "f_gen")
 
 
+_NOUN_GENDERS = {"euro": "m", "eura": "m", "auto": "m", "radio": "m", "kilo": "n"}
+
+
 def noun_gender(noun: str, n: int) -> str:
     """The gender the noun after n asks for, from its ending (count forms above).
 
-    Feminine nouns end in -a in the singular (jedna kuna) and -e in the paucal
-    (dvije kune); masculine and neuter paucals end in -a (dva eura, dva sela).
+    Feminine nouns end in -a in the singular (jedna kuna), -u in its accusative
+    (jednu godinu, returned as f_acc) and -e in the paucal (dvije kune);
+    masculine and neuter paucals end in -a (dva eura, dva sela).
     """
-    last = noun[-1:].lower()
+    word = noun.lower()
+    if word in _NOUN_GENDERS:
+        return _NOUN_GENDERS[word]
+    last = word[-1:]
     if n % 10 == 1 and n % 100 != 11:
-        if last == "a":
-            return "f"
+        if last in "au":
+            return "f" if last == "a" else "f_acc"
         return "n" if last in "oe" else "m"
     return "f" if last == "e" else "m"
