@@ -61,6 +61,7 @@ class Spec:
     date_suffix: str = ""  # regex eaten after a date's year (the bg year mark)
     time_suffix: str = ""  # regex eaten after a time (the bg hour mark)
     version_lead: str = ""  # regex of the words that announce a version
+    phone_extra: str = ""  # national numbers without a leading 0 or + (el 210 1234567)
     passes: tuple[tuple[re.Pattern[str], Replace], ...] = ()  # ordinals, years, ...
     prepare: Callable[[str], str] = str
 
@@ -145,7 +146,8 @@ class Pipeline:
                         rf"(?!\w)(?:\s(\d{{4}})(?!\d){spec.date_suffix})?", re.IGNORECASE),
              self._written_date),
             (re.compile(r"(?<![\w+])(?:\+\d{1,3}(?:[ \-/]?\(?\d{1,5}\)?){1,5}"
-                        r"|0\d{1,4}(?:[ \-/]\d{2,5}){1,4})(?![\w])"), self._phone),
+                        r"|0\d{1,4}(?:[ \-/]\d{2,5}){1,4}"
+                        rf"|{spec.phone_extra or '(?!)'})(?![\w])"), self._phone),
             (re.compile(r"(?<![\w:.,])([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(?![\w:])"
                         + spec.time_suffix), self._time),
             (re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)?)\s?[\u2013\u2014]\s?(\d+)(?![\w.,]\d)"
