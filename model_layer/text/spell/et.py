@@ -26,9 +26,10 @@ _SCALES = (
     (10**6, "miljon", "miljonit", "miljoni", "miljones"),
     (10**3, "tuhat", "tuhat", "tuhande", "tuhandes"),
 )
-# case -> ending after the ordinal's genitive stem (kolmanda-l); "nom" and "gen" are whole forms
+# case -> ending after the ordinal's genitive (kolmanda-l). In the terminative and the
+# comitative an attribute stays genitive (viienda märtsini), so they add nothing.
 CASE_ENDINGS = {"gen": "", "ade": "l", "ine": "s", "ela": "st", "all": "le", "abl": "lt",
-                "tra": "ks", "ill": "sse", "ter": "ni", "com": "ga"}  # fmt: skip
+                "tra": "ks", "ill": "sse", "ter": "", "com": ""}  # fmt: skip
 
 Member = tuple[str, str, str]  # nominative, genitive, ordinal
 
