@@ -167,7 +167,7 @@ class Pipeline:
             (re.compile(r"(?<=\d)\s*\+\s*(?=\d)"), lambda m: f" {spec.plus} "),
             *((re.compile(rf"\s*{re.escape(symbol)}\s*"), _constant(f" {words} "))
               for symbol, words in spec.symbols.items()),
-            (re.compile(rf"(?<![\w\-\u2212])(?P<neg>[-\u2212](?=\d))?{num}"), self._number),
+            (re.compile(rf"(?P<neg>(?<![\w\-\u2212])[-\u2212](?=\d))?{num}"), self._number),
         ]  # fmt: skip
         self.passes = [(pattern, _guarded(replace)) for pattern, replace in self.passes]
 
