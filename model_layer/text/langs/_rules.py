@@ -205,7 +205,11 @@ class Pipeline:
         low, high = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
         if not m.group(1) and int(low) >= int(high):
             return m.group()  # "5-3" is no range: a difference, a score, a code
-        return self.spec.range_template.format(low, high)
+        template = self.spec.range_template
+        first_word = template.split("{}", 1)[0].strip()
+        if first_word and m.string[: m.start()].endswith(f"{first_word} "):
+            template = template.split(first_word, 1)[1].lstrip()  # "от 5-10": "от" is written
+        return template.format(low, high)
 
     def _money(self, m: re.Match[str]) -> str:
         unit, subunit = self.spec.currencies[m.group("cur")]
