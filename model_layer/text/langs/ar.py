@@ -71,6 +71,10 @@ _MASCULINE_IN_AT = frozenset(("ريالات", "دولارات", "جنيهات", 
                               "غرامات", "لترات", "حيوانات", "مطارات", "قطارات"))  # fmt: skip
 
 
+_DUALS = frozenset(("مئتان", "ألفان", "مليونان", "ملياران"))
+_PARTICLES = frozenset(("من", "في", "على", "إلى", "عن", "مع", "أو", "ثم", "حتى", "منذ"))
+
+
 def _prepare(text: str) -> str:
     text = _western_digits(text)
     text = re.sub(r"(?<=\d)\u066b(?=\d)", ".", text)  # Arabic decimal separator
@@ -87,7 +91,10 @@ def _number(value: Amount, following: str) -> str:
     # A sound feminine plural (ساعات، سنوات) asks for the feminine counting form (ثلاث ساعات).
     feminine = following.endswith("ات") and following not in _MASCULINE_IN_AT
     gender = "f" if feminine or following == "دقائق" else "m"
-    return spelled(value, lambda n: ar.cardinal(n, gender), ar.decimal, ar.digits, ar.MINUS)
+    words = spelled(value, lambda n: ar.cardinal(n, gender), ar.decimal, ar.digits, ar.MINUS)
+    if words in _DUALS and len(following) > 1 and following not in _PARTICLES:
+        return words[:-1]  # a dual before its noun is in the construct state: مئتا شخص
+    return words
 
 
 def _counted(value: Amount, noun: Noun) -> str:
@@ -119,7 +126,11 @@ def _year(m: re.Match[str]) -> str:
 
 
 def _century(m: re.Match[str]) -> str:
-    return ar.ordinal(int(m.group(1)))
+    words = ar.ordinal(int(m.group(1)))
+    before = m.string[: m.start()].split()
+    if len(before) >= 2 and before[-2] in _PARTICLES:  # في القرن: genitive (الحادي والعشرين)
+        words = ar.oblique(words)
+    return words
 
 
 _PIPELINE = Pipeline(

@@ -120,9 +120,12 @@ def cardinal(n: int, gender: str = "m", case: str = "nom") -> str:
     if n == 0:
         return _UNITS_M[0]
     words = " و".join(_members(n, gender))
-    if case == "obl":
-        words = " ".join(_oblique(word) for word in words.split(" "))
-    return words
+    return oblique(words) if case == "obl" else words
+
+
+def oblique(words: str) -> str:
+    """The genitive/accusative of spelled numbers: اثنان -> اثنين, عشرون -> عشرين."""
+    return " ".join(_oblique(word) for word in words.split(" "))
 
 
 def ordinal(n: int, gender: str = "m", definite: bool = True) -> str:

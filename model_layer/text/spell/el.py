@@ -154,19 +154,26 @@ def strip_accents(word: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
+# Common masculine plurals in -ες, which the ending rule below would read as feminine.
+_MASCULINE_IN_ES = frozenset(("ανδρες", "αντρες", "μηνες", "μαθητες", "φοιτητες", "παικτες",
+                              "πατερες", "εργατες", "οδηγοι", "επιβατες", "πελατες"))  # fmt: skip
+
+
 def noun_gender(noun: str, n: int) -> str:
     """The gender of the noun after n, from its ending.
 
     Singular after 1: -α/-η feminine (μία ώρα), -ος/-ας/-ης masculine (ένας
     βαθμός), else neuter (ένα ευρώ). Plural: -ες feminine (τρεις ώρες; masculine
-    -ες plurals such as μήνες read the same for 3, 4, 13, 14), -οι masculine,
+    -ες plurals such as μήνες read the same for 3, 4, 13, 14), -οι/-ους masculine,
     else neuter (τρία λεπτά).
     """
     word = strip_accents(noun)
+    if word in _MASCULINE_IN_ES:
+        return "m"
     if n == 1:
         if word.endswith(("ος", "ας", "ης")):
             return "m"
         return "f" if word.endswith(("α", "η")) else "n"
     if word.endswith("ες"):
         return "f"
-    return "m" if word.endswith("οι") else "n"
+    return "m" if word.endswith(("οι", "ους")) else "n"
