@@ -35,8 +35,8 @@ _SCALES: tuple[tuple[int, Noun], ...] = (
     (10**6, ("مليون", "مليونان", "ملايين", "مليونًا")),
     (10**3, ("ألف", "ألفان", "آلاف", "ألفًا")),
 )
-_OBLIQUE = (("اثنان", "اثنين"), ("اثنتان", "اثنتين"), ("اثنا ", "اثني "), ("اثنتا ", "اثنتي "),
-            ("ون", "ين"), ("تان", "تين"), ("ان", "ين"))  # fmt: skip
+_OBLIQUE_WORDS = {"اثنان": "اثنين", "اثنتان": "اثنتين", "اثنا": "اثني", "اثنتا": "اثنتي"}
+_OBLIQUE_ENDINGS = (("ون", "ين"), ("ان", "ين"))  # عشرون -> عشرين, مئتان -> مئتين
 
 _ORDINALS_M = ("", "أول", "ثاني", "ثالث", "رابع", "خامس", "سادس", "سابع", "ثامن", "تاسع", "عاشر")
 _ORDINALS_F = ("", "أولى", "ثانية", "ثالثة", "رابعة", "خامسة", "سادسة", "سابعة", "ثامنة",
@@ -44,10 +44,11 @@ _ORDINALS_F = ("", "أولى", "ثانية", "ثالثة", "رابعة", "خام
 
 
 def _oblique(word: str) -> str:
-    for nominative, oblique in _OBLIQUE:
-        if word.endswith(nominative.strip()) or word.startswith(nominative):
-            if nominative.endswith(" "):
-                return oblique + word[len(nominative) :]
+    joined = "و" if word.startswith("و") and word[1:] in _OBLIQUE_WORDS else ""
+    if word[len(joined) :] in _OBLIQUE_WORDS:
+        return joined + _OBLIQUE_WORDS[word[len(joined) :]]
+    for nominative, oblique in _OBLIQUE_ENDINGS:
+        if word.endswith(nominative):
             return word[: -len(nominative)] + oblique
     return word
 
