@@ -170,15 +170,27 @@ class Pipeline:
             (re.compile(rf"(?P<neg>(?<![\w\-\u2212])[-\u2212](?=\d))?{num}"), self._number),
         ]  # fmt: skip
         self.passes = [(pattern, _guarded(replace)) for pattern, replace in self.passes]
+        # A number grouped and pointed the other way round is unambiguous: read it as meant.
+        group, point = (",", r"\.") if spec.decimal_comma else (r"\.", ",")
+        self._foreign_number_style = re.compile(
+            rf"(?<![\d.,])(\d{{1,3}}(?:{group}\d{{3}})+){point}(\d+)(?![\d.,]?\d)"
+        )
 
     def normalize(self, text: str) -> str:
         try:
             text = self.spec.prepare(text)
         except Exception:  # a language's preparation must not cost the whole text
             return text
+        text = self._foreign_number_style.sub(self._own_style, text)
         for pattern, replace in self.passes:
             text = pattern.sub(replace, text)
         return re.sub(r"(?<=\S) {2,}(?=\S)", " ", text)
+
+    def _own_style(self, m: re.Match[str]) -> str:
+        integer, fraction = m.group(1), m.group(2)
+        if self.spec.decimal_comma:  # "1,234.56" in a text that writes "1 234,56"
+            return f"{integer.replace(',', ' ')},{fraction}"
+        return f"{integer.replace('.', ',')}.{fraction}"  # "1.234,56" where "1,234.56" is usual
 
     def _iso_date(self, m: re.Match[str]) -> str:
         return self.spec.date(int(m.group(3)), int(m.group(2)), int(m.group(1)))

@@ -45,6 +45,7 @@ _CURRENCIES: dict[str, tuple[Noun, Noun | None]] = {
     **dict.fromkeys(("€", "EUR", "يورو"), (_EURO, _CENT)),
     **dict.fromkeys(("ج.م.", "ج.م", "EGP", "£", "GBP", "جنيه"), (_POUND, _PIASTRE)),
     **dict.fromkeys(("د.ك.", "د.ك", "KWD", "دينار"), (_DINAR, _FILS)),
+    **dict.fromkeys(("¥", "JPY", "ين"), (("ين", "ينان", "ينات", "ينًا", "m"), None)),
 }  # fmt: skip
 _KM: Noun = ("كيلومتر", "كيلومتران", "كيلومترات", "كيلومترًا", "m")
 _KMH: Noun = ("كيلومتر في الساعة", "كيلومتران في الساعة", "كيلومترات في الساعة",

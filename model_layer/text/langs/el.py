@@ -35,6 +35,7 @@ _POUND: Noun = ("λίρα", "λίρες", "f")
 _CURRENCIES: dict[str, tuple[Noun, Noun | None]] = {
     "€": (_EURO, _CENT), "EUR": (_EURO, _CENT), "$": (_DOLLAR, ("σεντ", "σεντ", "n")),
     "USD": (_DOLLAR, ("σεντ", "σεντ", "n")), "£": (_POUND, None), "GBP": (_POUND, None),
+    "¥": (("γιεν", "γιεν", "n"), None), "JPY": (("γιεν", "γιεν", "n"), None),
 }  # fmt: skip
 _KM: Noun = ("χιλιόμετρο", "χιλιόμετρα", "n")
 _KG: Noun = ("κιλό", "κιλά", "n")

@@ -35,6 +35,7 @@ _CURRENCIES: dict[str, tuple[Noun, Noun | None]] = {
     "€": (_EURO, _CENT), "EUR": (_EURO, _CENT), "$": (("dollar", "dollarit"), _CENT),
     "USD": (("dollar", "dollarit"), _CENT), "£": (("nael", "naela"), None),
     "GBP": (("nael", "naela"), None),
+    "¥": (("jeen", "jeeni"), None), "JPY": (("jeen", "jeeni"), None),
 }  # fmt: skip
 _UNITS: dict[str, Noun] = {
     "km/h": ("kilomeeter tunnis", "kilomeetrit tunnis"), "km": ("kilomeeter", "kilomeetrit"),

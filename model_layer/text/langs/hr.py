@@ -37,6 +37,7 @@ _POUND: Noun = ("funta", "funte", "funti", "f")
 _CURRENCIES: dict[str, tuple[Noun, Noun | None]] = {
     "€": (_EURO, _CENT), "EUR": (_EURO, _CENT), "kn": (_KUNA, _LIPA), "HRK": (_KUNA, _LIPA),
     "$": (_DOLLAR, _CENT), "USD": (_DOLLAR, _CENT), "£": (_POUND, None), "GBP": (_POUND, None),
+    "¥": (("jen", "jena", "jena", "m"), None), "JPY": (("jen", "jena", "jena", "m"), None),
 }  # fmt: skip
 _DEGREE: Noun = ("stupanj", "stupnja", "stupnjeva", "m")
 _CELSIUS: Noun = ("stupanj Celzija", "stupnja Celzija", "stupnjeva Celzija", "m")
