@@ -47,8 +47,11 @@ def test_never_raises_and_keeps_the_letters(lang: str) -> None:
         ("bg", "Струва 5 лв. Утре повече.", "Струва пет лева. Утре повече."),
         ("bg", "Струва 5 лв. на ден", "Струва пет лева на ден"),
         # English-style grouping in a comma language is read as meant.
-        ("hr", "Platio je $1,234.56.", "Platio je tisuću dvjesto trideset četiri dolara i "
-         "pedeset šest centi."),
+        (
+            "hr",
+            "Platio je $1,234.56.",
+            "Platio je tisuću dvjesto trideset četiri dolara i pedeset šest centi.",
+        ),
         # A falling pair is no range: both numbers are said, the dash stays.
         ("hr", "Rezultat je 3-1.", "Rezultat je tri-jedan."),
         ("el", "COVID-19", "COVID-δεκαεννέα"),

@@ -99,6 +99,11 @@ def spelled(
     return f"{minus} {words}" if value.negative else words
 
 
+def one_or_many(value: Amount, singular: str, plural: str) -> str:
+    """The noun form after an amount, in languages with one form after 1 and one after more."""
+    return singular if value.whole and value.value == 1 else plural
+
+
 def next_word(m: re.Match[str]) -> str:
     following = re.match(r"\s*([^\W\d_]+)", m.string[m.end() :])
     return following.group(1) if following else ""

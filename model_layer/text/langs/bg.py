@@ -14,7 +14,15 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs._rules import ROMAN, Amount, Pipeline, Spec, roman_value, spelled
+from model_layer.text.langs._rules import (
+    ROMAN,
+    Amount,
+    Pipeline,
+    Spec,
+    one_or_many,
+    roman_value,
+    spelled,
+)
 from model_layer.text.spell import bg
 
 # (singular, count form after 2 and more, gender)
@@ -70,8 +78,7 @@ def _number(value: Amount, following: str) -> str:
 
 def _counted(value: Amount, noun: Noun) -> str:
     singular, count_form, gender = noun
-    one = value.whole and value.value == 1
-    return f"{_cardinal(value, gender)} {singular if one else count_form}"
+    return f"{_cardinal(value, gender)} {one_or_many(value, singular, count_form)}"
 
 
 def _date(day: int, month: int, year: int | None) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs._rules import Amount, Pipeline, Spec, spelled
+from model_layer.text.langs._rules import Amount, Pipeline, Spec, one_or_many, spelled
 from model_layer.text.spell import el
 
 # (singular, plural, gender)
@@ -69,8 +69,7 @@ def _number(value: Amount, following: str) -> str:
 
 def _counted(value: Amount, noun: Noun) -> str:
     singular, plural, gender = noun
-    one = value.whole and value.value == 1
-    return f"{_cardinal(value, gender)} {singular if one else plural}"
+    return f"{_cardinal(value, gender)} {one_or_many(value, singular, plural)}"
 
 
 def _date(day: int, month: int, year: int | None) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs._rules import Amount, Pipeline, Spec, spelled
+from model_layer.text.langs._rules import Amount, Pipeline, Spec, one_or_many, spelled
 from model_layer.text.spell import et
 
 # (nominative singular, partitive singular)
@@ -53,8 +53,7 @@ def _number(value: Amount, following: str) -> str:
 
 def _counted(value: Amount, noun: Noun) -> str:
     nominative, partitive = noun
-    one = value.whole and value.value == 1
-    return f"{_number(value, '')} {nominative if one else partitive}"
+    return f"{_number(value, '')} {one_or_many(value, nominative, partitive)}"
 
 
 def _date(day: int, month: int, year: int | None) -> str:

@@ -12,7 +12,14 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs._rules import Amount, Pipeline, Spec, number_pattern, spelled
+from model_layer.text.langs._rules import (
+    Amount,
+    Pipeline,
+    Spec,
+    number_pattern,
+    one_or_many,
+    spelled,
+)
 from model_layer.text.langs._rules import western_digits as _western_digits
 from model_layer.text.spell import hi
 
@@ -66,8 +73,7 @@ def _number(value: Amount, following: str) -> str:
 
 def _counted(value: Amount, noun: Noun) -> str:
     singular, plural = noun
-    one = value.whole and value.value == 1
-    return f"{_number(value, '')} {singular if one else plural}"
+    return f"{_number(value, '')} {one_or_many(value, singular, plural)}"
 
 
 def _date(day: int, month: int, year: int | None) -> str:

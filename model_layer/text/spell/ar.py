@@ -17,6 +17,8 @@ Cases: "nom" (اثنان، عشرون، ألفان) or "obl" for genitive and ac
 
 from __future__ import annotations
 
+from model_layer.text.spell import decimal_words, digit_words
+
 MINUS = "سالب"
 DECIMAL_WORD = "فاصلة"
 
@@ -157,11 +159,11 @@ def ordinal(n: int, gender: str = "m", definite: bool = True) -> str:
 
 
 def digits(digit_string: str) -> str:
-    return " ".join(_UNITS_M[int(d)] for d in digit_string)
+    return digit_words(digit_string, _UNITS_M)
 
 
 def decimal(int_digits: str, frac_digits: str) -> str:
-    return f"{cardinal(int(int_digits))} {DECIMAL_WORD} {digits(frac_digits)}"
+    return decimal_words(int_digits, frac_digits, cardinal, _UNITS_M, DECIMAL_WORD, False)
 
 
 def year(n: int) -> str:

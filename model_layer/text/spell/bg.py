@@ -11,13 +11,14 @@ is said as a feminine ordinal (две хиляди двадесет и четв�
 
 from __future__ import annotations
 
-from model_layer.text.spell import fraction
+from model_layer.text.spell import below_thousand, decimal_words, digit_words, scale_ordinal
 
 MINUS = "минус"
 DECIMAL_WORD = "цяло и"  # "3,5" is "три цяло и пет", as news readers say it
 
 _UNITS = ("нула", "един", "два", "три", "четири", "пет", "шест", "седем", "осем", "девет")
 _ONE_TWO = {"m": ("един", "два"), "f": ("една", "две"), "n": ("едно", "две")}
+_DIGITS = (_UNITS[0], *_ONE_TWO["n"], *_UNITS[3:])  # digits are counted aloud: едно, две
 _TEENS = ("десет", "единадесет", "дванадесет", "тринадесет", "четиринадесет", "петнадесет",
           "шестнадесет", "седемнадесет", "осемнадесет", "деветнадесет")  # fmt: skip
 _TENS = ("", "", "двадесет", "тридесет", "четиридесет", "петдесет", "шестдесет",
@@ -38,19 +39,11 @@ FORMS = frozenset(_FORM_ENDINGS)
 
 def _small(n: int, gender: str) -> list[str]:
     """The members of 1..999: hundreds, tens, units (teens are one member)."""
-    members = []
-    if n >= 100:
-        members.append(_HUNDREDS[n // 100])
-    rest = n % 100
-    if 10 <= rest < 20:
-        members.append(_TEENS[rest - 10])
-    else:
-        if rest >= 20:
-            members.append(_TENS[rest // 10])
-        if rest % 10:
-            unit = rest % 10
-            members.append(_ONE_TWO[gender][unit - 1] if unit <= 2 else _UNITS[unit])
-    return members
+    return below_thousand(n, _HUNDREDS, _TEENS, _TENS, lambda unit: _unit(unit, gender))
+
+
+def _unit(unit: int, gender: str) -> str:
+    return _ONE_TWO[gender][unit - 1] if unit <= 2 else _UNITS[unit]
 
 
 def _joined(members: list[str]) -> str:
@@ -101,10 +94,7 @@ def _ordinal_member(member: str) -> str:
     if member in _HUNDREDS:
         special = {"сто": "стотен", "двеста": "двестотен", "триста": "тристотен"}
         return special.get(member, member.removesuffix("стотин") + "стотен")
-    *count, scale = member.split()
-    if not count or count == ["един"]:
-        return _SCALE_ORDINALS[scale]
-    return " ".join([*count[:-1], count[-1] + _SCALE_ORDINALS[scale]])
+    return scale_ordinal(member, _SCALE_ORDINALS, silent_one="един")  # милионен, not едномилионен
 
 
 def ordinal(n: int, form: str = "m") -> str:
@@ -121,13 +111,12 @@ def ordinal(n: int, form: str = "m") -> str:
 
 
 def digits(digit_string: str) -> str:
-    return " ".join(cardinal(int(d)) for d in digit_string)
+    return digit_words(digit_string, _DIGITS)
 
 
 def decimal(int_digits: str, frac_digits: str) -> str:
-    whole = cardinal(int(int_digits), "n")  # agrees with "цяло", neuter
-    part = fraction(frac_digits, cardinal(int(frac_digits)), digits(frac_digits))
-    return f"{whole} {DECIMAL_WORD} {part}"
+    # The whole part agrees with "цяло", a neuter: едно цяло, две цяло.
+    return decimal_words(int_digits, frac_digits, cardinal, _DIGITS, DECIMAL_WORD)
 
 
 def year(n: int) -> str:

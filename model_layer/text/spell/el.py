@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from model_layer.text.spell import fraction
+from model_layer.text.spell import below_thousand, decimal_words, digit_words
 
 MINUS = "μείον"
 DECIMAL_WORD = "κόμμα"
@@ -67,17 +67,9 @@ def _gendered(word: str, gender: str) -> str:
 
 
 def _small(n: int, gender: str) -> list[str]:
-    members = []
-    if n >= 100:
-        members.append("εκατόν" if n // 100 == 1 and n % 100 else _HUNDREDS[n // 100])
-    rest = n % 100
-    if 10 <= rest < 20:
-        members.append(_TEENS[rest - 10])
-    else:
-        if rest >= 20:
-            members.append(_TENS[rest // 10])
-        if rest % 10:
-            members.append(_UNITS[rest % 10])
+    members = below_thousand(n, _HUNDREDS, _TEENS, _TENS, _UNITS.__getitem__)
+    if n // 100 == 1 and n % 100:
+        members[0] = "εκατόν"  # before a following number: εκατόν ένα
     return [_gendered(w, gender) for w in members]
 
 
@@ -137,12 +129,11 @@ def ordinal(n: int, form: str = "m") -> str:
 
 
 def digits(digit_string: str) -> str:
-    return " ".join(_UNITS[int(d)] for d in digit_string)
+    return digit_words(digit_string, _UNITS)
 
 
 def decimal(int_digits: str, frac_digits: str) -> str:
-    part = fraction(frac_digits, cardinal(int(frac_digits)), digits(frac_digits))
-    return f"{cardinal(int(int_digits))} {DECIMAL_WORD} {part}"
+    return decimal_words(int_digits, frac_digits, cardinal, _UNITS, DECIMAL_WORD)
 
 
 def year(n: int) -> str:

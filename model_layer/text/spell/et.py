@@ -9,7 +9,7 @@ member but the last is in the genitive (kahekümne esimene, tuhande
 
 from __future__ import annotations
 
-from model_layer.text.spell import fraction
+from model_layer.text.spell import decimal_words, digit_words
 
 MINUS = "miinus"
 DECIMAL_WORD = "koma"
@@ -91,12 +91,11 @@ def ordinal(n: int, case: str = "nom") -> str:
 
 
 def digits(digit_string: str) -> str:
-    return " ".join(_UNITS[int(d)] for d in digit_string)
+    return digit_words(digit_string, _UNITS)
 
 
 def decimal(int_digits: str, frac_digits: str) -> str:
-    part = fraction(frac_digits, cardinal(int(frac_digits)), digits(frac_digits))
-    return f"{cardinal(int(int_digits))} {DECIMAL_WORD} {part}"
+    return decimal_words(int_digits, frac_digits, cardinal, _UNITS, DECIMAL_WORD)
 
 
 def year(n: int) -> str:

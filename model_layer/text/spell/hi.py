@@ -9,6 +9,8 @@ to 1999 is said in hundreds (उन्नीस सौ निन्यानव�
 
 from __future__ import annotations
 
+from model_layer.text.spell import decimal_words, digit_words
+
 MINUS = "माइनस"  # as said aloud; the formal ऋण is for arithmetic
 DECIMAL_WORD = "दशमलव"
 
@@ -64,11 +66,11 @@ def ordinal(n: int, form: str = "m") -> str:
 
 
 def digits(digit_string: str) -> str:
-    return " ".join(_UPTO_99[int(d)] for d in digit_string)
+    return digit_words(digit_string, _UPTO_99)
 
 
 def decimal(int_digits: str, frac_digits: str) -> str:
-    return f"{cardinal(int(int_digits))} {DECIMAL_WORD} {digits(frac_digits)}"
+    return decimal_words(int_digits, frac_digits, cardinal, _UPTO_99, DECIMAL_WORD, False)
 
 
 def year(n: int) -> str:

@@ -10,7 +10,7 @@ in a date is a feminine ordinal in the genitive (dvije tisuće dvadeset četvrte
 
 from __future__ import annotations
 
-from model_layer.text.spell import fraction
+from model_layer.text.spell import below_thousand, decimal_words, digit_words, scale_ordinal
 
 MINUS = "minus"
 DECIMAL_WORD = "zarez"
@@ -54,19 +54,10 @@ def count_form(n: int, forms: tuple[str, str, str]) -> str:
 
 
 def _small(n: int, gender: str) -> list[str]:
-    members = []
-    if n >= 100:
-        members.append(_HUNDREDS[n // 100])
-    rest = n % 100
-    if 10 <= rest < 20:
-        members.append(_TEENS[rest - 10])
-    else:
-        if rest >= 20:
-            members.append(_TENS[rest // 10])
-        unit = rest % 10
-        if unit:
-            members.append(_ONE_TWO[gender][unit - 1] if unit <= 2 else _UNITS[unit])
-    return members
+    return below_thousand(
+        n, _HUNDREDS, _TEENS, _TENS,
+        lambda unit: _ONE_TWO[gender][unit - 1] if unit <= 2 else _UNITS[unit],
+    )  # fmt: skip
 
 
 def _members(n: int, gender: str) -> list[str]:
@@ -98,10 +89,7 @@ def _ordinal_member(member: str) -> str:
         return member + "i"
     if member in _HUNDREDS:
         return member + "ti"
-    *count, scale = member.split()
-    if not count:
-        return _SCALE_ORDINALS[scale]
-    return " ".join([*count[:-1], count[-1] + _SCALE_ORDINALS[scale]])
+    return scale_ordinal(member, _SCALE_ORDINALS)
 
 
 def ordinal(n: int, form: str = "m") -> str:
@@ -120,12 +108,11 @@ def ordinal(n: int, form: str = "m") -> str:
 
 
 def digits(digit_string: str) -> str:
-    return " ".join(_UNITS[int(d)] for d in digit_string)
+    return digit_words(digit_string, _UNITS)
 
 
 def decimal(int_digits: str, frac_digits: str) -> str:
-    part = fraction(frac_digits, cardinal(int(frac_digits)), digits(frac_digits))
-    return f"{cardinal(int(int_digits))} {DECIMAL_WORD} {part}"
+    return decimal_words(int_digits, frac_digits, cardinal, _UNITS, DECIMAL_WORD)
 
 
 def year(n: int) -> str:
