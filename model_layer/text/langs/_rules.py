@@ -52,6 +52,7 @@ class Spec:
     plus: str
     range_template: str  # "от {} до {}": digits stay, the later passes say them
     version_word: str  # what the dots of "2.1.3" are called
+    score_word: str  # what the colon of a score or ratio "2:1" is called ("" for none)
     percent: Noun
     money_template: str  # "{} и {}": units and subunits
     currencies: Mapping[str, tuple[Noun, Noun | None]]  # symbol, code or abbreviation
@@ -155,6 +156,7 @@ class Pipeline:
                         rf"|{spec.phone_extra or '(?!)'})(?![\w])"), self._phone),
             (re.compile(r"(?<![\w:.,])([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(?![\w:])"
                         + spec.time_suffix), self._time),
+            (re.compile(r"(?<![\w:.,])(\d{1,3}):(\d{1,3})(?![\w:]|[.,]\d)"), self._score),
             (re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)?)\s?[\u2013\u2014]\s?(\d+)(?![\w.,]\d)"
                         r"|(?<![\w.,\-])(\d+)-(\d+)(?![\w\-]|[.,]\d)"), self._range),
             (re.compile(rf"(?<!\w)(?P<neg>[-\u2212])?(?P<cur>{money_keys})\s?{num}"),
@@ -217,6 +219,10 @@ class Pipeline:
     def _time(self, m: re.Match[str]) -> str:
         second = int(m.group(3)) if m.group(3) else None
         return self.spec.time(int(m.group(1)), int(m.group(2)), second)
+
+    def _score(self, m: re.Match[str]) -> str:
+        # Digits stay for the number rule; the colon becomes the language's word.
+        return " ".join(filter(None, (m.group(1), self.spec.score_word, m.group(2))))
 
     def _range(self, m: re.Match[str]) -> str:
         low, high = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))

@@ -144,6 +144,7 @@ _PIPELINE = Pipeline(
         time=_time,
         plus="زائد",
         range_template="من {} إلى {}",
+        score_word="مقابل",
         version_word="نقطة",
         percent=("بالمئة", "بالمئة", "بالمئة", "بالمئة", "x"),
         money_template="{} و{}",

@@ -126,6 +126,7 @@ _PIPELINE = Pipeline(
         time=_time,
         plus="плюс",
         range_template="от {} до {}",
+        score_word="на",
         version_word="точка",
         percent=("процент", "процента", "m"),
         money_template="{} и {}",

@@ -111,6 +111,7 @@ _PIPELINE = Pipeline(
         time=_time,
         plus="συν",
         range_template="από {} έως {}",
+        score_word="προς",
         version_word="τελεία",
         percent=("τοις εκατό", "τοις εκατό", "n"),
         money_template="{} και {}",

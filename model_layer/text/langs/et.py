@@ -101,6 +101,7 @@ _PIPELINE = Pipeline(
         time=_time,
         plus="pluss",
         range_template="{} kuni {}",
+        score_word="",
         version_word="punkt",
         percent=("protsent", "protsenti"),
         money_template="{} ja {}",

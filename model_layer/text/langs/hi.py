@@ -108,6 +108,7 @@ _PIPELINE = Pipeline(
         time=_time,
         plus="प्लस",
         range_template="{} से {}",
+        score_word="",
         version_word="पॉइंट",
         percent=("प्रतिशत", "प्रतिशत"),
         money_template="{} {}",

@@ -102,7 +102,7 @@ def _ordinal(m: re.Match[str]) -> str:
     word = noun.lower()
     case = _case_before(m)
     if len(word) <= 2 or word in _NOT_NOUNS:
-        form = "m"
+        form = f"m_{case}" if case else "m"  # od 1. do 10. rujna: od prvog
     elif case:  # the case ending tells the gender: -e/-i feminine, -a/-u masculine or neuter
         form = f"{'f' if word[-1] == ('e' if case == 'gen' else 'i') else 'm'}_{case}"
     else:
@@ -138,6 +138,7 @@ _PIPELINE = Pipeline(
         time=_time,
         plus="plus",
         range_template="od {} do {}",
+        score_word="prema",
         version_word="točka",
         percent=("posto", "posto", "posto", "m"),
         money_template="{} i {}",
@@ -149,8 +150,8 @@ _PIPELINE = Pipeline(
             "studenog": 11,
         },
         symbols={"&": "i", "=": "jednako"},
-        # The year's dot is eaten when the sentence goes on ("2024. godine").
-        date_suffix=r"(?:\.(?=\s+[a-zčćđšž]))?",
+        # The year's dot is eaten when the sentence goes on ("2024. godine", "2024.,").
+        date_suffix=r"(?:\.(?=\s+[a-zčćđšž]|[,;:)]))?",
         time_suffix=r"(?:\s?h(?!\w))?",
         version_lead="verzija|verzije|verziju|inačica",
         passes=(
