@@ -115,6 +115,8 @@ def test_gender_and_case_forms() -> None:
         "τρεις", "ένας", "διακόσιοι",
     )  # fmt: skip
     assert el.ordinal(21, "f_gen") == "εικοστής πρώτης"
+    assert el.cardinal(3200, "gen") == "τριών χιλιάδων διακοσίων"
+    assert el.cardinal(3_000_000, "gen") == "τριών εκατομμυρίων"
     assert el.ordinal(2, "f") == "δεύτερη"
     assert et.ordinal(5, "ade") == "viiendal"
     assert et.ordinal(2024, "ade") == "kahe tuhande kahekümne neljandal"

@@ -56,9 +56,18 @@ FORMS = frozenset(_FORM_ENDINGS)
 GENDER_OF_FORM = {"m": "m", "m_acc": "m", "m_pl": "m", "f": "f", "f_gen": "f", "f_pl": "f"}
 
 
+# The genitive plural (των τριών ωρών, των διακοσίων μαθητών): the forms that change.
+_GENITIVE = {"ένα": "ενός", "τρία": "τριών", "τέσσερα": "τεσσάρων", "δεκατρία": "δεκατριών",
+             "δεκατέσσερα": "δεκατεσσάρων", "χίλια": "χιλίων"}  # fmt: skip
+
+
 def _gendered(word: str, gender: str) -> str:
     if gender == "n":
         return word
+    if gender == "gen":
+        if word.endswith("κόσια"):  # διακόσια -> διακοσίων
+            return word[:-5] + "κοσίων"
+        return _GENITIVE.get(word, word)
     if word in _GENDERED:
         return _GENDERED[word][gender == "f"]
     if word.endswith("κόσια"):  # διακόσια -> διακόσιοι / διακόσιες
@@ -74,7 +83,7 @@ def _small(n: int, gender: str) -> list[str]:
 
 
 def cardinal(n: int, gender: str = "n") -> str:
-    """`gender` m/f/n; neuter is the form of counting aloud (ένα, δύο, τρία)."""
+    """`gender` m/f/n, or gen (genitive plural); neuter is the form of counting aloud."""
     if n < 0:
         return f"{MINUS} {cardinal(-n, gender)}"
     if n == 0:
@@ -83,12 +92,17 @@ def cardinal(n: int, gender: str = "n") -> str:
     for value, one, many in _SCALES:
         count = n // value if value == _SCALES[0][0] else (n // value) % 1000
         if count:
-            members.append(f"{cardinal(count, 'n')} {one if count == 1 else many}")
+            scale = one if count == 1 else many
+            if gender == "gen":  # των τριών εκατομμυρίων
+                scale = scale.replace("μύρι", "μυρί")[:-1] + ("ου" if count == 1 else "ων")
+            members.append(f"{cardinal(count, 'gen' if gender == 'gen' else 'n')} {scale}")
     thousands = (n // 1000) % 1000
     if thousands == 1:
         members.append(_gendered("χίλια", gender))
     elif thousands:
-        members.append(" ".join([*_small(thousands, "f"), "χιλιάδες"]))
+        genitive = gender == "gen"
+        members.append(" ".join([*_small(thousands, gender if genitive else "f"),
+                                 "χιλιάδων" if genitive else "χιλιάδες"]))  # fmt: skip
     members.extend(_small(n % 1000, gender))
     return " ".join(members)
 
@@ -156,11 +170,13 @@ def noun_gender(noun: str, n: int) -> str:
     Singular after 1: -α/-η feminine (μία ώρα), -ος/-ας/-ης masculine (ένας
     βαθμός), else neuter (ένα ευρώ). Plural: -ες feminine (τρεις ώρες; masculine
     -ες plurals such as μήνες read the same for 3, 4, 13, 14), -οι/-ους masculine,
-    else neuter (τρία λεπτά).
+    -ων a genitive plural (των τριών ωρών), else neuter (τρία λεπτά).
     """
     word = strip_accents(noun)
     if word in _MASCULINE_IN_ES:
         return "m"
+    if n > 1 and word.endswith("ων"):
+        return "gen"
     if n == 1:
         if word.endswith(("ος", "ας", "ης")):
             return "m"
