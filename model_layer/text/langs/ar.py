@@ -58,6 +58,10 @@ _UNITS: dict[str, Noun] = {
     "كجم": _KG, "g": ("غرام", "غرامان", "غرامات", "غرامًا", "m"),
     "l": ("لتر", "لتران", "لترات", "لترًا", "m"), "°C": _CELSIUS, "°م": _CELSIUS, "℃": _CELSIUS,
     "°": ("درجة", "درجتان", "درجات", "درجةً", "f"),
+    # A scale word after digits is a counted noun too: 35 مليون -> خمسة وثلاثون مليونًا.
+    "ألف": ("ألف", "ألفان", "آلاف", "ألفًا", "m"),
+    "مليون": ("مليون", "مليونان", "ملايين", "مليونًا", "m"),
+    "مليار": ("مليار", "ملياران", "مليارات", "مليارًا", "m"),
 }  # fmt: skip
 _MONTH_NUMBERS = {
     **{name: n for n, name in enumerate(_MONTHS, start=1)},
@@ -67,6 +71,8 @@ _MONTH_NUMBERS = {
 _MINUTE: Noun = ("دقيقة", "دقيقتان", "دقائق", "دقيقةً", "f")
 _SECOND: Noun = ("ثانية", "ثانيتان", "ثوانٍ", "ثانيةً", "f")
 _QUARTERS = {15: "والربع", 20: "والثلث", 30: "والنصف"}
+# Masculine broken plurals in -ة (ثلاثة إخوة): the number keeps its masculine form.
+_MASCULINE_IN_A = frozenset(("إخوة", "أخوة", "طلبة", "أساتذة", "قضاة", "دعاة", "رعاة"))
 # Plurals in -ات whose singular is masculine: the number keeps its masculine form.
 _MASCULINE_IN_AT = frozenset(("ريالات", "دولارات", "جنيهات", "سنتات", "كيلومترات", "مليارات",
                               "غرامات", "لترات", "حيوانات", "مطارات", "قطارات"))  # fmt: skip
@@ -89,8 +95,11 @@ def _prepare(text: str) -> str:
 
 
 def _number(value: Amount, following: str) -> str:
-    # A sound feminine plural (ساعات، سنوات) asks for the feminine counting form (ثلاث ساعات).
-    feminine = following.endswith("ات") and following not in _MASCULINE_IN_AT
+    # A sound feminine plural (ساعات، سنوات) or a singular in -ة (سنة) asks for the
+    # feminine counting form (ثلاث ساعات، خمس وعشرون سنة).
+    feminine = (following.endswith("ات") and following not in _MASCULINE_IN_AT) or (
+        following.endswith("ة") and following not in _MASCULINE_IN_A
+    )
     gender = "f" if feminine or following == "دقائق" else "m"
     words = spelled(value, lambda n: ar.cardinal(n, gender), ar.decimal, ar.digits, ar.MINUS)
     if words in _DUALS and len(following) > 1 and following not in _PARTICLES:
