@@ -154,6 +154,7 @@ class Pipeline:
             (re.compile(r"(?<![\w+])(?:\+\d{1,3}(?:[ \-/]?\(?\d{1,5}\)?){1,5}"
                         r"|0\d{1,4}(?:[ \-/]\d{2,5}){1,4}"
                         rf"|{spec.phone_extra or '(?!)'})(?![\w])"), self._phone),
+            (re.compile(r"(?<![\w+])\+(?=\d)"), _constant(f"{spec.plus} ")),  # +5 °C
             (re.compile(r"(?<![\w:.,])([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?(?![\w:])"
                         + spec.time_suffix), self._time),
             (re.compile(r"(?<![\w:.,])(\d{1,3}):(\d{1,3})(?![\w:]|[.,]\d)"), self._score),
