@@ -16,6 +16,7 @@ when counting aloud, so the bare calls are what `numbers.py` needs.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable, Sequence
 from types import ModuleType
@@ -23,6 +24,7 @@ from types import ModuleType
 LANGUAGES = frozenset({"ar", "bg", "el", "et", "hi", "hr"})
 
 
+@functools.cache
 def speller(lang: str) -> ModuleType | None:
     """The speller module of a language, or None when num2words speaks it."""
     if lang not in LANGUAGES:
