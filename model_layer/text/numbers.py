@@ -1,11 +1,13 @@
 """Numbers as words, through num2words where it is trustworthy.
 
-num2words covers 26 of the 31 languages (not bg, el, et, hi, hr) and some of
-its paths are broken (e.g. negative numbers in cs/pl/sk/vi, decimals in
-it/tr/vi/ar, currency in several languages falls back to English words).
-Those paths are replaced by our own small compositions here, and every call
-is guarded: a number we cannot say is returned as `None`, and the caller keeps
-the digits, which the model reads better than a crash.
+num2words covers 26 of the 31 languages (not bg, el, et, hi, hr); those five,
+and ar, whose num2words paths are wrong, are said by our own spellers in
+`model_layer/text/spell/` instead. Some other num2words paths are broken
+(e.g. negative numbers in cs/pl/sk/vi, decimals in it/tr/vi, currency in
+several languages falls back to English words). Those paths are replaced by
+our own small compositions here, and every call is guarded: a number we
+cannot say is returned as `None`, and the caller keeps the digits, which the
+model reads better than a crash.
 """
 
 from __future__ import annotations
@@ -16,8 +18,11 @@ from decimal import Decimal
 from num2words import CONVERTER_CLASSES, num2words
 
 from model_layer.constants import LANGUAGES
+from model_layer.text import spell
 
-SPELLED_LANGUAGES = frozenset(lang for lang in LANGUAGES if lang in CONVERTER_CLASSES)
+SPELLED_LANGUAGES = frozenset(
+    lang for lang in LANGUAGES if lang in CONVERTER_CLASSES or lang in spell.LANGUAGES
+)
 
 # Longer digit runs are identifiers (phone, account numbers): read digit by digit.
 _MAX_CARDINAL_DIGITS = 15
@@ -40,7 +45,10 @@ _NATIVE_CURRENCY = frozenset((
 
 
 def _words(value: int | Decimal, lang: str, **kwargs: str) -> str | None:
+    own = spell.speller(lang)
     try:
+        if own is not None:  # our speller: to= cardinal, ordinal or year, as num2words
+            return getattr(own, kwargs.get("to", "cardinal"))(value)
         words = num2words(value, lang=lang, **kwargs)
     except Exception:  # num2words raises anything from TypeError to IndexError on gaps
         return None
@@ -70,12 +78,16 @@ def digit_by_digit(digits: str, lang: str) -> str | None:
 def signed(words: str | None, negative: bool, lang: str) -> str | None:
     if words is None or not negative:
         return words
-    return f"{_MINUS[lang]} {words}"
+    own = spell.speller(lang)
+    return f"{own.MINUS if own is not None else _MINUS[lang]} {words}"
 
 
 def decimal(int_digits: str, frac_digits: str, lang: str) -> str | None:
     if lang not in SPELLED_LANGUAGES:
         return None
+    own = spell.speller(lang)
+    if own is not None:
+        return own.decimal(int_digits, frac_digits)
     if lang not in _DECIMAL_WORD:
         return _words(Decimal(f"{int(int_digits)}.{frac_digits}"), lang)
     whole = cardinal(int_digits, lang)
