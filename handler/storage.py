@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from handler.config import HandlerSettings
+from handler.errors import StorageUnavailableError
+from handler.observability import logger as log
+from model_layer import CancelToken
 
 # S3 multipart parts must be at least 5 MiB except the last; 8 MiB keeps the number
 # of requests low while holding little audio in memory.
@@ -18,12 +25,80 @@ def make_s3_client(settings: HandlerSettings) -> Any:
     import boto3
     from botocore.config import Config
 
+    # Standard mode retries throttling (503 SlowDown), 5xx and dropped or timed-out
+    # connections with jittered backoff; the attempts and timeouts bound how long one call
+    # can take, and `_gate_attempt` stops retrying once the deadline is near.
     config = Config(
-        retries={"max_attempts": 3, "mode": "standard"},
+        retries={"max_attempts": settings.s3_max_attempts, "mode": "standard"},
+        connect_timeout=settings.s3_connect_timeout_seconds,
+        read_timeout=settings.s3_read_timeout_seconds,
         s3={"addressing_style": "path"} if settings.s3_endpoint_url else {},
         signature_version="s3v4",
     )
-    return boto3.client("s3", endpoint_url=settings.s3_endpoint_url, config=config)
+    client = boto3.client("s3", endpoint_url=settings.s3_endpoint_url, config=config)
+    client.meta.events.register("before-send.s3", _gate_attempt)
+    return client
+
+
+@dataclass
+class _CallGate:
+    """What one S3 call in this thread may still do; consulted before every attempt."""
+
+    cancel: CancelToken | None
+    max_attempts: int | None = None  # None: the client's own limit
+    attempts: int = 0
+
+
+_call_gate: ContextVar[_CallGate | None] = ContextVar("s3_call_gate", default=None)
+
+
+def _gate_attempt(**_: Any) -> None:
+    """Before every attempt, retries included: none starts once the deadline guard has fired,
+    so what is left of the invocation goes to aborting the upload and answering."""
+    gate = _call_gate.get()
+    if gate is None:
+        return
+    gate.attempts += 1
+    if gate.cancel is not None and gate.cancel.cancelled:
+        raise StorageUnavailableError("storage did not answer before the invocation's deadline")
+    if gate.max_attempts is not None and gate.attempts > gate.max_attempts:
+        raise StorageUnavailableError("storage did not answer; not retried")
+
+
+# S3 error codes that say "try again later" rather than "this request is wrong".
+_TRANSIENT_CODES = frozenset(
+    {"SlowDown", "ServiceUnavailable", "InternalError", "RequestTimeout", "Throttling"}
+)
+
+
+@contextmanager
+def _storage_call(
+    what: str, cancel: CancelToken | None = None, max_attempts: int | None = None
+) -> Iterator[None]:
+    """One S3 call: transient failures that outlived the retries become storage_unavailable;
+    anything else (a missing bucket, denied access) stays an internal error to investigate."""
+    from botocore.exceptions import ClientError, ConnectionError, HTTPClientError
+
+    token = _call_gate.set(_CallGate(cancel, max_attempts))
+    try:
+        yield
+    except (ConnectionError, HTTPClientError) as exc:
+        raise StorageUnavailableError(f"storage did not answer while {what}") from exc
+    except ClientError as exc:
+        code = exc.response.get("Error", {}).get("Code", "")
+        status = exc.response.get("ResponseMetadata", {}).get("HTTPStatusCode", 0)
+        if code in _TRANSIENT_CODES or status >= 500:
+            raise StorageUnavailableError(
+                f"storage answered {code or status} while {what}"
+            ) from exc
+        raise
+    finally:
+        _call_gate.reset(token)
+
+
+# Multipart uploads whose abort could not reach S3; retried after the next upload succeeds.
+# The bucket's AbortIncompleteMultipartUpload lifecycle rule removes any that remain.
+_failed_aborts: list[tuple[str, str, str]] = []
 
 
 class S3AudioUpload:
@@ -36,65 +111,128 @@ class S3AudioUpload:
     """
 
     def __init__(
-        self, client: Any, bucket: str, key: str, content_type: str, metadata: dict[str, str]
+        self,
+        client: Any,
+        bucket: str,
+        key: str,
+        content_type: str,
+        metadata: dict[str, str],
+        cancel: CancelToken | None = None,
     ):
         self.client = client
         self.bucket = bucket
         self.key = key
         self.content_type = content_type
         self.metadata = metadata
+        self.cancel = cancel
         self._upload_id: str | None = None
         self._head: bytes | None = None
         self._etags: dict[int, str] = {}
+        # Set once the object may exist: a completion whose answer was lost still made it.
+        self._finishing = False
 
     def on_part(self, number: int, data: bytes) -> None:
         if number == 1:
             self._head = data
             return
         if self._upload_id is None:
-            created = self.client.create_multipart_upload(
-                Bucket=self.bucket,
-                Key=self.key,
-                ContentType=self.content_type,
-                Metadata=self.metadata,
-            )
+            with _storage_call("starting the upload", self.cancel):
+                created = self.client.create_multipart_upload(
+                    Bucket=self.bucket,
+                    Key=self.key,
+                    ContentType=self.content_type,
+                    Metadata=self.metadata,
+                )
             self._upload_id = created["UploadId"]
         self._upload_part(number, data)
 
     def _upload_part(self, number: int, data: bytes) -> None:
-        answer = self.client.upload_part(
-            Bucket=self.bucket, Key=self.key, UploadId=self._upload_id, PartNumber=number, Body=data
-        )
+        with _storage_call(f"uploading part {number}", self.cancel):
+            answer = self.client.upload_part(
+                Bucket=self.bucket,
+                Key=self.key,
+                UploadId=self._upload_id,
+                PartNumber=number,
+                Body=data,
+            )
         self._etags[number] = answer["ETag"]
 
     def finish(self) -> None:
         if self._head is None:
             raise RuntimeError("the encoder was not closed before finishing the upload")
         if self._upload_id is None:
-            self.client.put_object(
-                Bucket=self.bucket,
-                Key=self.key,
-                Body=self._head,
-                ContentType=self.content_type,
-                Metadata=self.metadata,
-            )
-            return
-        self._upload_part(1, self._head)
-        parts = [{"PartNumber": n, "ETag": etag} for n, etag in sorted(self._etags.items())]
-        self.client.complete_multipart_upload(
-            Bucket=self.bucket,
-            Key=self.key,
-            UploadId=self._upload_id,
-            MultipartUpload={"Parts": parts},
-        )
+            self._finishing = True
+            with _storage_call("storing the audio", self.cancel):
+                self.client.put_object(
+                    Bucket=self.bucket,
+                    Key=self.key,
+                    Body=self._head,
+                    ContentType=self.content_type,
+                    Metadata=self.metadata,
+                )
+        else:
+            self._upload_part(1, self._head)
+            parts = [{"PartNumber": n, "ETag": etag} for n, etag in sorted(self._etags.items())]
+            self._finishing = True
+            with _storage_call("completing the upload", self.cancel):
+                self.client.complete_multipart_upload(
+                    Bucket=self.bucket,
+                    Key=self.key,
+                    UploadId=self._upload_id,
+                    MultipartUpload={"Parts": parts},
+                )
+        self._finishing = False
+        _retry_failed_aborts(self.client)
 
     def abort(self) -> None:
-        if self._upload_id is not None:
-            self.client.abort_multipart_upload(
-                Bucket=self.bucket, Key=self.key, UploadId=self._upload_id
-            )
-            self._upload_id = None
+        """Remove whatever this upload made. Never raises, so the error that led here is the
+        one reported; what S3 cannot be told now is retried later (see `_failed_aborts`)."""
         self._head = None
+        if self._upload_id is not None:
+            upload = (self.bucket, self.key, self._upload_id)
+            self._upload_id = None
+            if not _abort_upload(self.client, *upload):
+                _failed_aborts.append(upload)
+        if self._finishing:
+            # The key is this request's own, so deleting it cannot touch anyone else's audio.
+            self._finishing = False
+            _best_effort(
+                "delete", lambda: self.client.delete_object(Bucket=self.bucket, Key=self.key)
+            )
+
+
+def _abort_upload(client: Any, bucket: str, key: str, upload_id: str) -> bool:
+    def abort() -> None:
+        from botocore.exceptions import ClientError
+
+        try:
+            client.abort_multipart_upload(Bucket=bucket, Key=key, UploadId=upload_id)
+        except ClientError as exc:
+            # Already gone: completed by a call whose answer was lost, or aborted before.
+            if exc.response.get("Error", {}).get("Code") != "NoSuchUpload":
+                raise
+
+    return _best_effort("abort", abort)
+
+
+def _retry_failed_aborts(client: Any) -> None:
+    while _failed_aborts:
+        upload = _failed_aborts.pop()
+        if not _abort_upload(client, *upload):
+            _failed_aborts.append(upload)
+            return
+
+
+def _best_effort(what: str, call: Callable[[], None]) -> bool:
+    """One attempt, no retries: cleanup runs when time is short, and whatever it leaves is
+    retried later or removed by the bucket's lifecycle rule."""
+    try:
+        with _storage_call(what, max_attempts=1):
+            call()
+    except Exception as exc:
+        log.warning("s3 cleanup failed", extra={"action": what, "reason": str(exc)})
+        return False
+    return True
 
 
 def presign(client: Any, bucket: str, key: str, expires_in: int) -> tuple[str, str]:
