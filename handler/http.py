@@ -52,7 +52,8 @@ class HttpRequest:
             except (binascii.Error, ValueError) as exc:
                 raise BadJsonError("request body is not valid base64") from exc
         else:
-            body = raw.encode("utf-8")
+            # A lone surrogate (possible only in a direct invoke) must fail as bad JSON below.
+            body = raw.encode("utf-8", "surrogatepass")
         if len(body) > max_body_bytes:
             raise PayloadTooLargeError(f"request body exceeds {max_body_bytes} bytes")
         headers = _event_field(event, "headers", Mapping, {})
