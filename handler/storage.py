@@ -29,7 +29,7 @@ def make_s3_client(settings: HandlerSettings) -> Any:
     # connections with jittered backoff; the attempts and timeouts bound how long one call
     # can take, and `_gate_attempt` stops retrying once the deadline is near.
     config = Config(
-        retries={"max_attempts": settings.s3_max_attempts, "mode": "standard"},
+        retries={"total_max_attempts": settings.s3_max_attempts, "mode": "standard"},
         connect_timeout=settings.s3_connect_timeout_seconds,
         read_timeout=settings.s3_read_timeout_seconds,
         s3={"addressing_style": "path"} if settings.s3_endpoint_url else {},
@@ -65,9 +65,12 @@ def _gate_attempt(**_: Any) -> None:
         raise StorageUnavailableError("storage did not answer; not retried")
 
 
-# S3 error codes that say "try again later" rather than "this request is wrong".
+# S3 error codes that say "try again later" rather than "this request is wrong". NoSuchUpload
+# is one too: a completion retried after its answer was lost can find the upload gone, and a
+# new request starts a new upload.
 _TRANSIENT_CODES = frozenset(
     {"SlowDown", "ServiceUnavailable", "InternalError", "RequestTimeout", "Throttling"}
+    | {"NoSuchUpload"}
 )
 
 
@@ -96,9 +99,11 @@ def _storage_call(
         _call_gate.reset(token)
 
 
-# Multipart uploads whose abort could not reach S3; retried after the next upload succeeds.
-# The bucket's AbortIncompleteMultipartUpload lifecycle rule removes any that remain.
-_failed_aborts: list[tuple[str, str, str]] = []
+# Multipart uploads (client, bucket, key, upload id) whose abort could not reach S3, retried
+# after that client's next upload succeeds. The bucket's AbortIncompleteMultipartUpload
+# lifecycle rule removes whatever remains, so this list is kept short.
+_failed_aborts: list[tuple[Any, str, str, str]] = []
+_MAX_FAILED_ABORTS = 100
 
 
 class S3AudioUpload:
@@ -191,8 +196,8 @@ class S3AudioUpload:
         if self._upload_id is not None:
             upload = (self.bucket, self.key, self._upload_id)
             self._upload_id = None
-            if not _abort_upload(self.client, *upload):
-                _failed_aborts.append(upload)
+            if not _abort_upload(self.client, *upload) and len(_failed_aborts) < _MAX_FAILED_ABORTS:
+                _failed_aborts.append((self.client, *upload))
         if self._finishing:
             # The key is this request's own, so deleting it cannot touch anyone else's audio.
             self._finishing = False
@@ -216,11 +221,10 @@ def _abort_upload(client: Any, bucket: str, key: str, upload_id: str) -> bool:
 
 
 def _retry_failed_aborts(client: Any) -> None:
-    while _failed_aborts:
-        upload = _failed_aborts.pop()
-        if not _abort_upload(client, *upload):
-            _failed_aborts.append(upload)
-            return
+    for entry in [entry for entry in _failed_aborts if entry[0] is client]:
+        if not _abort_upload(*entry):
+            return  # still unreachable: try again after the next upload
+        _failed_aborts.remove(entry)
 
 
 def _best_effort(what: str, call: Callable[[], None]) -> bool:

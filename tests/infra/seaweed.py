@@ -172,3 +172,14 @@ def start_seaweedfs(workdir: Path) -> tuple[S3Server, ManagedProcess]:
             proc.stop()
             raise
         return S3Server(endpoint_url=endpoint_url, aws_config_file=aws_config), proc
+
+
+def restart_seaweedfs(server: S3Server, process: ManagedProcess) -> None:
+    """Start a stopped `weed mini` again on its ports and data, as after a crash or a deploy."""
+    banners = process.logs().count(_BANNER)
+    process.restart()
+    process.wait_until(
+        lambda: process.logs().count(_BANNER) > banners and _ready(server.endpoint_url),
+        timeout=_READY_TIMEOUT_S,
+        what=f"SeaweedFS S3 ready again at {server.endpoint_url}",
+    )
