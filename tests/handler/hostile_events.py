@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import json
 import re
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from tests.handler.conftest import url_event
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
+@cache
 def documented_errors() -> dict[str, int]:
     """code -> status, from the README's error table: what users are promised."""
     readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from handler.http import MAX_JSON_DEPTH
 from tests.handler.conftest import Invoke, body_json, url_event
@@ -21,6 +22,8 @@ from tests.handler.hostile_events import (
     openai_requests,
     speech_requests,
 )
+from tests.infra.fixtures import LambdaFactory
+from tests.infra.lambda_function import LambdaFunction
 
 
 @given(function_url_events())
@@ -41,6 +44,25 @@ def test_openai_request_bodies(invoke: Invoke, body: dict[str, Any]) -> None:
 @given(direct_events)
 def test_direct_invokes(invoke: Invoke, event: Any) -> None:
     assert_well_answered(invoke(event), http=False)
+
+
+@pytest.fixture
+def strict_runtime(lambda_runtime: LambdaFactory, function_env: dict[str, str]) -> LambdaFunction:
+    """The real awslambdaric, with the marshaller of the Python 3.12+ managed runtimes
+    (`ensure_ascii=False`), which fails on any response that is not valid UTF-8."""
+    return lambda_runtime(
+        "handler.app.lambda_handler", {**function_env, "AWS_EXECUTION_ENV": "AWS_Lambda_python3.12"}
+    )
+
+
+@given(st.one_of(function_url_events(), direct_events))
+def test_through_the_real_runtime(strict_runtime: LambdaFunction, event: Any) -> None:
+    """What the unit properties cannot see: the runtime's own (de)serialisation of events and
+    answers, and an invocation that never ends (invoke() gives up with the runtime's log)."""
+    result = strict_runtime.invoke(event, wait=60)
+    assert result.status == "response", result.body
+    http = isinstance(event, dict) and isinstance(event.get("requestContext"), dict)
+    assert_well_answered(result.body, http=http and "http" in event["requestContext"])
 
 
 # The 5xx the properties found, kept as plain examples so each stays fixed by name.
