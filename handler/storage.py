@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from handler.config import HandlerSettings
-from handler.errors import StorageUnavailableError
-from handler.observability import logger as log
+from handler.s3_calls import best_effort, gate_attempt, s3_call
 from model_layer import CancelToken
 
 # S3 multipart parts must be at least 5 MiB except the last; 8 MiB keeps the number
@@ -27,7 +22,7 @@ def make_s3_client(settings: HandlerSettings) -> Any:
 
     # Standard mode retries throttling (503 SlowDown), 5xx and dropped or timed-out
     # connections with jittered backoff; the attempts and timeouts bound how long one call
-    # can take, and `_gate_attempt` stops retrying once the deadline is near.
+    # can take, and `gate_attempt` stops retrying once the deadline is near.
     config = Config(
         retries={"total_max_attempts": settings.s3_max_attempts, "mode": "standard"},
         connect_timeout=settings.s3_connect_timeout_seconds,
@@ -36,67 +31,8 @@ def make_s3_client(settings: HandlerSettings) -> Any:
         signature_version="s3v4",
     )
     client = boto3.client("s3", endpoint_url=settings.s3_endpoint_url, config=config)
-    client.meta.events.register("before-send.s3", _gate_attempt)
+    client.meta.events.register("before-send.s3", gate_attempt)
     return client
-
-
-@dataclass
-class _CallGate:
-    """What one S3 call in this thread may still do; consulted before every attempt."""
-
-    cancel: CancelToken | None
-    max_attempts: int | None = None  # None: the client's own limit
-    attempts: int = 0
-
-
-_call_gate: ContextVar[_CallGate | None] = ContextVar("s3_call_gate", default=None)
-
-
-def _gate_attempt(**_: Any) -> None:
-    """Before every attempt, retries included: none starts once the deadline guard has fired,
-    so what is left of the invocation goes to aborting the upload and answering."""
-    gate = _call_gate.get()
-    if gate is None:
-        return
-    gate.attempts += 1
-    if gate.cancel is not None and gate.cancel.cancelled:
-        raise StorageUnavailableError("storage did not answer before the invocation's deadline")
-    if gate.max_attempts is not None and gate.attempts > gate.max_attempts:
-        raise StorageUnavailableError("storage did not answer; not retried")
-
-
-# S3 error codes that say "try again later" rather than "this request is wrong". NoSuchUpload
-# is one too: a completion retried after its answer was lost can find the upload gone, and a
-# new request starts a new upload.
-_TRANSIENT_CODES = frozenset(
-    {"SlowDown", "ServiceUnavailable", "InternalError", "RequestTimeout", "Throttling"}
-    | {"NoSuchUpload"}
-)
-
-
-@contextmanager
-def _storage_call(
-    what: str, cancel: CancelToken | None = None, max_attempts: int | None = None
-) -> Iterator[None]:
-    """One S3 call: transient failures that outlived the retries become storage_unavailable;
-    anything else (a missing bucket, denied access) stays an internal error to investigate."""
-    from botocore.exceptions import ClientError, ConnectionError, HTTPClientError
-
-    token = _call_gate.set(_CallGate(cancel, max_attempts))
-    try:
-        yield
-    except (ConnectionError, HTTPClientError) as exc:
-        raise StorageUnavailableError(f"storage did not answer while {what}") from exc
-    except ClientError as exc:
-        code = exc.response.get("Error", {}).get("Code", "")
-        status = exc.response.get("ResponseMetadata", {}).get("HTTPStatusCode", 0)
-        if code in _TRANSIENT_CODES or status >= 500:
-            raise StorageUnavailableError(
-                f"storage answered {code or status} while {what}"
-            ) from exc
-        raise
-    finally:
-        _call_gate.reset(token)
 
 
 # Multipart uploads (client, bucket, key, upload id) whose abort could not reach S3, retried
@@ -141,7 +77,7 @@ class S3AudioUpload:
             self._head = data
             return
         if self._upload_id is None:
-            with _storage_call("starting the upload", self.cancel):
+            with s3_call("starting the upload", self.cancel):
                 created = self.client.create_multipart_upload(
                     Bucket=self.bucket,
                     Key=self.key,
@@ -152,7 +88,7 @@ class S3AudioUpload:
         self._upload_part(number, data)
 
     def _upload_part(self, number: int, data: bytes) -> None:
-        with _storage_call(f"uploading part {number}", self.cancel):
+        with s3_call(f"uploading part {number}", self.cancel):
             answer = self.client.upload_part(
                 Bucket=self.bucket,
                 Key=self.key,
@@ -167,7 +103,7 @@ class S3AudioUpload:
             raise RuntimeError("the encoder was not closed before finishing the upload")
         if self._upload_id is None:
             self._finishing = True
-            with _storage_call("storing the audio", self.cancel):
+            with s3_call("storing the audio", self.cancel):
                 self.client.put_object(
                     Bucket=self.bucket,
                     Key=self.key,
@@ -179,7 +115,7 @@ class S3AudioUpload:
             self._upload_part(1, self._head)
             parts = [{"PartNumber": n, "ETag": etag} for n, etag in sorted(self._etags.items())]
             self._finishing = True
-            with _storage_call("completing the upload", self.cancel):
+            with s3_call("completing the upload", self.cancel):
                 self.client.complete_multipart_upload(
                     Bucket=self.bucket,
                     Key=self.key,
@@ -201,8 +137,9 @@ class S3AudioUpload:
         if self._finishing:
             # The key is this request's own, so deleting it cannot touch anyone else's audio.
             self._finishing = False
-            _best_effort(
-                "delete", lambda: self.client.delete_object(Bucket=self.bucket, Key=self.key)
+            best_effort(
+                "deleting the unconfirmed object",
+                lambda: self.client.delete_object(Bucket=self.bucket, Key=self.key),
             )
 
 
@@ -217,7 +154,7 @@ def _abort_upload(client: Any, bucket: str, key: str, upload_id: str) -> bool:
             if exc.response.get("Error", {}).get("Code") != "NoSuchUpload":
                 raise
 
-    return _best_effort("abort", abort)
+    return best_effort("aborting the upload", abort)
 
 
 def _retry_failed_aborts(client: Any) -> None:
@@ -225,18 +162,6 @@ def _retry_failed_aborts(client: Any) -> None:
         if not _abort_upload(*entry):
             return  # still unreachable: try again after the next upload
         _failed_aborts.remove(entry)
-
-
-def _best_effort(what: str, call: Callable[[], None]) -> bool:
-    """One attempt, no retries: cleanup runs when time is short, and whatever it leaves is
-    retried later or removed by the bucket's lifecycle rule."""
-    try:
-        with _storage_call(what, max_attempts=1):
-            call()
-    except Exception as exc:
-        log.warning("s3 cleanup failed", extra={"action": what, "reason": str(exc)})
-        return False
-    return True
 
 
 def presign(client: Any, bucket: str, key: str, expires_in: int) -> tuple[str, str]:

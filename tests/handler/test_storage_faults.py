@@ -6,12 +6,14 @@ succeeds."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
-from handler import storage
+from handler import s3_calls, storage
 from handler.__main__ import LocalContext
 from handler.config import HandlerSettings
 from handler.function import SpeechFunction
@@ -74,112 +76,105 @@ def assert_whole_object(server: S3Server, response: dict[str, Any], parts: int) 
         assert obj["ETag"].endswith(f'-{parts}"')  # a multipart object's ETag counts its parts
 
 
-ProxiedFunction = Callable[..., SpeechFunction]
+@dataclass
+class Faulty:
+    """The function, its S3 client pointed through the fault proxy, and where its audio goes."""
+
+    proxy: FaultProxy
+    server: S3Server
+    bucket: str
+    make_function: Callable[..., SpeechFunction]
+
+    def function(self, **settings: Any) -> SpeechFunction:
+        client = client_for(self.proxy.endpoint_url, **settings)
+        return self.make_function(s3_client=client, output_bucket=self.bucket)
+
+    def leftovers(self) -> tuple[list[str], list[str]]:
+        return leftovers(self.server, self.bucket)
+
+    def fails_cleanly_then_recovers(
+        self, function: SpeechFunction, text: str
+    ) -> tuple[dict[str, Any], Counter[str]]:
+        """503 storage_unavailable, nothing in the bucket, and once the fault is gone the
+        same request succeeds; returns the failed response and the attempts it made."""
+        response = speak(function, text)
+        assert_storage_unavailable(response)
+        assert self.leftovers() == ([], [])
+        attempts = Counter(self.proxy.attempts)
+        self.proxy.clear()
+        assert speak(function, text)["statusCode"] == 200
+        return response, attempts
 
 
 @pytest.fixture
-def proxied_function(
-    make_function: Callable[..., SpeechFunction], fault_proxy: FaultProxy, s3_buckets: S3Buckets
-) -> ProxiedFunction:
-    def build(**settings: Any) -> SpeechFunction:
-        client = client_for(fault_proxy.endpoint_url, **settings)
-        return make_function(s3_client=client, output_bucket=s3_buckets.output)
-
-    return build
+def faulty(
+    make_function: Callable[..., SpeechFunction],
+    fault_proxy: FaultProxy,
+    s3_server: S3Server,
+    s3_buckets: S3Buckets,
+) -> Faulty:
+    return Faulty(fault_proxy, s3_server, s3_buckets.output, make_function)
 
 
 def test_throttled_parts_are_retried_and_the_object_is_whole(
-    proxied_function: ProxiedFunction,
-    fault_proxy: FaultProxy,
-    s3_server: S3Server,
-    s3_buckets: S3Buckets,
-    small_parts: None,
+    faulty: Faulty, small_parts: None
 ) -> None:
-    fault_proxy.inject("UploadPart", "slowdown", times=2)
-    response = speak(proxied_function())
+    faulty.proxy.inject("UploadPart", "slowdown", times=2)
+    response = speak(faulty.function())
     assert response["statusCode"] == 200, response["body"]
-    parts = fault_proxy.attempts["UploadPart"] - 2
+    parts = faulty.proxy.attempts["UploadPart"] - 2
     assert parts == 4
-    assert_whole_object(s3_server, response, parts)
-    assert leftovers(s3_server, s3_buckets.output)[1] == []
+    assert_whole_object(faulty.server, response, parts)
+    assert faulty.leftovers()[1] == []
 
 
 def test_throttling_beyond_the_retries_is_503_and_leaves_nothing(
-    proxied_function: ProxiedFunction,
-    fault_proxy: FaultProxy,
-    s3_server: S3Server,
-    s3_buckets: S3Buckets,
-    small_parts: None,
+    faulty: Faulty, small_parts: None
 ) -> None:
-    function = proxied_function()
-    fault_proxy.inject("UploadPart", "slowdown")
-    response = speak(function)
-    assert_storage_unavailable(response)
+    faulty.proxy.inject("UploadPart", "slowdown")
+    response, attempts = faulty.fails_cleanly_then_recovers(faulty.function(), LONG_TEXT)
     assert "SlowDown" in body_json(response)["error"]["message"]
     # Standard retry mode, bounded: the first part uploaded was tried exactly max_attempts times.
-    assert fault_proxy.attempts["UploadPart"] == MAX_ATTEMPTS
-    assert fault_proxy.attempts["AbortMultipartUpload"] == 1
-    assert leftovers(s3_server, s3_buckets.output) == ([], [])
-    fault_proxy.clear()
-    assert speak(function)["statusCode"] == 200
+    assert attempts["UploadPart"] == MAX_ATTEMPTS
+    assert attempts["AbortMultipartUpload"] == 1
 
 
-def test_a_slow_answer_times_out_and_is_retried(
-    proxied_function: ProxiedFunction, fault_proxy: FaultProxy, s3_server: S3Server
-) -> None:
-    fault_proxy.inject("PutObject", "delay", times=1, delay=3.0)
-    response = speak(proxied_function(s3_read_timeout_seconds=0.5), text="Just in time.")
+def test_a_slow_answer_times_out_and_is_retried(faulty: Faulty) -> None:
+    faulty.proxy.inject("PutObject", "delay", times=1, delay=3.0)
+    response = speak(faulty.function(s3_read_timeout_seconds=0.5), text="Just in time.")
     assert response["statusCode"] == 200, response["body"]
-    assert fault_proxy.attempts["PutObject"] == 2
-    assert_whole_object(s3_server, response, parts=1)
+    assert faulty.proxy.attempts["PutObject"] == 2
+    assert_whole_object(faulty.server, response, parts=1)
 
 
 def test_answers_slower_than_every_attempt_are_503_and_the_late_object_is_removed(
-    proxied_function: ProxiedFunction,
-    fault_proxy: FaultProxy,
-    s3_server: S3Server,
-    s3_buckets: S3Buckets,
+    faulty: Faulty,
 ) -> None:
     """The proxy forwards each PUT and only its answer is late, so the object did arrive:
     the function, having told the client it failed, must delete it again."""
-    function = proxied_function(s3_read_timeout_seconds=0.5)
-    fault_proxy.inject("PutObject", "delay", delay=1.5)
-    assert_storage_unavailable(speak(function, text="Too slow."))
-    assert fault_proxy.attempts["PutObject"] == MAX_ATTEMPTS
-    assert fault_proxy.attempts["DeleteObject"] == 1
-    assert leftovers(s3_server, s3_buckets.output) == ([], [])
-    fault_proxy.clear()
-    assert speak(function, text="Fast again.")["statusCode"] == 200
+    faulty.proxy.inject("PutObject", "delay", delay=1.5)
+    function = faulty.function(s3_read_timeout_seconds=0.5)
+    _, attempts = faulty.fails_cleanly_then_recovers(function, "Too slow.")
+    assert attempts["PutObject"] == MAX_ATTEMPTS
+    assert attempts["DeleteObject"] == 1
 
 
 def test_dropped_connections_while_completing_are_503_and_leave_nothing(
-    proxied_function: ProxiedFunction,
-    fault_proxy: FaultProxy,
-    s3_server: S3Server,
-    s3_buckets: S3Buckets,
-    small_parts: None,
+    faulty: Faulty, small_parts: None
 ) -> None:
-    function = proxied_function()
-    fault_proxy.inject("CompleteMultipartUpload", "cut")
-    assert_storage_unavailable(speak(function))
-    assert fault_proxy.attempts["CompleteMultipartUpload"] == MAX_ATTEMPTS
-    assert leftovers(s3_server, s3_buckets.output) == ([], [])
-    fault_proxy.clear()
-    assert speak(function)["statusCode"] == 200
+    faulty.proxy.inject("CompleteMultipartUpload", "cut")
+    _, attempts = faulty.fails_cleanly_then_recovers(faulty.function(), LONG_TEXT)
+    assert attempts["CompleteMultipartUpload"] == MAX_ATTEMPTS
 
 
 def test_a_lost_answer_to_the_completion_leaves_no_object_behind(
-    proxied_function: ProxiedFunction,
-    fault_proxy: FaultProxy,
-    s3_server: S3Server,
-    s3_buckets: S3Buckets,
-    small_parts: None,
+    faulty: Faulty, small_parts: None
 ) -> None:
     """The upload completes but its answer never arrives: the client is told 503 (or, if a
     retried completion succeeds, 200), and the bucket agrees with what it was told."""
-    fault_proxy.inject("CompleteMultipartUpload", "drop_answer", times=1)
-    response = speak(proxied_function())
-    objects, uploads = leftovers(s3_server, s3_buckets.output)
+    faulty.proxy.inject("CompleteMultipartUpload", "drop_answer", times=1)
+    response = speak(faulty.function())
+    objects, uploads = faulty.leftovers()
     assert uploads == []
     if response["statusCode"] == 200:
         assert objects == [body_json(response)["key"]]
@@ -227,7 +222,7 @@ def test_the_deadline_after_parts_went_up_is_504_and_leaves_nothing(
     def deadline_fires_after_a_part(**_: Any) -> None:
         # Exactly what the deadline guard's timer does, at a moment the test controls: the
         # upload has begun and holds parts, and the next chunk's ONNX run is cancelled.
-        gate = storage._call_gate.get()
+        gate = s3_calls._call_gate.get()
         assert gate is not None and gate.cancel is not None
         gate.cancel.cancel()
 
@@ -238,18 +233,12 @@ def test_the_deadline_after_parts_went_up_is_504_and_leaves_nothing(
     assert speak(function)["statusCode"] == 200
 
 
-def test_slow_storage_retries_stop_at_the_deadline(
-    proxied_function: ProxiedFunction,
-    fault_proxy: FaultProxy,
-    s3_server: S3Server,
-    s3_buckets: S3Buckets,
-) -> None:
+def test_slow_storage_retries_stop_at_the_deadline(faulty: Faulty) -> None:
     """Attempts time out after 1 s and the deadline guard fires 1.5 s in: the third attempt,
     which could only start after 2 s, is never made, and the time left goes to cleaning up."""
-    function = proxied_function(s3_read_timeout_seconds=1.0)
-    fault_proxy.inject("PutObject", "delay", delay=5.0)
-    response = speak(function, text="Hi.", seconds=3.5)
+    faulty.proxy.inject("PutObject", "delay", delay=5.0)
+    response = speak(faulty.function(s3_read_timeout_seconds=1.0), text="Hi.", seconds=3.5)
     assert_storage_unavailable(response)
     assert "deadline" in body_json(response)["error"]["message"]
-    assert 1 <= fault_proxy.attempts["PutObject"] < MAX_ATTEMPTS
-    assert leftovers(s3_server, s3_buckets.output) == ([], [])
+    assert 1 <= faulty.proxy.attempts["PutObject"] < MAX_ATTEMPTS
+    assert faulty.leftovers() == ([], [])
