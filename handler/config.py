@@ -27,6 +27,12 @@ class HandlerSettings(BaseSettings):
     inline_audio_limit_bytes: int = Field(default=4_500_000, ge=1024)
     # Only for S3-compatible servers (local runs and tests); unset on AWS.
     s3_endpoint_url: str | None = None
+    # Bounds on one S3 call: botocore's standard retries (attempts count the first), each
+    # attempt bounded by these timeouts. No new attempt starts past the deadline margin, so
+    # one attempt in flight (connect + read timeout) is what can overrun it.
+    s3_max_attempts: int = Field(default=3, ge=1, le=10)
+    s3_connect_timeout_seconds: float = Field(default=1.0, gt=0, le=60)
+    s3_read_timeout_seconds: float = Field(default=3.0, gt=0, le=120)
 
 
 @lru_cache(maxsize=1)

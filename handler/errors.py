@@ -71,6 +71,11 @@ class UnsupportedEventError(ApiError):
     """Maps to code 'unsupported_event' in ERROR_TABLE."""
 
 
+class StorageUnavailableError(ApiError):
+    """Maps to code 'storage_unavailable' in ERROR_TABLE: S3 failed or was too slow after
+    bounded retries; nothing was left behind, and the same request may simply be sent again."""
+
+
 # Exception type -> (HTTP status, code). Looked up along the exception's MRO, so the
 # most specific entry wins; anything unknown is a 500 whose details are logged, not sent.
 ERROR_TABLE: dict[type[BaseException], tuple[int, str]] = {
@@ -91,10 +96,14 @@ ERROR_TABLE: dict[type[BaseException], tuple[int, str]] = {
     AudioTooLargeError: (413, "audio_too_large"),
     UnsupportedMediaTypeError: (415, "unsupported_media_type"),
     BatchNotEnabledError: (501, "batch_not_enabled"),
+    StorageUnavailableError: (503, "storage_unavailable"),
     SynthesisCancelled: (504, "deadline_exceeded"),
     DeadlineExceededError: (504, "deadline_exceeded"),
 }
 INTERNAL_ERROR = (500, "internal_error")
+# Codes whose failure is transient: the body says `retryable: true` and HTTP responses carry
+# Retry-After with these seconds.
+RETRY_AFTER_SECONDS: dict[str, int] = {"storage_unavailable": 1}
 
 
 def classify(exc: BaseException) -> tuple[int, str]:
@@ -109,13 +118,15 @@ def error_body(exc: BaseException, request_id: str) -> tuple[int, dict[str, Any]
     if status == 500:
         message = f"internal error; quote request id {request_id} when reporting it"
     else:
-        message = getattr(exc, "message", None) or str(exc)
+        message = printable(getattr(exc, "message", None) or str(exc))
     error: dict[str, Any] = {
         "code": code,
         "message": message,
         "status": status,
         "request_id": request_id,
     }
+    if code in RETRY_AFTER_SECONDS:
+        error["retryable"] = True
     param = getattr(exc, "param", None)
     if param:
         error["param"] = param
@@ -131,3 +142,9 @@ def error_body(exc: BaseException, request_id: str) -> tuple[int, dict[str, Any]
 def codepoint_labels(codepoints: Iterable[int]) -> list[str]:
     """Characters as callers see them in headers and error details: `U+2603`."""
     return [f"U+{cp:04X}" for cp in codepoints]
+
+
+def printable(text: str) -> str:
+    """`text` as valid UTF-8: messages quote the caller's input, which may hold lone
+    surrogates (legal in JSON escapes) that no response or log line can encode."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")

@@ -13,11 +13,13 @@ from aws_lambda_powertools.metrics import MetricUnit, single_metric
 from handler.config import HandlerSettings
 from handler.deadline import deadline_guard
 from handler.errors import (
+    RETRY_AFTER_SECONDS,
     BatchNotEnabledError,
     MethodNotAllowedError,
     UnsupportedEventError,
     classify,
     error_body,
+    printable,
 )
 from handler.http import (
     HttpRequest,
@@ -95,9 +97,12 @@ class SpeechFunction:
             raise BatchNotEnabledError(
                 "batch narration from S3 events is not enabled in this version"
             )
-        raise UnsupportedEventError(
+        # Returned like a direct invoke's errors: a raised error would reach the caller as
+        # the runtime's error document, stack trace and file paths included.
+        unsupported = UnsupportedEventError(
             "unrecognised event: expected a Function URL request, an S3/SQS event or {text: ...}"
         )
+        return self._error(unsupported)[1]
 
     @cached_property
     def s3_client(self) -> Any:
@@ -120,6 +125,9 @@ class SpeechFunction:
             response = json_response(status, body)
             if isinstance(exc, MethodNotAllowedError):
                 response["headers"]["allow"] = str(exc.details["allow"])
+            retry_after = RETRY_AFTER_SECONDS.get(body["error"]["code"])
+            if retry_after is not None:
+                response["headers"]["retry-after"] = str(retry_after)
         response["headers"]["x-request-id"] = self.request_id
         return response
 
@@ -219,7 +227,8 @@ class SpeechFunction:
             log.exception("unhandled error", extra={"error_code": code})
         else:
             log.warning(
-                "request failed", extra={"error_code": code, "status": status, "reason": str(exc)}
+                "request failed",
+                extra={"error_code": code, "status": status, "reason": printable(str(exc))},
             )
         with single_metric(
             name="Errors", unit=MetricUnit.Count, value=1, namespace=self.metrics.namespace

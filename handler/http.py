@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import codecs
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -18,12 +19,17 @@ from handler.errors import (
     PayloadTooLargeError,
     RouteNotFoundError,
     TextTooLongError,
+    UnsupportedEventError,
     UnsupportedMediaTypeError,
 )
 from handler.schemas import OPENAI_VOICES, OpenAISpeechRequest, SpeechRequest
 from handler.speech import SpeechJob, SpeechResult
 from model_layer import UnsupportedLanguageError
 from model_layer.audio import AudioFormat
+
+# The deepest request the API needs is an inline voice (6 levels); anything far deeper is an
+# attack on the parser's recursion, answered 400 before it can become a 500.
+MAX_JSON_DEPTH = 32
 
 
 @dataclass(frozen=True)
@@ -35,8 +41,8 @@ class HttpRequest:
 
     @classmethod
     def from_event(cls, event: Mapping[str, Any], max_body_bytes: int) -> HttpRequest:
-        http = event.get("requestContext", {}).get("http", {})
-        raw = event.get("body") or ""
+        http = _event_field(event["requestContext"], "http", Mapping, {})
+        raw = _event_field(event, "body", str, "")
         # Decoding is bounded by the check: base64 is 4/3 of the bytes it carries.
         if len(raw) > max_body_bytes * 4 // 3 + 4:
             raise PayloadTooLargeError(f"request body exceeds {max_body_bytes} bytes")
@@ -46,16 +52,31 @@ class HttpRequest:
             except (binascii.Error, ValueError) as exc:
                 raise BadJsonError("request body is not valid base64") from exc
         else:
-            body = raw.encode("utf-8")
+            # A lone surrogate (possible only in a direct invoke) must fail as bad JSON below.
+            body = raw.encode("utf-8", "surrogatepass")
         if len(body) > max_body_bytes:
             raise PayloadTooLargeError(f"request body exceeds {max_body_bytes} bytes")
-        headers = {k.lower(): v for k, v in (event.get("headers") or {}).items()}
+        headers = _event_field(event, "headers", Mapping, {})
+        if not all(isinstance(item, str) for pair in headers.items() for item in pair):
+            raise UnsupportedEventError("malformed Function URL event: headers must be strings")
         return cls(
-            method=str(http.get("method", "GET")).upper(),
-            path=event.get("rawPath") or http.get("path") or "/",
-            headers=headers,
+            method=_event_field(http, "method", str, "GET").upper(),
+            path=_event_field(event, "rawPath", str, "") or _event_field(http, "path", str, "/"),
+            headers={name.lower(): value for name, value in headers.items()},
             body=body,
         )
+
+
+def _event_field(container: Mapping[str, Any], name: str, kind: type, default: Any) -> Any:
+    """A field of a Function URL event, which AWS always fills with the right types; a direct
+    invoke can send anything in that shape, and gets a 400 for it."""
+    value = container.get(name)
+    if value is None:
+        return default
+    if not isinstance(value, kind):
+        expected = "an object" if kind is Mapping else "a string"
+        raise UnsupportedEventError(f"malformed Function URL event: '{name}' must be {expected}")
+    return value
 
 
 def parse_json_body(request: HttpRequest, model: type[BaseModel]) -> Any:
@@ -65,16 +86,25 @@ def parse_json_body(request: HttpRequest, model: type[BaseModel]) -> Any:
         raise UnsupportedMediaTypeError(
             f"content type '{media_type}' is not supported; send application/json"
         )
+    # Windows tools (PowerShell, Notepad) start UTF-8 files with a byte-order mark.
+    body = request.body.removeprefix(codecs.BOM_UTF8)
     try:
-        document = json.loads(request.body or b"null")
+        document = json.loads(body or b"null")
+    except RecursionError as exc:
+        raise _too_deep() from exc
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise BadJsonError(f"request body is not valid JSON: {exc}") from exc
+    except ValueError as exc:
+        # Python refuses to convert integers of more than 4300 digits (a CPU-exhaustion guard).
+        raise BadJsonError("request body has a number with too many digits") from exc
     return validate(document, model)
 
 
 def validate(document: Any, model: type[BaseModel]) -> Any:
     if not isinstance(document, dict):
         raise BadJsonError("request body must be a JSON object")
+    if _nested_deeper_than(document, MAX_JSON_DEPTH):
+        raise _too_deep()
     try:
         return model.model_validate(document)
     except ValidationError as exc:
@@ -85,6 +115,25 @@ def validate(document: Any, model: type[BaseModel]) -> Any:
         raise InvalidParameterError(
             f"{param}: {first['msg']}" if param else first["msg"], param=param
         ) from exc
+
+
+def _too_deep() -> BadJsonError:
+    return BadJsonError(
+        f"request body nests objects and arrays more than {MAX_JSON_DEPTH} levels deep",
+        details={"max_depth": MAX_JSON_DEPTH},
+    )
+
+
+def _nested_deeper_than(document: Any, limit: int) -> bool:
+    """Without recursion, so a direct invoke's deep event cannot exhaust the stack here."""
+    pending: list[tuple[Any, int]] = [(document, 1)]
+    while pending:
+        value, depth = pending.pop()
+        children = value.values() if isinstance(value, dict) else value
+        if depth > limit:
+            return True
+        pending.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
+    return False
 
 
 def job_from_speech_request(request: SpeechRequest, max_text_chars: int) -> SpeechJob:

@@ -117,6 +117,9 @@ class ErrorDetail(BaseModel):
     request_id: str
     param: str | None = None
     details: Any = None
+    retryable: bool = Field(
+        default=False, description="The same request may succeed later (after Retry-After)."
+    )
 
 
 class ErrorResponse(BaseModel):

@@ -121,7 +121,12 @@ def synthesize_speech(
         key = _output_key(settings, request_id, spec.extension)
         client = get_s3_client()
         upload = S3AudioUpload(
-            client, settings.output_bucket, key, spec.content_type, {"request-id": request_id}
+            client,
+            settings.output_bucket,
+            key,
+            spec.content_type,
+            {"request-id": request_id},
+            cancel=cancel,
         )
         sink: PartSink = PartSink(upload.on_part, part_size=PART_SIZE)
         encoder = AudioEncoder(job.format, synthesizer.sample_rate, sink, rate)

@@ -6,6 +6,8 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from handler.config import HandlerSettings
+from handler.s3_calls import best_effort, gate_attempt, s3_call
+from model_layer import CancelToken
 
 # S3 multipart parts must be at least 5 MiB except the last; 8 MiB keeps the number
 # of requests low while holding little audio in memory.
@@ -18,12 +20,26 @@ def make_s3_client(settings: HandlerSettings) -> Any:
     import boto3
     from botocore.config import Config
 
+    # Standard mode retries throttling (503 SlowDown), 5xx and dropped or timed-out
+    # connections with jittered backoff; the attempts and timeouts bound how long one call
+    # can take, and `gate_attempt` stops retrying once the deadline is near.
     config = Config(
-        retries={"max_attempts": 3, "mode": "standard"},
+        retries={"total_max_attempts": settings.s3_max_attempts, "mode": "standard"},
+        connect_timeout=settings.s3_connect_timeout_seconds,
+        read_timeout=settings.s3_read_timeout_seconds,
         s3={"addressing_style": "path"} if settings.s3_endpoint_url else {},
         signature_version="s3v4",
     )
-    return boto3.client("s3", endpoint_url=settings.s3_endpoint_url, config=config)
+    client = boto3.client("s3", endpoint_url=settings.s3_endpoint_url, config=config)
+    client.meta.events.register("before-send.s3", gate_attempt)
+    return client
+
+
+# Multipart uploads (client, bucket, key, upload id) whose abort could not reach S3, retried
+# after that client's next upload succeeds. The bucket's AbortIncompleteMultipartUpload
+# lifecycle rule removes whatever remains, so this list is kept short.
+_failed_aborts: list[tuple[Any, str, str, str]] = []
+_MAX_FAILED_ABORTS = 100
 
 
 class S3AudioUpload:
@@ -36,65 +52,116 @@ class S3AudioUpload:
     """
 
     def __init__(
-        self, client: Any, bucket: str, key: str, content_type: str, metadata: dict[str, str]
+        self,
+        client: Any,
+        bucket: str,
+        key: str,
+        content_type: str,
+        metadata: dict[str, str],
+        cancel: CancelToken | None = None,
     ):
         self.client = client
         self.bucket = bucket
         self.key = key
         self.content_type = content_type
         self.metadata = metadata
+        self.cancel = cancel
         self._upload_id: str | None = None
         self._head: bytes | None = None
         self._etags: dict[int, str] = {}
+        # Set once the object may exist: a completion whose answer was lost still made it.
+        self._finishing = False
 
     def on_part(self, number: int, data: bytes) -> None:
         if number == 1:
             self._head = data
             return
         if self._upload_id is None:
-            created = self.client.create_multipart_upload(
-                Bucket=self.bucket,
-                Key=self.key,
-                ContentType=self.content_type,
-                Metadata=self.metadata,
-            )
+            with s3_call("starting the upload", self.cancel):
+                created = self.client.create_multipart_upload(
+                    Bucket=self.bucket,
+                    Key=self.key,
+                    ContentType=self.content_type,
+                    Metadata=self.metadata,
+                )
             self._upload_id = created["UploadId"]
         self._upload_part(number, data)
 
     def _upload_part(self, number: int, data: bytes) -> None:
-        answer = self.client.upload_part(
-            Bucket=self.bucket, Key=self.key, UploadId=self._upload_id, PartNumber=number, Body=data
-        )
+        with s3_call(f"uploading part {number}", self.cancel):
+            answer = self.client.upload_part(
+                Bucket=self.bucket,
+                Key=self.key,
+                UploadId=self._upload_id,
+                PartNumber=number,
+                Body=data,
+            )
         self._etags[number] = answer["ETag"]
 
     def finish(self) -> None:
         if self._head is None:
             raise RuntimeError("the encoder was not closed before finishing the upload")
         if self._upload_id is None:
-            self.client.put_object(
-                Bucket=self.bucket,
-                Key=self.key,
-                Body=self._head,
-                ContentType=self.content_type,
-                Metadata=self.metadata,
-            )
-            return
-        self._upload_part(1, self._head)
-        parts = [{"PartNumber": n, "ETag": etag} for n, etag in sorted(self._etags.items())]
-        self.client.complete_multipart_upload(
-            Bucket=self.bucket,
-            Key=self.key,
-            UploadId=self._upload_id,
-            MultipartUpload={"Parts": parts},
-        )
+            self._finishing = True
+            with s3_call("storing the audio", self.cancel):
+                self.client.put_object(
+                    Bucket=self.bucket,
+                    Key=self.key,
+                    Body=self._head,
+                    ContentType=self.content_type,
+                    Metadata=self.metadata,
+                )
+        else:
+            self._upload_part(1, self._head)
+            parts = [{"PartNumber": n, "ETag": etag} for n, etag in sorted(self._etags.items())]
+            self._finishing = True
+            with s3_call("completing the upload", self.cancel):
+                self.client.complete_multipart_upload(
+                    Bucket=self.bucket,
+                    Key=self.key,
+                    UploadId=self._upload_id,
+                    MultipartUpload={"Parts": parts},
+                )
+        self._finishing = False
+        _retry_failed_aborts(self.client)
 
     def abort(self) -> None:
-        if self._upload_id is not None:
-            self.client.abort_multipart_upload(
-                Bucket=self.bucket, Key=self.key, UploadId=self._upload_id
-            )
-            self._upload_id = None
+        """Remove whatever this upload made. Never raises, so the error that led here is the
+        one reported; what S3 cannot be told now is retried later (see `_failed_aborts`)."""
         self._head = None
+        if self._upload_id is not None:
+            upload = (self.bucket, self.key, self._upload_id)
+            self._upload_id = None
+            if not _abort_upload(self.client, *upload) and len(_failed_aborts) < _MAX_FAILED_ABORTS:
+                _failed_aborts.append((self.client, *upload))
+        if self._finishing:
+            # The key is this request's own, so deleting it cannot touch anyone else's audio.
+            self._finishing = False
+            best_effort(
+                "deleting the unconfirmed object",
+                lambda: self.client.delete_object(Bucket=self.bucket, Key=self.key),
+            )
+
+
+def _abort_upload(client: Any, bucket: str, key: str, upload_id: str) -> bool:
+    def abort() -> None:
+        from botocore.exceptions import ClientError
+
+        try:
+            client.abort_multipart_upload(Bucket=bucket, Key=key, UploadId=upload_id)
+        except ClientError as exc:
+            # Already gone: completed by a call whose answer was lost, or aborted before.
+            if exc.response.get("Error", {}).get("Code") != "NoSuchUpload":
+                raise
+
+    return best_effort("aborting the upload", abort)
+
+
+def _retry_failed_aborts(client: Any) -> None:
+    for entry in [entry for entry in _failed_aborts if entry[0] is client]:
+        if not _abort_upload(*entry):
+            return  # still unreachable: try again after the next upload
+        _failed_aborts.remove(entry)
 
 
 def presign(client: Any, bucket: str, key: str, expires_in: int) -> tuple[str, str]:

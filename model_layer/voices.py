@@ -29,7 +29,7 @@ def _tensor(doc: Mapping[str, Any], key: str, dims: tuple[int, int]) -> np.ndarr
         raise InvalidStyleError(f"'{key}' is missing or has no 'data'")
     try:
         array = np.asarray(entry["data"], dtype=np.float32)
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, OverflowError) as exc:
         raise InvalidStyleError(f"'{key}.data' is not a nested list of numbers") from exc
     expected = (1, *dims)
     if array.shape == dims:

@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 pytest_plugins = ["tests.infra.fixtures"]
+
+# Property tests: CI runs a fixed, derandomized budget with no example database, so every run
+# tries the same examples; HYPOTHESIS_PROFILE=explore searches far more, at random.
+_NO_TIMING = {"deadline": None, "suppress_health_check": [HealthCheck.function_scoped_fixture]}
+settings.register_profile("ci", max_examples=150, derandomize=True, database=None, **_NO_TIMING)
+settings.register_profile("explore", max_examples=5000, **_NO_TIMING)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 @pytest.fixture(scope="session")

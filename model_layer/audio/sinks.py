@@ -71,7 +71,7 @@ class PartSink:
         self._size = 0
         self._closed = False
         self._aborted = False
-        self.error: PartSinkError | None = None
+        self.error: Exception | None = None
 
     @property
     def closed(self) -> bool:
@@ -156,7 +156,13 @@ class PartSink:
         self._head = self._pending = bytearray()
 
     def _emit(self, number: int, data: bytearray) -> None:
-        self._on_part(number, bytes(data))
+        try:
+            self._on_part(number, bytes(data))
+        except Exception as exc:
+            # Raised inside libsndfile's write callback, the error would be lost there
+            # (soundfile reports only a short write): kept, the encoder raises it instead.
+            self.error = self.error or exc
+            raise
 
     def _fail(self, message: str) -> NoReturn:
         error = PartSinkError(message)

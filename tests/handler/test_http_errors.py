@@ -8,6 +8,7 @@ import json
 import threading
 from typing import Any
 
+import boto3
 import pytest
 
 from handler.__main__ import LocalContext
@@ -192,15 +193,35 @@ def test_no_time_left_is_504_at_once(invoke: Invoke) -> None:
 def test_internal_error_is_500_with_request_id_and_no_trace(
     make_function, s3_server: S3Server
 ) -> None:  # type: ignore[no-untyped-def]
-    from handler.config import HandlerSettings
-
-    # A real client whose endpoint refuses connections: storage fails mid-request.
-    broken = make_s3_client(HandlerSettings(s3_endpoint_url="http://127.0.0.1:9"))
-    function = make_function(s3_client=broken)
+    # Storage that refuses our signature is the operator's mistake, not a transient fault.
+    wrong_key = boto3.session.Session().client(
+        "s3",
+        endpoint_url=s3_server.endpoint_url,
+        region_name=s3_server.region,
+        aws_access_key_id=s3_server.access_key,
+        aws_secret_access_key="not-the-secret",
+    )
+    function = make_function(s3_client=wrong_key)
     context = LocalContext(60)
     response = function.handle(
         url_event("POST", "/v1/speech", {"text": "Hi", "delivery": "s3"}), context
     )
     error = error_of(response, 500, "internal_error")
     assert context.aws_request_id in error["message"]
+    assert "Traceback" not in response["body"] and "Signature" not in response["body"]
+    assert "retry-after" not in response["headers"]
+
+
+def test_unreachable_storage_is_503_retryable(make_function) -> None:  # type: ignore[no-untyped-def]
+    from handler.config import HandlerSettings
+
+    # A real client whose endpoint refuses connections: storage fails mid-request.
+    broken = make_s3_client(HandlerSettings(s3_endpoint_url="http://127.0.0.1:9"))
+    function = make_function(s3_client=broken)
+    response = function.handle(
+        url_event("POST", "/v1/speech", {"text": "Hi", "delivery": "s3"}), LocalContext(60)
+    )
+    error = error_of(response, 503, "storage_unavailable")
+    assert error["retryable"] is True
+    assert response["headers"]["retry-after"] == "1"
     assert "Traceback" not in response["body"] and "127.0.0.1" not in response["body"]

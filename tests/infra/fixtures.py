@@ -15,7 +15,8 @@ import pytest
 
 from tests.infra.lambda_function import LambdaFunction, start_lambda
 from tests.infra.moto_server import MotoServer, S3ToSqs, create_s3_to_sqs, start_moto
-from tests.infra.process import log_tail
+from tests.infra.process import ManagedProcess, log_tail
+from tests.infra.s3_proxy import FaultProxy
 from tests.infra.seaweed import S3Server, start_seaweedfs
 
 
@@ -47,6 +48,32 @@ def s3_server(tmp_path_factory: pytest.TempPathFactory) -> Generator[S3Server, N
         yield server
     finally:
         process.stop(grace=15)
+
+
+class OwnS3Server(NamedTuple):
+    server: S3Server
+    process: ManagedProcess
+
+
+@pytest.fixture
+def own_s3_server(tmp_path: Path) -> Generator[OwnS3Server, None, None]:
+    """A SeaweedFS of this test's own, which it may stop and restart
+    (`tests.infra.seaweed.restart_seaweedfs`) without disturbing the shared `s3_server`."""
+    server, process = start_seaweedfs(tmp_path / "own-seaweedfs")
+    try:
+        yield OwnS3Server(server, process)
+    finally:
+        process.stop(grace=15)
+
+
+@pytest.fixture
+def fault_proxy(s3_server: S3Server) -> Generator[FaultProxy, None, None]:
+    """A FaultProxy in front of the shared `s3_server`; faults last for this test only."""
+    proxy = FaultProxy(s3_server.endpoint_url)
+    try:
+        yield proxy
+    finally:
+        proxy.stop()
 
 
 @pytest.fixture

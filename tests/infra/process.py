@@ -49,16 +49,26 @@ class ManagedProcess:
     ) -> None:
         self.name = name
         self.log_path = log_path
+        self._argv, self._env, self._cwd = list(argv), dict(env), cwd
         log_path.parent.mkdir(parents=True, exist_ok=True)
-        with log_path.open("ab") as log:
-            self.popen = subprocess.Popen(
-                list(argv),
-                env=dict(env),
-                cwd=cwd,
+        self.popen = self._spawn()
+
+    def _spawn(self) -> subprocess.Popen[bytes]:
+        with self.log_path.open("ab") as log:
+            return subprocess.Popen(
+                self._argv,
+                env=self._env,
+                cwd=self._cwd,
                 stdin=subprocess.DEVNULL,
                 stdout=log,
                 stderr=subprocess.STDOUT,
             )
+
+    def restart(self) -> None:
+        """Start the same command again, logging to the same file, once it has stopped."""
+        if self.alive():
+            raise RuntimeError(f"{self.name} is still running (pid {self.pid})")
+        self.popen = self._spawn()
 
     @property
     def pid(self) -> int:

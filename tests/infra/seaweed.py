@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import sys
 from dataclasses import dataclass
@@ -27,6 +28,7 @@ _PORT_TAKEN_MARKERS = ("Port allocation failed", "address already in use")
 # before this line leaves its gRPC sockets behind in /tmp.
 _BANNER = "All enabled components are running"
 _READY_TIMEOUT_S = 60.0
+_PROBE_BUCKET = "restart-probe"
 
 # boto3 has no environment variable for S3 addressing style, only the shared config file; it
 # already picks path style by itself for an IP-address endpoint such as 127.0.0.1, and this file
@@ -172,3 +174,29 @@ def start_seaweedfs(workdir: Path) -> tuple[S3Server, ManagedProcess]:
             proc.stop()
             raise
         return S3Server(endpoint_url=endpoint_url, aws_config_file=aws_config), proc
+
+
+def _writable(endpoint_url: str) -> bool:
+    """Whether an object can be stored: after a restart S3 answers reads a few seconds before
+    the volume server has registered again and writes go through."""
+    client = s3_client(endpoint_url, timeouts=True)
+    exists = (client.exceptions.BucketAlreadyOwnedByYou, client.exceptions.BucketAlreadyExists)
+    try:
+        with contextlib.suppress(*exists):
+            client.create_bucket(Bucket=_PROBE_BUCKET)
+        client.put_object(Bucket=_PROBE_BUCKET, Key="probe", Body=b"ok")
+    except Exception:
+        return False
+    return True
+
+
+def restart_seaweedfs(server: S3Server, process: ManagedProcess) -> None:
+    """Start a stopped `weed mini` again on its ports and data, as after a crash or a deploy,
+    and return once it stores objects again."""
+    banners = process.logs().count(_BANNER)
+    process.restart()
+    process.wait_until(
+        lambda: process.logs().count(_BANNER) > banners and _writable(server.endpoint_url),
+        timeout=_READY_TIMEOUT_S,
+        what=f"SeaweedFS S3 writable again at {server.endpoint_url}",
+    )
