@@ -86,7 +86,7 @@ def test_lexicon_does_not_touch_tags() -> None:
         ("ja", "¥100", "百円"),
         ("tr", "%50", "yüzde elli"),
         ("vi", "-7", "âm bảy"),
-        ("it", "3,14", "tre virgola uno quattro"),
+        ("it", "3,14", "tre virgola quattordici"),
     ],
 )
 def test_other_languages(lang: str, text: str, expected: str) -> None:
