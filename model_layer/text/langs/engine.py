@@ -130,17 +130,18 @@ def plain_ordinal(code: str) -> Callable[[int, str, str, str], str | None]:
     return ordinal
 
 
-def number_pattern(spec: LanguageSpec, name: str) -> str:
+def number_pattern(spec: LanguageSpec, name: str, glued: bool = False) -> str:
     """A (signed) number with groups `<name>neg`, `<name>i` and `<name>f`.
 
     Groups of three after 1-3 digits, separated by a dot, (narrow) no-break or
     thin space, or a plain space where the language groups so; a decimal comma,
-    or a dot that cannot be a thousands group.
+    or a dot that cannot be a thousands group. `glued`: may follow a letter ("Rp15").
     """
     seps = ".\u00a0\u202f\u2009" + (" " if spec.space_groups else "")
     integer = rf"[1-9]\d{{0,2}}(?:[{seps}]\d{{3}})+(?!\d)|\d+"
+    start = "" if glued else r"(?<![\w.,])"
     return (
-        rf"(?:(?<![\w.,)])(?P<{name}neg>[-\u2212])(?=\d))?(?<![\w.,])"
+        rf"(?:(?<![\w.,)])(?P<{name}neg>[-\u2212])(?=\d))?{start}"
         rf"(?P<{name}i>{integer})(?:(?:,|\.(?!\d{{3}}(?!\d)))(?P<{name}f>\d+))?(?!\d)"
     )
 
@@ -198,7 +199,8 @@ class Language:
         self._symbol_code = symbols
         syms = _alternation(symbols)
         codes = "|".join(CURRENCY_CODES)
-        self._money_before = c(rf"(?<!\w)(?:(?P<sym>{syms})|(?P<code>{codes}))\s?{num}")
+        glued = number_pattern(spec, "n", glued=True)
+        self._money_before = c(rf"(?<!\w)(?:(?P<sym>{syms})|(?P<code>{codes}))\s?{glued}")
         self._money_after = c(rf"{num}\s?(?:(?P<sym>{syms})|(?P<code>{codes}))(?!\w)")
         self._iso = c(r"(?<![\w.-])(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(?![\w-])")
         if spec.date_order == "ymd":

@@ -117,10 +117,16 @@ def plural_romanian(n: int, fraction: bool) -> int:
 
 
 def agree(words: str, gender: str, table: Mapping[str, Mapping[str, str]]) -> str:
-    """The number's last word in the gender of the noun that follows ("ein Euro", "две копейки")."""
+    """The number's last word in the gender of the noun that follows ("ein Euro", "две копейки").
+
+    A key "=<words>" swaps the whole number only: Romanian "unu" -> "o" (liră), but
+    "douăzeci și unu" -> "douăzeci și una".
+    """
     swaps = table.get(gender)
     if not swaps:
         return words
+    if f"={words}" in swaps:
+        return swaps[f"={words}"]
     head, _, last = words.rpartition(" ")
     if last not in swaps:
         return words
