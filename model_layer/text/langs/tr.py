@@ -1,7 +1,8 @@
+# ruff: noqa: RUF001, RUF002, RUF003  (Turkish is written with the dotless ı)
 """Turkish: the spec; number words apart ("yirmi bir"), "yüzde" first, suffixes after "'".
 
 num2words writes Turkish numbers as one word ("bindokuzyüzdoksandokuz"); TDK
-writes each number word apart (Yazım Kılavuzu: "bin dokuz yüz doksan dokuz").
+writes each number word apart (its spelling guide: "bin dokuz yüz doksan dokuz").
 """
 
 from __future__ import annotations
