@@ -120,7 +120,8 @@ def agree(words: str, gender: str, table: Mapping[str, Mapping[str, str]]) -> st
     """The number's last word in the gender of the noun that follows ("ein Euro", "две копейки").
 
     A key "=<words>" swaps the whole number only: Romanian "unu" -> "o" (liră), but
-    "douăzeci și unu" -> "douăzeci și una".
+    "douăzeci și unu" -> "douăzeci și una". A key "~<end>" swaps the end of the
+    last word: Hungarian "huszonkettő" -> "huszonkét" (forint).
     """
     swaps = table.get(gender)
     if not swaps:
@@ -129,7 +130,11 @@ def agree(words: str, gender: str, table: Mapping[str, Mapping[str, str]]) -> st
         return swaps[f"={words}"]
     head, _, last = words.rpartition(" ")
     if last not in swaps:
-        return words
+        end = next((k for k in swaps if k[0] == "~" and last.endswith(k[1:])), None)
+        if end is None:
+            return words
+        last = last[: len(last) - len(end) + 1] + swaps[end]
+        return f"{head} {last}" if head else last
     return f"{head} {swaps[last]}" if head else swaps[last]
 
 
