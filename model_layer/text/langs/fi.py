@@ -11,8 +11,9 @@ from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plai
 from model_layer.text.langs.forms import plural_finnish, word
 
 # in a date, the month is in the partitive: "viides maaliskuuta"
-MONTHS = ("tammikuuta", "helmikuuta", "maaliskuuta", "huhtikuuta", "toukokuuta", "kesäkuuta",
-          "heinäkuuta", "elokuuta", "syyskuuta", "lokakuuta", "marraskuuta", "joulukuuta")  # fmt: skip
+MONTHS = ("tammikuuta", "helmikuuta", "maaliskuuta", "huhtikuuta", "toukokuuta",
+          "kesäkuuta", "heinäkuuta", "elokuuta", "syyskuuta", "lokakuuta", "marraskuuta",
+          "joulukuuta")  # fmt: skip
 
 _SENTTI = word("sentti", "senttiä")
 _UNITS = {
@@ -20,7 +21,8 @@ _UNITS = {
     "cm": word("senttimetri", "senttimetriä"), "mm": word("millimetri", "millimetriä"),
     "kg": word("kilo", "kiloa"), "g": word("gramma", "grammaa"),
     "mg": word("milligramma", "milligrammaa"), "l": word("litra", "litraa"),
-    "ml": word("millilitra", "millilitraa"), "km/h": word("kilometri tunnissa", "kilometriä tunnissa"),
+    "ml": word("millilitra", "millilitraa"),
+    "km/h": word("kilometri tunnissa", "kilometriä tunnissa"),
     "m/s": word("metri sekunnissa", "metriä sekunnissa"), "m2": word("neliömetri", "neliömetriä"),
     "km2": word("neliökilometri", "neliökilometriä"), "h": word("tunti", "tuntia"),
     "min": word("minuutti", "minuuttia"), "s": word("sekunti", "sekuntia"),
