@@ -1,4 +1,4 @@
-# ruff: noqa: RUF001, RUF002, RUF003  (the text is Cyrillic, not look-alike Latin)
+# ruff: noqa: RUF001, RUF002  (the text is Cyrillic, not look-alike Latin)
 """Russian: the spec, and ordinals and years in the case their context asks for.
 
 Rules followed (Розенталь, Справочник по правописанию и стилистике, §§ on
@@ -22,16 +22,77 @@ MONTHS = ("января", "февраля", "марта", "апреля", "ма�
           "сентября", "октября", "ноября", "декабря")  # fmt: skip
 
 # case -> ending, for hard stems (пятый, второй) and the soft "третий"
-_HARD = {"nom": "ый", "gen": "ого", "dat": "ому", "ins": "ым", "prep": "ом", "f": "ая",
-         "f_acc": "ую", "f_obl": "ой", "n": "ое", "pl": "ые", "pl_gen": "ых", "pl_ins": "ыми"}  # fmt: skip
-_SOFT = {"nom": "ий", "gen": "ьего", "dat": "ьему", "ins": "ьим", "prep": "ьем", "f": "ья",
-         "f_acc": "ью", "f_obl": "ьей", "n": "ье", "pl": "ьи", "pl_gen": "ьих", "pl_ins": "ьими"}  # fmt: skip
-_SUFFIX_CASE = {"й": "nom", "ый": "nom", "ий": "nom", "ой": "f_obl", "го": "gen", "ого": "gen",
-                "му": "dat", "ому": "dat", "я": "f", "ая": "f", "ю": "f_acc", "е": "n", "ое": "n",
-                "ые": "pl", "х": "pl_gen", "ых": "pl_gen", "ми": "pl_ins", "ей": "f_obl"}  # fmt: skip
+_HARD = {
+    "nom": "ый",
+    "gen": "ого",
+    "dat": "ому",
+    "ins": "ым",
+    "prep": "ом",
+    "f": "ая",
+    "f_acc": "ую",
+    "f_obl": "ой",
+    "n": "ое",
+    "pl": "ые",
+    "pl_gen": "ых",
+    "pl_ins": "ыми",
+}
+_SOFT = {
+    "nom": "ий",
+    "gen": "ьего",
+    "dat": "ьему",
+    "ins": "ьим",
+    "prep": "ьем",
+    "f": "ья",
+    "f_acc": "ью",
+    "f_obl": "ьей",
+    "n": "ье",
+    "pl": "ьи",
+    "pl_gen": "ьих",
+    "pl_ins": "ьими",
+}
+_SUFFIX_CASE = {
+    "й": "nom",
+    "ый": "nom",
+    "ий": "nom",
+    "ой": "f_obl",
+    "го": "gen",
+    "ого": "gen",
+    "му": "dat",
+    "ому": "dat",
+    "я": "f",
+    "ая": "f",
+    "ю": "f_acc",
+    "е": "n",
+    "ое": "n",
+    "ые": "pl",
+    "х": "pl_gen",
+    "ых": "pl_gen",
+    "ми": "pl_ins",
+    "ей": "f_obl",
+}
 _PREP_M = frozenset(("в", "во", "о", "об", "обо", "на", "при"))  # "-м" after these: prepositional
-_GENITIVE = frozenset(("с", "со", "до", "от", "после", "около", "из", "для", "без", "у", "кроме",
-                       "накануне", "начиная", "вплоть", "посреди", "середины", "конца", "начала"))  # fmt: skip
+_GENITIVE = frozenset(
+    (
+        "с",
+        "со",
+        "до",
+        "от",
+        "после",
+        "около",
+        "из",
+        "для",
+        "без",
+        "у",
+        "кроме",
+        "накануне",
+        "начиная",
+        "вплоть",
+        "посреди",
+        "середины",
+        "конца",
+        "начала",
+    )
+)
 
 
 def ordinal(n: int, case: str) -> str | None:

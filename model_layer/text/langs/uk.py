@@ -1,4 +1,4 @@
-# ruff: noqa: RUF001, RUF002, RUF003  (the text is Cyrillic, not look-alike Latin)
+# ruff: noqa: RUF001, RUF002  (the text is Cyrillic, not look-alike Latin)
 """Ukrainian: the spec, and ordinals and years in the case their context asks for.
 
 Rules followed (Український правопис 2019, § 106-108 on numerals; Пономарів,
@@ -21,10 +21,34 @@ MONTHS = ("січня", "лютого", "березня", "квітня", "тр�
           "вересня", "жовтня", "листопада", "грудня")  # fmt: skip
 
 # case -> ending, for hard stems (п'ятий) and the soft "третій"
-_HARD = {"nom": "ий", "gen": "ого", "dat": "ому", "ins": "им", "loc": "ому", "f": "а",
-         "f_acc": "у", "f_obl": "ій", "n": "е", "pl": "і", "pl_gen": "их", "pl_ins": "ими"}  # fmt: skip
-_SOFT = {"nom": "ій", "gen": "ього", "dat": "ьому", "ins": "ім", "loc": "ьому", "f": "я",
-         "f_acc": "ю", "f_obl": "ій", "n": "є", "pl": "і", "pl_gen": "іх", "pl_ins": "іми"}  # fmt: skip
+_HARD = {
+    "nom": "ий",
+    "gen": "ого",
+    "dat": "ому",
+    "ins": "им",
+    "loc": "ому",
+    "f": "а",
+    "f_acc": "у",
+    "f_obl": "ій",
+    "n": "е",
+    "pl": "і",
+    "pl_gen": "их",
+    "pl_ins": "ими",
+}
+_SOFT = {
+    "nom": "ій",
+    "gen": "ього",
+    "dat": "ьому",
+    "ins": "ім",
+    "loc": "ьому",
+    "f": "я",
+    "f_acc": "ю",
+    "f_obl": "ій",
+    "n": "є",
+    "pl": "і",
+    "pl_gen": "іх",
+    "pl_ins": "іми",
+}
 _SUFFIX_CASE = {"й": "nom", "ий": "nom", "ій": "f_obl", "го": "gen", "ого": "gen", "му": "dat",
                 "ому": "dat", "м": "ins", "им": "ins", "а": "f", "я": "f", "у": "f_acc",
                 "ю": "f_acc", "е": "n", "є": "n", "і": "pl", "ї": "pl", "х": "pl_gen",
