@@ -1,4 +1,4 @@
-# ruff: noqa: RUF001, RUF002  (the text is Cyrillic, not look-alike Latin)
+# ruff: noqa: RUF001, RUF002, RUF003  (the text is Cyrillic, not look-alike Latin)
 """Russian: the spec, and ordinals and years in the case their context asks for.
 
 Rules followed (Розенталь, Справочник по правописанию и стилистике, §§ on
@@ -109,7 +109,13 @@ def ordinal(n: int, case: str) -> str | None:
     return f"{head} {last}" if head else last
 
 
+# "3-х часов" is the cardinal's genitive; "5-х", "1990-х" an ordinal plural
+_CARDINAL_GENITIVE = {2: "двух", 3: "трёх", 4: "четырёх"}
+
+
 def _suffixed(n: int, suffix: str, before: str, after: str) -> str | None:
+    if suffix == "-х" and n in _CARDINAL_GENITIVE:
+        return _CARDINAL_GENITIVE[n]
     suffix = suffix.lstrip("-")
     if suffix == "м":
         case = "prep" if last_word(before) in _PREP_M else "ins"
@@ -208,6 +214,8 @@ SPEC = LanguageSpec(
     code="ru",
     plural=plural_east_slavic,  # один рубль, два рубля, пять рублей, 2,5 рубля
     genders={"f": {"один": "одна", "два": "две"}, "n": {"один": "одно"}},
+    # num2words makes every "один" of a decimal feminine (for "целая"): "одна миллион"
+    word_fixes=((r"\bодна (?=(?:миллион|миллиард|триллион)\b)", "один "),),
     percent=word("процент", "процента", "процентов", "процента"),
     currencies={
         "RUB": Currency(word("рубль", "рубля", "рублей", "рубля"), _KOPEK),

@@ -1,4 +1,4 @@
-# ruff: noqa: RUF001, RUF002  (the text is Cyrillic, not look-alike Latin)
+# ruff: noqa: RUF001, RUF002, RUF003  (the text is Cyrillic, not look-alike Latin)
 """Ukrainian: the spec, and ordinals and years in the case their context asks for.
 
 Rules followed (Український правопис 2019, § 106-108 on numerals; Пономарів,
@@ -72,7 +72,13 @@ def ordinal(n: int, case: str) -> str | None:
     return f"{head} {last}" if head else last
 
 
+# "3-х часов" is the cardinal's genitive; "5-х", "1990-х" an ordinal plural
+_CARDINAL_GENITIVE = {2: "двох", 3: "трьох", 4: "чотирьох"}
+
+
 def _suffixed(n: int, suffix: str, before: str, after: str) -> str | None:
+    if suffix == "-х" and n in _CARDINAL_GENITIVE:
+        return _CARDINAL_GENITIVE[n]
     case = _SUFFIX_CASE[suffix.lstrip("-")]
     if case == "dat" and last_word(before) in _LOCATIVE:
         case = "loc"  # "на 5-му поверсі"
