@@ -56,6 +56,11 @@ _ABBREVIATIONS = {
     "např.": "například", "tzv.": "takzvaný", "atd.": "a tak dále", "apod.": "a podobně",
     "tj.": "to jest", "mj.": "mimo jiné", "resp.": "respektive", "ul.": "ulice", "č.": "číslo",
 }  # fmt: skip
+_SCALES = {
+    "tis.": word("tisíc", "tisíce", "tisíc", "tisíce"),
+    "mil.": word("milion", "miliony", "milionů", "milionu"),
+    "mld.": word("miliarda", "miliardy", "miliard", "miliardy", gender="f"),
+}  # written abbreviations of large numbers
 SPEC = LanguageSpec(
     code="cs",
     decimal_word=word("celá", "celé", "celých", gender="f"),  # "tři celé čtrnáct"
@@ -81,6 +86,7 @@ SPEC = LanguageSpec(
         "GBP": Currency(word("libra", "libry", "liber", "libry", gender="f"), word("pence")),
     },
     currency_symbols={"Kč": "CZK"},
+    scales=_SCALES,
     months=MONTHS,
     date=_date,
     time_format_hour="{h} {hw}",  # "čtrnáct hodin"
@@ -96,6 +102,7 @@ SPEC = LanguageSpec(
     equals_word="rovná se",
     section_word="paragraf",
     abbreviations=_ABBREVIATIONS,
+    titles=frozenset(("např.", "tzv.", "tj.", "mj.", "resp.", "ul.", "č.")),  # never end a sentence
 )
 
 LANGUAGE = Language(SPEC)

@@ -36,6 +36,10 @@ _UNITS = {
     "deg": word("grad", "grader", gender="c"),
 }  # fmt: skip
 
+_SCALES = {
+    "mio.": word("million", "millioner", gender="c"),
+    "mia.": word("milliard", "milliarder", gender="c"),
+}  # written abbreviations of large numbers
 SPEC = LanguageSpec(
     code="da",
     decimal_word=word("komma"),  # "tre komma fjorten"
@@ -47,6 +51,7 @@ SPEC = LanguageSpec(
         (r"tusinde\b", "tusind"),  # "to tusind og fireogtyve", thousands apart
         (r"(?<=\w)(tusind)", r" \1"),
         (r"(tusind)(?=\w)", r"\1 "),
+        (r"tusind og (?=\w+hundrede)", "tusind "),  # "og" only before the last tens and units
     ),
     percent=word("procent"),
     currencies={
@@ -57,6 +62,7 @@ SPEC = LanguageSpec(
     },
     currency_symbols={"kr.": "DKK", "kr": "DKK"},
     currency_and="og",
+    scales=_SCALES,
     months=MONTHS,
     day=lambda n, before: numbers.ordinal(n, "da"),  # "den femte marts"
     minute_zero="nul",  # "ni nul fem"
@@ -75,6 +81,9 @@ SPEC = LanguageSpec(
     equals_word="er lig med",
     section_word="paragraf",
     abbreviations=_ABBREVIATIONS,
+    titles=frozenset(
+        ("f.eks.", "bl.a.", "dvs.", "ca.", "nr.", "kl.", "mht.")
+    ),  # never end a sentence
 )
 
 LANGUAGE = Language(SPEC)

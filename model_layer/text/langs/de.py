@@ -158,6 +158,11 @@ _UNITS = {
     "deg": word("Grad"),
 }  # fmt: skip
 
+_SCALES = {
+    "Mio.": word("Million", "Millionen", gender="f"),
+    "Mrd.": word("Milliarde", "Milliarden", gender="f"),
+    "Tsd.": word("Tausend"),
+}  # written abbreviations of large numbers
 SPEC = LanguageSpec(
     code="de",
     decimal_word=word("Komma"),
@@ -173,6 +178,7 @@ SPEC = LanguageSpec(
     },
     currency_symbols={"Fr.": "CHF"},
     currency_and="und",
+    scales=_SCALES,
     months=MONTHS,
     month_aliases={"Jänner": 1},
     date=_date,
@@ -191,6 +197,26 @@ SPEC = LanguageSpec(
     equals_word="gleich",
     section_word="Paragraf",
     abbreviations=_ABBREVIATIONS,
+    titles=frozenset(
+        (
+            "Dr.",
+            "Prof.",
+            "Nr.",
+            "Hr.",
+            "Tel.",
+            "ca.",
+            "z. B.",
+            "u. a.",
+            "d. h.",
+            "inkl.",
+            "zzgl.",
+            "vgl.",
+            "evtl.",
+            "ggf.",
+            "bzw.",
+            "bzgl.",
+        )
+    ),  # never end a sentence
     extra_rules=(_one_oclock,),
 )
 

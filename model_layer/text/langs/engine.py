@@ -76,6 +76,7 @@ class LanguageSpec:
     currencies: Mapping[str, Currency] = field(default_factory=dict)
     currency_symbols: Mapping[str, str] = field(default_factory=dict)  # local ones: "kr", "zł"
     currency_and: str = ""  # between units and subunits: "fünf Euro und fünfzig Cent"
+    scales: Mapping[str, Word] = field(default_factory=dict)  # "Mio." -> Million(en), "тыс."
     # dates: `months` as said in a date; `month_aliases` other written forms -> 1-12
     months: tuple[str, ...] = ()
     month_aliases: Mapping[str, int] = field(default_factory=dict)
@@ -115,6 +116,7 @@ class LanguageSpec:
     equals_word: str = ""
     section_word: str = ""  # §
     abbreviations: Mapping[str, str] = field(default_factory=dict)
+    titles: frozenset[str] = frozenset()  # abbreviations before a name or number: "Dr.", "Nr."
     extra_rules: tuple[Rule, ...] = ()  # the language's own, run before the shared ones
     final_rules: tuple[Rule, ...] = ()  # and after them (elision, joining)
 
@@ -147,6 +149,15 @@ def number_pattern(spec: LanguageSpec, name: str, glued: bool = False) -> str:
 
 
 _NUMERIC_DATE = re.compile(r"\d{1,2}([-/.])\d{1,2}\1\d{4}")
+
+
+def _sentence_dot(m: re.Match[str]) -> str:
+    """The dot of an abbreviation that also ends the sentence: at the end, or before a capital."""
+    if not m.group().endswith("."):
+        return ""
+    rest = m.string[m.end() :]
+    following = rest.lstrip()
+    return "." if not following or (following[0].isupper() and rest[:1].isspace()) else ""
 
 
 def _abbreviation_pattern(abbreviation: str) -> str:
@@ -200,8 +211,16 @@ class Language:
         syms = _alternation(symbols)
         codes = "|".join(CURRENCY_CODES)
         glued = number_pattern(spec, "n", glued=True)
-        self._money_before = c(rf"(?<!\w)(?:(?P<sym>{syms})|(?P<code>{codes}))\s?{glued}")
-        self._money_after = c(rf"{num}\s?(?:(?P<sym>{syms})|(?P<code>{codes}))(?!\w)")
+        scales = rf"(?P<scale>{_alternation(spec.scales)})(?!\w)\s?" if spec.scales else ""
+        self._money_before = c(
+            rf"(?<!\w)(?:(?P<sym>{syms})|(?P<code>{codes}))\s?{glued}"
+            + (rf"(?:\s?{scales[:-3]})?" if scales else "")
+        )
+        self._money_after = c(
+            rf"{num}\s?(?:{scales})?(?:(?P<sym>{syms})|(?P<code>{codes}))(?!\w)".replace(
+                "(?:)?", ""
+            )
+        )
         self._iso = c(r"(?<![\w.-])(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(?![\w-])")
         if spec.date_order == "ymd":
             self._numeric_date = c(r"(?<![\w.])(\d{4})\.\s?(\d{1,2})\.\s?(\d{1,2})\.?(?!\w)")
@@ -252,8 +271,9 @@ class Language:
         self._year = c(r"(?<![\w.,])(1[1-9]\d\d)(?![\w]|[.,]\d)")
         units = {s: k for s, k in {**UNIT_SYMBOLS, **spec.unit_symbols}.items() if k in spec.units}
         self._scale = c(rf"(?:{spec.scale_link[0]})$") if spec.scale_link else None
-        self._unit_key = units
-        self._unit = c(rf"{num}\s?(?P<u>{_alternation(units) or '(?!)'})(?![\w²³/])")
+        self._unit_words = {**{s: spec.units[k] for s, k in units.items()}, **spec.scales}
+        unit_symbols = _alternation(self._unit_words) or "(?!)"
+        self._unit = c(rf"{num}\s?(?P<u>{unit_symbols})(?![\w²³/])")
         keywords = rf"(?P<kw>{spec.version_keywords})\s" if spec.version_keywords else "(?!)"
         self._version = c(
             rf"(?<![\w.])(?:(?P<v>v)|{keywords})(?P<ver>\d+(?:\.\d+)+)(?!\w|[.,]\d)"
@@ -346,14 +366,14 @@ class Language:
         if not self.spec.abbreviations:
             return text
 
+        titles = {re.sub(r"\s", "", t) for t in self.spec.titles}
+
         def say(m: re.Match[str]) -> str:
-            words = self._abbr_words[re.sub(r"\s", "", m.group())]
-            # the abbreviation's dot also ended the text: keep one
-            return (
-                f"{words}."
-                if m.group().endswith(".") and not m.string[m.end() :].strip()
-                else words
-            )
+            key = re.sub(r"\s", "", m.group())
+            words = self._abbr_words[key]
+            if key in titles:
+                return words
+            return words + _sentence_dot(m)
 
         return self._abbr.sub(say, text)
 
@@ -366,13 +386,22 @@ class Language:
         def say(m: re.Match[str]) -> str:
             code = m.group("code") or self._symbol_code[m.group("sym")]
             currency = self.spec.currencies.get(code)
-            if currency is None:
+            words = self._money(m, currency) if currency else None
+            if words is None:
                 return m.group()
-            return self._money(m, currency) or m.group()
+            return words + (_sentence_dot(m) if m.group().endswith(".") else "")  # "150 kr."
 
         return self._money_after.sub(say, self._money_before.sub(say, text))
 
     def _money(self, m: re.Match[str], currency: Currency) -> str | None:
+        scale = m.groupdict().get("scale")
+        if scale:  # "5 Mio. €" -> "fünf Millionen Euro": the noun in its form for many
+            words = self.counted(m, "n", self.spec.scales[scale])
+            return (
+                None
+                if words is None
+                else self._join(words, currency.unit.form(self.spec.plural(20, False)))
+            )
         frac = m.group("nf")
         if currency.sub is None or (frac and len(frac) > 2):
             return self.counted(m, "n", currency.unit)
@@ -526,10 +555,9 @@ class Language:
 
     def _units(self, text: str) -> str:
         def say(m: re.Match[str]) -> str:
-            noun = self.spec.units[self._unit_key[m.group("u")]]
-            return self.counted(m, "n", noun) or m.group()
+            return self.counted(m, "n", self._unit_words[m.group("u")]) or m.group()
 
-        return self._unit.sub(say, text) if self._unit_key else text
+        return self._unit.sub(say, text) if self._unit_words else text
 
     def _versions(self, text: str) -> str:
         spec = self.spec

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from model_layer.text import numbers
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, word
@@ -16,9 +18,14 @@ def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
         return None
     if suffix.endswith(("ª", "a")):
         return inflect(words, (("o", "a"),))  # "vigésima primera"
-    if suffix == "er":  # apocope before a noun: "el 1er piso" -> "primer", "3er" -> "tercer"
+    if suffix == "er" or _NOUN_AFTER.match(after):
+        # apocope before a masculine noun: "el 3.º piso", "el 1er piso" -> "tercer", "primer"
         return inflect(words, (("primero", "primer"), ("tercero", "tercer")), count=1)
     return words
+
+
+# a word after the ordinal that is no preposition or conjunction: a noun it qualifies
+_NOUN_AFTER = re.compile(r"\s+(?!(?:de|del|y|e|o|u|en|a|al|con|por|para)\b)[^\W\d_]")
 
 
 _CENT = word("centavo", "centavos")
@@ -84,6 +91,9 @@ SPEC = LanguageSpec(
     equals_word="igual a",
     section_word="párrafo",
     abbreviations=_ABBREVIATIONS,
+    titles=frozenset(
+        ("Sr.", "Sra.", "Srta.", "Dr.", "Dra.", "Ud.", "Uds.", "p. ej.", "n.º", "núm.", "aprox.")
+    ),  # never end a sentence
 )
 
 LANGUAGE = Language(SPEC)

@@ -36,6 +36,10 @@ _ABBREVIATIONS = {
     "esim.": "esimerkiksi", "jne.": "ja niin edelleen", "ym.": "ynnä muuta", "klo": "kello",
     "tri": "tohtori", "ns.": "niin sanottu", "ks.": "katso",
 }  # fmt: skip
+_SCALES = {
+    "milj.": word("miljoona", "miljoonaa"),
+    "mrd.": word("miljardi", "miljardia"),
+}  # written abbreviations of large numbers
 SPEC = LanguageSpec(
     code="fi",
     plural=plural_finnish,  # "yksi euro", "viisi euroa", "2,5 euroa"
@@ -47,6 +51,7 @@ SPEC = LanguageSpec(
         "SEK": Currency(word("kruunu", "kruunua"), word("äyri", "äyriä")),
     },
     currency_and="ja",
+    scales=_SCALES,
     months=MONTHS,
     day=lambda n, before: numbers.ordinal(n, "fi"),  # "viides maaliskuuta"
     minute_zero="nolla",  # "yhdeksän nolla viisi"
@@ -61,6 +66,7 @@ SPEC = LanguageSpec(
     equals_word="on yhtä kuin",
     section_word="pykälä",
     abbreviations=_ABBREVIATIONS,
+    titles=frozenset(("esim.", "ns.", "ks.")),  # never end a sentence
 )
 
 LANGUAGE = Language(SPEC)

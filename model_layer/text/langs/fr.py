@@ -91,6 +91,7 @@ SPEC = LanguageSpec(
     equals_word="égale",
     section_word="paragraphe",
     abbreviations=_ABBREVIATIONS,
+    titles=frozenset(("M.", "MM.", "p. ex.", "c.-à-d.", "env.")),  # never end a sentence
 )
 
 LANGUAGE = Language(SPEC)

@@ -41,6 +41,10 @@ def _date(parts: DateParts) -> str | None:
 
 # case suffixes that join a number word without changing it
 _SUFFIX = r"(?:ban|ben|ba|be|ból|ből|ra|re|ról|ről|nál|nél|hoz|hez|höz|tól|től|ig|kor|ért)"
+_MONTH_DAY_SUFFIXED = re.compile(
+    rf"(?<![\w.])(?:(\d{{4}})\.\s)?((?:{'|'.join(MONTHS)})\s)(\d{{1,2}})-(\w+)"
+)
+_LONG = {"a": "á", "e": "é"}
 _TIME_KOR = re.compile(r"(?<![\w:.,])([01]?\d|2[0-3]):([0-5]\d)-kor(?!\w)")
 _SUFFIXED = re.compile(rf"(?<![\w.,-])(\d+)-({_SUFFIX})(?!\w)")
 
@@ -55,7 +59,21 @@ def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
     return _ORDINAL(n, suffix, before, after)
 
 
+def _month_day(m: re.Match[str]) -> str:
+    """ "2024. március 15-én" -> "... március tizenötödikén", "1-jéig" -> "elsejéig"."""
+    year, month, digits, suffix = m.groups()
+    day = day_of_month(int(digits)) if 1 <= int(digits) <= 31 else None
+    year_words = LANGUAGE.cardinal(year) if year else ""
+    if day is None or year_words is None:
+        return m.group()
+    rest = re.sub(r"^j?[aáeé]?", "", suffix)
+    said = month + (day[:-1] + _LONG[day[-1]] + rest if rest else day)
+    return f"{year_words} {said}" if year_words else said
+
+
 def _suffixes(text: str) -> str:
+    text = _MONTH_DAY_SUFFIXED.sub(_month_day, text)
+
     def time(m: re.Match[str]) -> str:
         hour, minute = LANGUAGE.cardinal(str(int(m.group(1)))), int(m.group(2))
         if not minute:
@@ -110,6 +128,7 @@ SPEC = LanguageSpec(
     and_word="és",
     equals_word="egyenlő",
     abbreviations=_ABBREVIATIONS,
+    titles=frozenset(("pl.", "dr.", "Dr.", "kb.", "ill.", "ún.", "ld.")),  # never end a sentence
     extra_rules=(_suffixes,),
 )
 

@@ -34,6 +34,12 @@ _ABBREVIATIONS = {
     "dll.": "dan lain-lain", "dsb.": "dan sebagainya", "yth.": "yang terhormat", "No.": "nomor",
     "Jl.": "jalan", "Bpk.": "Bapak", "Sdr.": "Saudara", "tgl.": "tanggal", "Dr.": "doktor",
 }  # fmt: skip
+_SCALES = {
+    "rb": word("ribu"),
+    "jt": word("juta"),
+    "rb.": word("ribu"),
+    "jt.": word("juta"),
+}  # written abbreviations of large numbers
 SPEC = LanguageSpec(
     code="id",
     decimal_word=word("koma"),
@@ -46,6 +52,7 @@ SPEC = LanguageSpec(
         "EUR": Currency(word("euro"), _SEN),
     },
     currency_symbols={"Rp": "IDR", "Rp.": "IDR"},
+    scales=_SCALES,
     months=MONTHS,
     minute_zero="nol",  # "pukul sembilan nol lima"
     time_keywords="pukul|jam",  # "pukul 14.30"
@@ -57,6 +64,7 @@ SPEC = LanguageSpec(
     and_word="dan",
     equals_word="sama dengan",
     abbreviations=_ABBREVIATIONS,
+    titles=frozenset(("yth.", "No.", "Jl.", "Bpk.", "Sdr.", "tgl.", "Dr.")),  # never end a sentence
     extra_rules=(_ke_ordinal,),
 )
 

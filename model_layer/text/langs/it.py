@@ -54,6 +54,10 @@ _UNITS = {
     "F": word("grado Fahrenheit", "gradi Fahrenheit"), "deg": word("grado", "gradi"),
 }  # fmt: skip
 
+_SCALES = {
+    "mln": word("milione", "milioni"),
+    "mld": word("miliardo", "miliardi"),
+}  # written abbreviations of large numbers
 SPEC = LanguageSpec(
     code="it",
     decimal_word=word("virgola"),  # "tre virgola quattordici": the fraction as a number
@@ -68,6 +72,7 @@ SPEC = LanguageSpec(
     },
     currency_and="e",
     scale_link=("milione|milioni|miliardo|miliardi", lambda noun: "di "),  # "un milione di euro"
+    scales=_SCALES,
     months=MONTHS,
     day_suffix=r"[º°]|\.?",
     day=_day,
@@ -84,6 +89,9 @@ SPEC = LanguageSpec(
     equals_word="uguale a",
     section_word="paragrafo",
     abbreviations=_ABBREVIATIONS,
+    titles=frozenset(
+        ("Sig.", "Sig.ra", "Dott.", "Dott.ssa", "Prof.", "p. es.", "pag.", "ca.")
+    ),  # never end a sentence
     final_rules=(_elide,),
 )
 

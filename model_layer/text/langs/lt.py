@@ -78,6 +78,11 @@ _ABBREVIATIONS = {
 _FEMININE = {"vienas": "viena", "du": "dvi", "keturi": "keturios", "penki": "penkios",
              "šeši": "šešios", "septyni": "septynios", "aštuoni": "aštuonios",
              "devyni": "devynios"}  # fmt: skip
+_SCALES = {
+    "tūkst.": word("tūkstantis", "tūkstančiai", "tūkstančių", "tūkstančio"),
+    "mln.": word("milijonas", "milijonai", "milijonų", "milijono"),
+    "mlrd.": word("milijardas", "milijardai", "milijardų", "milijardo"),
+}  # written abbreviations of large numbers
 SPEC = LanguageSpec(
     code="lt",
     plural=plural_lithuanian,  # vienas euras, du eurai, dešimt eurų, 2,5 euro
@@ -87,6 +92,7 @@ SPEC = LanguageSpec(
         "EUR": Currency(word("euras", "eurai", "eurų", "euro"), _CENT),
         "USD": Currency(word("doleris", "doleriai", "dolerių", "dolerio"), _CENT),
     },
+    scales=_SCALES,
     months=MONTHS,
     date=_date,
     minute_zero="nulis",  # "devyni nulis penki"
@@ -98,6 +104,7 @@ SPEC = LanguageSpec(
     and_word="ir",
     equals_word="lygu",
     abbreviations=_ABBREVIATIONS,
+    titles=frozenset(("pvz.", "t. y.", "Nr.", "gerb.", "prof.")),  # never end a sentence
     extra_rules=(_written_dates,),
 )
 

@@ -77,11 +77,16 @@ _UNITS = {
 }  # fmt: skip
 _ABBREVIATIONS = {
     "piem.": "piemēram", "utt.": "un tā tālāk", "u.c.": "un citi", "t.i.": "tas ir",
-    "Nr.": "numurs", "prof.": "profesors",
+    "Nr.": "numurs", "prof.": "profesors", "plkst.": "pulksten",
 }  # fmt: skip
 _FEMININE = {"viens": "viena", "divi": "divas", "četri": "četras", "pieci": "piecas",
              "seši": "sešas", "septiņi": "septiņas", "astoņi": "astoņas",
              "deviņi": "deviņas"}  # fmt: skip
+_SCALES = {
+    "tūkst.": word("tūkstotis", "tūkstoši"),
+    "milj.": word("miljons", "miljoni"),
+    "mljrd.": word("miljards", "miljardi"),
+}  # written abbreviations of large numbers
 SPEC = LanguageSpec(
     code="lv",
     plural=plural_latvian,  # viens kilometrs, divi kilometri, divdesmit viens kilometrs
@@ -91,6 +96,7 @@ SPEC = LanguageSpec(
         "EUR": Currency(word("eiro"), _CENT),  # "eiro" does not decline
         "USD": Currency(word("dolārs", "dolāri"), _CENT),
     },
+    scales=_SCALES,
     months=MONTHS,
     date=_date,
     minute_zero="nulle",  # "deviņi nulle pieci"
@@ -101,6 +107,7 @@ SPEC = LanguageSpec(
     and_word="un",
     equals_word="ir vienāds ar",
     abbreviations=_ABBREVIATIONS,
+    titles=frozenset(("piem.", "t.i.", "Nr.", "prof.", "plkst.")),  # never end a sentence
     extra_rules=(_written_dates,),
 )
 

@@ -40,6 +40,7 @@ _ABBREVIATIONS = {
     "nr.": "nummer", "ca.": "circa", "m.b.v.": "met behulp van",
 }  # fmt: skip
 
+_SCALES = {"mln": word("miljoen"), "mld": word("miljard")}  # written abbreviations of large numbers
 SPEC = LanguageSpec(
     code="nl",
     decimal_word=word("komma"),  # "drie komma veertien"
@@ -51,6 +52,7 @@ SPEC = LanguageSpec(
         "JPY": Currency(word("yen")),
     },
     currency_and="en",
+    scales=_SCALES,
     months=MONTHS,
     time_format="{h} uur {m}",
     time_format_hour="{h} uur",
@@ -67,6 +69,9 @@ SPEC = LanguageSpec(
     equals_word="is gelijk aan",
     section_word="paragraaf",
     abbreviations=_ABBREVIATIONS,
+    titles=frozenset(
+        ("bijv.", "bv.", "d.w.z.", "o.a.", "dhr.", "mevr.", "nr.", "ca.", "m.b.v.")
+    ),  # never end a sentence
 )
 
 LANGUAGE = Language(SPEC)

@@ -25,6 +25,14 @@ _LOCATIVE = (("gi", "gim"), ("ki", "kim"), ("i", "im"), ("y", "ym"))
 _YEAR_NOUN = re.compile(r"(?<![\w.,])(\d{3,4})\s?(roku|rok|r\.)(?!\w)")
 
 
+_AT_HOUR = re.compile(r"(?<!\w)(?:(o)\s)?godz\.\s?")
+
+
+def _hour_word(text: str) -> str:
+    """ "o godz. 12:00" -> "o godzinie dwunastej", "godz. 12" -> "godzina dwunasta"."""
+    return _AT_HOUR.sub(lambda m: "o godzinie " if m.group(1) else "godzina ", text)
+
+
 def _years(text: str) -> str:
     """ "w 2024 roku" -> "w dwa tysiące dwudziestym czwartym roku"; genitive after other words."""
 
@@ -61,7 +69,8 @@ def _date(parts: DateParts) -> str | None:
 def _hour(h: int, before: str) -> str | None:
     if h == 0:
         return "zero"
-    return _inflect(h, _FEMININE_LOCATIVE if last_word(before) == "o" else _FEMININE)
+    locative = last_word(before) in ("o", "godzinie")
+    return _inflect(h, _FEMININE_LOCATIVE if locative else _FEMININE)
 
 
 _GROSZ = word("grosz", "grosze", "groszy", "grosza")
@@ -88,8 +97,13 @@ _UNITS = {
 _ABBREVIATIONS = {
     "np.": "na przykład", "itd.": "i tak dalej", "itp.": "i tym podobne", "tzn.": "to znaczy",
     "tj.": "to jest", "m.in.": "między innymi", "ul.": "ulica", "prof.": "profesor",
-    "ok.": "około", "dr": "doktor", "godz.": "godzina",
+    "ok.": "około", "dr": "doktor",
 }  # fmt: skip
+_SCALES = {
+    "tys.": word("tysiąc", "tysiące", "tysięcy", "tysiąca"),
+    "mln": word("milion", "miliony", "milionów", "miliona"),
+    "mld": word("miliard", "miliardy", "miliardów", "miliarda"),
+}  # written abbreviations of large numbers
 SPEC = LanguageSpec(
     code="pl",
     plural=plural_polish,  # jeden złoty, dwa złote, pięć złotych, 2,5 złotego
@@ -102,6 +116,7 @@ SPEC = LanguageSpec(
         "GBP": Currency(word("funt", "funty", "funtów", "funta"), word("pens", "pensy", "pensów")),
     },
     currency_symbols={"zł": "PLN"},
+    scales=_SCALES,
     months=MONTHS,
     year_suffix=r"roku|r\.",
     date=_date,
@@ -115,7 +130,10 @@ SPEC = LanguageSpec(
     equals_word="równa się",
     section_word="paragraf",
     abbreviations=_ABBREVIATIONS,
-    extra_rules=(_years,),
+    titles=frozenset(
+        ("np.", "tzn.", "tj.", "m.in.", "ul.", "prof.", "ok.")
+    ),  # never end a sentence
+    extra_rules=(_hour_word, _years),
 )
 
 LANGUAGE = Language(SPEC)

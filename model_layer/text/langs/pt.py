@@ -87,6 +87,7 @@ SPEC = LanguageSpec(
     equals_word="igual a",
     section_word="parágrafo",
     abbreviations=_ABBREVIATIONS,
+    titles=frozenset(("Sr.", "Sra.", "Dr.", "Dra.", "p. ex.", "n.º")),  # never end a sentence
 )
 
 LANGUAGE = Language(SPEC)

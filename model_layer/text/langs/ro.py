@@ -63,6 +63,10 @@ _ABBREVIATIONS = {
     "dl.": "domnul", "d-l": "domnul", "dna.": "doamna", "d-na": "doamna", "dr.": "doctor",
     "Dr.": "doctor", "etc.": "etcetera", "nr.": "numărul", "str.": "strada", "p. ex.": "de exemplu",
 }  # fmt: skip
+_SCALES = {
+    "mil.": word("milion", "milioane", "de milioane", gender="n"),
+    "mld.": word("miliard", "miliarde", "de miliarde", gender="n"),
+}  # written abbreviations of large numbers
 SPEC = LanguageSpec(
     code="ro",
     decimal_word=word("virgulă"),  # "trei virgulă paisprezece"
@@ -84,6 +88,7 @@ SPEC = LanguageSpec(
     },
     currency_symbols={"lei": "RON", "leu": "RON"},
     currency_and="și",
+    scales=_SCALES,
     months=MONTHS,
     day=_day,
     time_format="{h} și {m}",  # "ora paisprezece și treizeci"
@@ -98,6 +103,9 @@ SPEC = LanguageSpec(
     equals_word="egal cu",
     section_word="paragraful",
     abbreviations=_ABBREVIATIONS,
+    titles=frozenset(
+        ("dl.", "dna.", "dr.", "Dr.", "nr.", "str.", "p. ex.")
+    ),  # never end a sentence
 )
 
 LANGUAGE = Language(SPEC)

@@ -165,6 +165,8 @@ def _years(text: str) -> str:
     def say(m: re.Match[str]) -> str:
         noun = m.group(2)
         prep = last_word(m.string[: m.start()])
+        if prep in MONTHS:
+            return m.group()  # "5 мая 2024 г.": the date says it
         if noun.startswith("г") and noun.endswith("."):
             case, noun = (
                 ("prep", "году") if prep in _PREP_M else
@@ -210,6 +212,11 @@ _ABBREVIATIONS = {
     "т. е.": "то есть", "т. д.": "так далее", "т. п.": "тому подобное", "т. к.": "так как",
     "напр.": "например", "ул.": "улица", "им.": "имени", "др.": "другие", "проф.": "профессор",
 }  # fmt: skip
+_SCALES = {
+    "тыс.": word("тысяча", "тысячи", "тысяч", "тысячи", gender="f"),
+    "млн": word("миллион", "миллиона", "миллионов", "миллиона"),
+    "млрд": word("миллиард", "миллиарда", "миллиардов", "миллиарда"),
+}  # written abbreviations of large numbers
 SPEC = LanguageSpec(
     code="ru",
     plural=plural_east_slavic,  # один рубль, два рубля, пять рублей, 2,5 рубля
@@ -225,6 +232,7 @@ SPEC = LanguageSpec(
         "UAH": Currency(word("гривна", "гривны", "гривен", "гривны", gender="f"), _KOPEK),
     },
     currency_symbols={"₽": "RUB", "руб.": "RUB", "руб": "RUB", "₴": "UAH"},
+    scales=_SCALES,
     months=MONTHS,
     year_suffix=r"года|г\.",  # said by the date itself: "... четвёртого года"
     date=_date,
@@ -243,6 +251,7 @@ SPEC = LanguageSpec(
     equals_word="равно",
     section_word="параграф",
     abbreviations=_ABBREVIATIONS,
+    titles=frozenset(("т. е.", "т. к.", "напр.", "ул.", "им.", "проф.")),  # never end a sentence
     extra_rules=(_years, _first_days),
 )
 

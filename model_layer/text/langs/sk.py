@@ -63,6 +63,11 @@ _ABBREVIATIONS = {
     "napr.": "napríklad", "tzv.": "takzvaný", "atď.": "a tak ďalej", "a pod.": "a podobne",
     "t. j.": "to jest", "resp.": "respektíve", "ul.": "ulica", "č.": "číslo",
 }  # fmt: skip
+_SCALES = {
+    "tis.": word("tisíc", "tisíce", "tisíc", "tisíca"),
+    "mil.": word("milión", "milióny", "miliónov", "milióna"),
+    "mld.": word("miliarda", "miliardy", "miliárd", "miliardy", gender="f"),
+}  # written abbreviations of large numbers
 SPEC = LanguageSpec(
     code="sk",
     decimal_word=word("celá", "celé", "celých", gender="f"),  # "tri celé štrnásť"
@@ -75,6 +80,7 @@ SPEC = LanguageSpec(
         "CZK": Currency(word("koruna", "koruny", "korún", "koruny", gender="f")),
         "GBP": Currency(word("libra", "libry", "libier", "libry", gender="f"), word("pence")),
     },
+    scales=_SCALES,
     months=MONTHS,
     date=_date,
     hour=_hour,
@@ -88,6 +94,7 @@ SPEC = LanguageSpec(
     equals_word="sa rovná",
     section_word="paragraf",
     abbreviations=_ABBREVIATIONS,
+    titles=frozenset(("napr.", "tzv.", "t. j.", "resp.", "ul.", "č.")),  # never end a sentence
 )
 
 LANGUAGE = Language(SPEC)

@@ -53,6 +53,10 @@ _ABBREVIATIONS = {
     "npr.": "na primer", "itd.": "in tako dalje", "tj.": "to je", "oz.": "oziroma",
     "t. i.": "tako imenovani", "dr.": "doktor", "ul.": "ulica", "št.": "številka",
 }  # fmt: skip
+_SCALES = {
+    "mio.": word("milijon", "milijona", "milijoni", "milijonov"),
+    "mrd.": word("milijarda", "milijardi", "milijarde", "milijard", gender="f"),
+}  # written abbreviations of large numbers
 SPEC = LanguageSpec(
     code="sl",
     decimal_word=word("cela", "celi", "cele", "celih", gender="f"),  # "tri cele štirinajst"
@@ -67,6 +71,7 @@ SPEC = LanguageSpec(
         "EUR": Currency(word("evro", "evra", "evri", "evrov"), _CENT),
         "USD": Currency(word("dolar", "dolarja", "dolarji", "dolarjev"), _CENT),
     },
+    scales=_SCALES,
     months=MONTHS,
     date=_date,
     hour=_hour,
@@ -80,6 +85,7 @@ SPEC = LanguageSpec(
     equals_word="je enako",
     section_word="člen",
     abbreviations=_ABBREVIATIONS,
+    titles=frozenset(("npr.", "tj.", "oz.", "t. i.", "dr.", "ul.", "št.")),  # never end a sentence
 )
 
 LANGUAGE = Language(SPEC)

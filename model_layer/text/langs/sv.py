@@ -45,6 +45,10 @@ _UNITS = {
     "deg": word("grad", "grader", gender="c"),
 }  # fmt: skip
 
+_SCALES = {
+    "milj.": word("miljon", "miljoner", gender="c"),
+    "mdr": word("miljard", "miljarder", gender="c"),
+}  # written abbreviations of large numbers
 SPEC = LanguageSpec(
     code="sv",
     decimal_word=word("komma"),  # "tre komma fjorton"
@@ -59,6 +63,7 @@ SPEC = LanguageSpec(
     },
     currency_symbols={"kr": "SEK", ":-": "SEK"},
     currency_and="och",
+    scales=_SCALES,
     months=MONTHS,
     day=lambda n, before: numbers.ordinal(n, "sv"),  # "den femte mars"
     minute_zero="noll",  # "nio noll fem"
@@ -76,6 +81,7 @@ SPEC = LanguageSpec(
     equals_word="är lika med",
     section_word="paragraf",
     abbreviations=_ABBREVIATIONS,
+    titles=frozenset(("t.ex.", "bl.a.", "dvs.", "kl.", "s.k.")),  # never end a sentence
 )
 
 LANGUAGE = Language(SPEC)

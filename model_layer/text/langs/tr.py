@@ -37,8 +37,24 @@ def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
 _SUFFIXED = re.compile(r"(?<![\w.,])(\d+)'([a-zçğıöşü]+)")
 
 
+_TIME_SUFFIXED = re.compile(r"(?<![\w:.,])([01]?\d|2[0-3])[:.]([0-5]\d)'([a-zçğıöşü]+)")
+
+
 def _suffixes(text: str) -> str:
-    """ "1999'da" -> "bin dokuz yüz doksan dokuzda": the suffix already follows the spoken word."""
+    """ "1999'da" -> "bin dokuz yüz doksan dokuzda": the suffix already follows the spoken word.
+
+    A time too: "10.00'da" -> "onda", "14:30'da" -> "on dört otuzda".
+    """
+
+    def time(m: re.Match[str]) -> str:
+        minute = int(m.group(2))
+        words = [cardinal(str(int(m.group(1))))]
+        if minute:
+            words += [*(["sıfır"] if minute < 10 else []), cardinal(str(minute))]
+        said = [w for w in words if w]
+        return m.group() if len(said) < len(words) else " ".join(said) + m.group(3)
+
+    text = _TIME_SUFFIXED.sub(time, text)
     return _SUFFIXED.sub(lambda m: f"{cardinal(m.group(1)) or m.group(1)}{m.group(2)}", text)
 
 
@@ -86,6 +102,7 @@ SPEC = LanguageSpec(
     and_word="ve",
     equals_word="eşittir",
     abbreviations=_ABBREVIATIONS,
+    titles=frozenset(("Dr.", "Prof.", "örn.", "No.", "Sn.", "bkz.", "Av.")),  # never end a sentence
     extra_rules=(_suffixes,),
 )
 

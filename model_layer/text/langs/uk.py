@@ -116,6 +116,8 @@ def _years(text: str) -> str:
     def say(m: re.Match[str]) -> str:
         noun = m.group(2)
         prep = last_word(m.string[: m.start()])
+        if prep in MONTHS:
+            return m.group()  # "5 мая 2024 г.": the date says it
         if noun.endswith("."):
             case, noun = (
                 ("loc", "році") if prep in _LOCATIVE else
@@ -156,6 +158,11 @@ _ABBREVIATIONS = {
     "т. зв.": "так званий", "т. д.": "так далі", "т. п.": "тому подібне",
     "напр.": "наприклад", "вул.": "вулиця", "див.": "дивись", "ім.": "імені",
 }  # fmt: skip
+_SCALES = {
+    "тис.": word("тисяча", "тисячі", "тисяч", "тисячі", gender="f"),
+    "млн": word("мільйон", "мільйони", "мільйонів", "мільйона"),
+    "млрд": word("мільярд", "мільярди", "мільярдів", "мільярда"),
+}  # written abbreviations of large numbers
 SPEC = LanguageSpec(
     code="uk",
     plural=plural_east_slavic,  # одна гривня, дві гривні, п'ять гривень, 2,5 гривні
@@ -168,6 +175,7 @@ SPEC = LanguageSpec(
         "GBP": Currency(word("фунт", "фунти", "фунтів", "фунта"), word("пенні")),
     },
     currency_symbols={"₴": "UAH", "грн.": "UAH", "грн": "UAH"},
+    scales=_SCALES,
     months=MONTHS,
     year_suffix=r"року|р\.",
     date=_date,
@@ -185,6 +193,7 @@ SPEC = LanguageSpec(
     equals_word="дорівнює",
     section_word="параграф",
     abbreviations=_ABBREVIATIONS,
+    titles=frozenset(("т. зв.", "напр.", "вул.", "див.", "ім.")),  # never end a sentence
     extra_rules=(_years,),
 )
 

@@ -117,6 +117,7 @@ SPEC = LanguageSpec(
     and_word="và",
     equals_word="bằng",
     abbreviations=_ABBREVIATIONS,
+    titles=frozenset(("TP.", "TS.", "ThS.", "PGS.", "GS.", "Q.")),  # never end a sentence
     extra_rules=(_months, _ordinals),
 )
 
