@@ -67,6 +67,20 @@ def _written_dates(text: str) -> str:
     return _WRITTEN.sub(say, text)
 
 
+_YEAR = re.compile(r"(?<![\w.])(\d{4})\.\s?(gadā|gada|gads|gadu)(?!\w)")
+_YEAR_ENDING = {"gadā": "ajā", "gada": "ā", "gads": "ais", "gadu": "o"}
+
+
+def _years(text: str) -> str:
+    """ "2024. gadā" -> "divi tūkstoši divdesmit ceturtajā gadā": the ordinal in the noun's case."""
+
+    def say(m: re.Match[str]) -> str:
+        words = ordinal(int(m.group(1)), _YEAR_ENDING[m.group(2)])
+        return m.group() if words is None else f"{words} {m.group(2)}"
+
+    return _YEAR.sub(say, text)
+
+
 _CENT = word("cents", "centi")
 _UNITS = {
     "km": word("kilometrs", "kilometri"), "m": word("metrs", "metri"),
@@ -108,7 +122,7 @@ SPEC = LanguageSpec(
     equals_word="ir vienāds ar",
     abbreviations=_ABBREVIATIONS,
     titles=frozenset(("piem.", "t.i.", "Nr.", "prof.", "plkst.")),  # never end a sentence
-    extra_rules=(_written_dates,),
+    extra_rules=(_written_dates, _years),
 )
 
 LANGUAGE = Language(SPEC)
