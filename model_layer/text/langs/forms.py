@@ -185,6 +185,18 @@ def table_ordinal(
     return f"{lead} {units[unit]}" if lead else None
 
 
+def by_hundreds(cardinal: Callable[[str], str | None], hundred: str) -> Callable[[int], str | None]:
+    """Years 1100-1999 said by hundreds as one word: "negentienhonderdnegentig" (nl, sv)."""
+
+    def year(n: int) -> str | None:
+        century, rest = divmod(n, 100)
+        head = cardinal(str(century))
+        tail = cardinal(str(rest)) if rest else ""
+        return None if head is None or tail is None else f"{head}{hundred}{tail}"
+
+    return year
+
+
 def last_word(text: str) -> str:
     """The word just before a position (lowercase), for rules that depend on a preposition."""
     m = _LAST_WORD.search(text[-40:])

@@ -3,18 +3,10 @@
 from __future__ import annotations
 
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
-from model_layer.text.langs.forms import word
+from model_layer.text.langs.forms import by_hundreds, word
 
 MONTHS = ("januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus",
           "september", "oktober", "november", "december")  # fmt: skip
-
-
-def _year(n: int) -> str | None:
-    """1100-1999 by hundreds, written as one word (Taalunie: "negentienhonderdnegentig")."""
-    century, rest = divmod(n, 100)
-    head = LANGUAGE.cardinal(str(century))
-    tail = LANGUAGE.cardinal(str(rest)) if rest else ""
-    return None if head is None or tail is None else f"{head}honderd{tail}"
 
 
 _CENT = word("cent")
@@ -59,7 +51,9 @@ SPEC = LanguageSpec(
     time_trailer="uur",  # "om 14:30 uur" says "uur" once
     ordinal_suffix="ste|de|e",  # 1e, 1ste, 3de
     ordinal=plain_ordinal("nl"),
-    year=_year,
+    year=by_hundreds(
+        lambda digits: LANGUAGE.cardinal(digits), "honderd"
+    ),  # 1100-1999 by hundreds, one word (Taalunie: "negentienhonderdnegentig")
     units=_UNITS,
     range_word="tot",
     version_word="versie",

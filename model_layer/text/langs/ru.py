@@ -12,175 +12,40 @@ Only the last word of a compound ordinal changes. Cardinals are not declined
 
 from __future__ import annotations
 
-import re
-
-from model_layer.text import numbers
-from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
-from model_layer.text.langs.forms import last_word, plural_east_slavic, word
+from model_layer.text.langs.east_slavic import CaseRules, CaseTables
+from model_layer.text.langs.engine import Currency, Language, LanguageSpec
+from model_layer.text.langs.forms import plural_east_slavic, word
 
 MONTHS = ("января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа",
           "сентября", "октября", "ноября", "декабря")  # fmt: skip
 
-# case -> ending, for hard stems (пятый, второй) and the soft "третий"
-_HARD = {
-    "nom": "ый",
-    "gen": "ого",
-    "dat": "ому",
-    "ins": "ым",
-    "prep": "ом",
-    "f": "ая",
-    "f_acc": "ую",
-    "f_obl": "ой",
-    "n": "ое",
-    "pl": "ые",
-    "pl_gen": "ых",
-    "pl_ins": "ыми",
-}
-_SOFT = {
-    "nom": "ий",
-    "gen": "ьего",
-    "dat": "ьему",
-    "ins": "ьим",
-    "prep": "ьем",
-    "f": "ья",
-    "f_acc": "ью",
-    "f_obl": "ьей",
-    "n": "ье",
-    "pl": "ьи",
-    "pl_gen": "ьих",
-    "pl_ins": "ьими",
-}
-_SUFFIX_CASE = {
-    "й": "nom",
-    "ый": "nom",
-    "ий": "nom",
-    "ой": "f_obl",
-    "го": "gen",
-    "ого": "gen",
-    "му": "dat",
-    "ому": "dat",
-    "я": "f",
-    "ая": "f",
-    "ю": "f_acc",
-    "е": "n",
-    "ое": "n",
-    "ые": "pl",
-    "х": "pl_gen",
-    "ых": "pl_gen",
-    "ми": "pl_ins",
-    "ей": "f_obl",
-}
-_PREP_M = frozenset(("в", "во", "о", "об", "обо", "на", "при"))  # "-м" after these: prepositional
-_GENITIVE = frozenset(
-    (
-        "с",
-        "со",
-        "до",
-        "от",
-        "после",
-        "около",
-        "из",
-        "для",
-        "без",
-        "у",
-        "кроме",
-        "накануне",
-        "начиная",
-        "вплоть",
-        "посреди",
-        "середины",
-        "конца",
-        "начала",
-    )
-)
-
-
-def ordinal(n: int, case: str) -> str | None:
-    words = numbers.ordinal(n, "ru")
-    if words is None:
-        return None
-    head, _, last = words.rpartition(" ")
-    if last.endswith("ий"):  # третий
-        last = last[:-2] + _SOFT[case]
-    elif case == "nom":
-        pass  # "второй", "пятый": num2words knows the stressed ending
-    elif last.endswith(("ый", "ой")):
-        last = last[:-2] + _HARD[case]
-    return f"{head} {last}" if head else last
-
-
-# "3-х часов" is the cardinal's genitive; "5-х", "1990-х" an ordinal plural
-_CARDINAL_GENITIVE = {2: "двух", 3: "трёх", 4: "четырёх"}
-
-
-def _suffixed(n: int, suffix: str, before: str, after: str) -> str | None:
-    if suffix == "-х" and n in _CARDINAL_GENITIVE:
-        return _CARDINAL_GENITIVE[n]
-    suffix = suffix.lstrip("-")
-    if suffix == "м":
-        case = "prep" if last_word(before) in _PREP_M else "ins"
-    else:
-        case = _SUFFIX_CASE[suffix]
-    return ordinal(n, case)
-
-
-def _date(parts: DateParts) -> str | None:
-    prep = last_word(parts.before)
-    case = "gen" if prep in _GENITIVE else "dat" if prep in ("к", "ко") else "n"
-    day = ordinal(parts.day, case)
-    if day is None:
-        return None
-    said = f"{day} {MONTHS[parts.month - 1]}"
-    if parts.year is None:
-        return said
-    year = ordinal(parts.year, "gen")
-    return None if year is None else f"{said} {year} года"
-
-
-_FIRST_DAY = re.compile(
-    rf"(?<![\w.,])(\d{{1,2}})(?=\s?(?:по|и|или|-|–)\s?\d{{1,2}}\s(?:{'|'.join(MONTHS)})(?!\w))"
-)
-
-
-def _first_days(text: str) -> str:
-    """ "с 1 по 3 мая" -> "с первого по третье мая": the first day of a span is a date too."""
-
-    def say(m: re.Match[str]) -> str:
-        parts = DateParts(int(m.group(1)), 1, None, m.string[: m.start()])
-        words = _date(parts)
-        return m.group() if words is None or not 1 <= parts.day <= 31 else words.rsplit(" ", 1)[0]
-
-    return _FIRST_DAY.sub(say, text)
-
-
-_YEAR_NOUN = re.compile(r"(?<![\w.,])(\d{3,4})\s?(годами|годах|годом|году|года|год|гг?\.)(?!\w)")
-_YEAR_CASE = {"год": ("nom", "год"), "года": ("gen", "года"), "году": ("prep", "году"),
-              "годом": ("ins", "годом"), "годах": ("pl_gen", "годах"),
-              "годами": ("pl_ins", "годами")}  # fmt: skip
-
-
-def _years(text: str) -> str:
-    """ "в 2024 году" -> "в две тысячи двадцать четвёртом году"; "г." by the preposition."""
-
-    def say(m: re.Match[str]) -> str:
-        noun = m.group(2)
-        prep = last_word(m.string[: m.start()])
-        if prep in MONTHS:
-            return m.group()  # "5 мая 2024 г.": the date says it
-        if noun.startswith("г") and noun.endswith("."):
-            case, noun = (
-                ("prep", "году") if prep in _PREP_M else
-                ("gen", "года") if prep in _GENITIVE else
-                ("dat", "году") if prep in ("к", "ко", "по") else ("nom", "год")
-            )  # fmt: skip
-        else:
-            case, noun = _YEAR_CASE[noun]
-            if case == "prep" and prep in ("к", "ко", "по"):
-                case = "dat"  # "к 2024 году"
-        words = ordinal(int(m.group(1)), case)
-        return m.group() if words is None else f"{words} {noun}"
-
-    return _YEAR_NOUN.sub(say, text)
+_TABLES = CaseTables(
+    code="ru",
+    months=MONTHS,
+    hard={"gen": "ого", "dat": "ому", "ins": "ым", "loc": "ом", "f": "ая", "f_acc": "ую",
+          "f_obl": "ой", "n": "ое", "pl": "ые", "pl_gen": "ых", "pl_ins": "ыми"},
+    hard_ends=("ый", "ой"),
+    soft={"gen": "ьего", "dat": "ьему", "ins": "ьим", "loc": "ьем", "f": "ья", "f_acc": "ью",
+          "f_obl": "ьей", "n": "ье", "pl": "ьи", "pl_gen": "ьих", "pl_ins": "ьими"},
+    soft_end="ий",
+    suffix_case={"й": "nom", "ый": "nom", "ий": "nom", "ой": "f_obl", "го": "gen", "ого": "gen",
+                 "му": "dat", "ому": "dat", "я": "f", "ая": "f", "ю": "f_acc", "е": "n",
+                 "ое": "n", "ые": "pl", "х": "pl_gen", "ых": "pl_gen", "ми": "pl_ins",
+                 "ей": "f_obl"},
+    ambiguous={"м": ("loc", "ins")},  # "на 5-м этаже", "5-м номером"
+    locative=frozenset(("в", "во", "о", "об", "обо", "на", "при")),
+    genitive=frozenset(("с", "со", "до", "от", "после", "около", "из", "для", "без", "у",
+                        "кроме", "накануне", "начиная", "вплоть", "середины", "конца",
+                        "начала")),
+    dative=frozenset(("к", "ко")),
+    cardinal_genitive={2: "двух", 3: "трёх", 4: "четырёх"},  # "3-х часов"
+    year_nouns={"год": "nom", "года": "gen", "году": "loc", "годом": "ins", "годах": "pl_gen",
+                "годами": "pl_ins"},
+    year_abbreviation=r"гг?\.",
+    year_said={"nom": "год", "gen": "года", "loc": "году", "dat": "году"},
+    year_in_date="года",
+)  # fmt: skip
+_CASES = CaseRules(_TABLES)
 
 
 _KOPEK = word("копейка", "копейки", "копеек", "копейки", gender="f")
@@ -235,12 +100,12 @@ SPEC = LanguageSpec(
     scales=_SCALES,
     months=MONTHS,
     year_suffix=r"года|г\.",  # said by the date itself: "... четвёртого года"
-    date=_date,
+    date=_CASES.date,
     time_format_hour="{h} {hw}",  # "четырнадцать часов", "двадцать один час"
     hour_word=_HOURS,
     minute_zero="ноль",  # "девять ноль пять"
     ordinal_suffix="-(?:ого|ому|ый|ий|ой|ая|ое|ые|ых|ми|го|му|ей|й|я|ю|е|х|м)",
-    ordinal=_suffixed,
+    ordinal=_CASES.suffixed,
     units=_UNITS,
     unit_symbols=_UNIT_SYMBOLS,
     version_word="версия",
@@ -252,7 +117,7 @@ SPEC = LanguageSpec(
     section_word="параграф",
     abbreviations=_ABBREVIATIONS,
     titles=frozenset(("т. е.", "т. к.", "напр.", "ул.", "им.", "проф.")),  # never end a sentence
-    extra_rules=(_years, _first_days),
+    extra_rules=(_CASES.years, _CASES.first_days),
 )
 
 LANGUAGE = Language(SPEC)

@@ -4,18 +4,10 @@ from __future__ import annotations
 
 from model_layer.text import numbers
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
-from model_layer.text.langs.forms import word
+from model_layer.text.langs.forms import by_hundreds, word
 
 MONTHS = ("januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti",
           "september", "oktober", "november", "december")  # fmt: skip
-
-
-def _year(n: int) -> str | None:
-    """1100-1999 by hundreds, one word: "nittonhundranittionio" (Språkrådet)."""
-    century, rest = divmod(n, 100)
-    head = LANGUAGE.cardinal(str(century))
-    tail = LANGUAGE.cardinal(str(rest)) if rest else ""
-    return None if head is None or tail is None else f"{head}hundra{tail}"
 
 
 _CENT = word("cent", gender="c")
@@ -71,7 +63,9 @@ SPEC = LanguageSpec(
     time_keywords="klockan",  # "kl. 14.30"
     ordinal_suffix=":e|:a",
     ordinal=plain_ordinal("sv"),
-    year=_year,
+    year=by_hundreds(
+        lambda digits: LANGUAGE.cardinal(digits), "hundra"
+    ),  # 1100-1999 by hundreds, one word: "nittonhundranittionio" (Språkrådet)
     units=_UNITS,
     range_word="till",
     version_word="version",
