@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from model_layer.text import numbers
-from model_layer.text.langs.engine import DateParts
+from model_layer.text.langs.engine import DateParts, before
 from model_layer.text.langs.forms import last_word
 
 
@@ -102,7 +102,7 @@ class CaseRules:
 
         def say(m: re.Match[str]) -> str:
             noun = m.group(2)
-            prep = last_word(m.string[: m.start()])
+            prep = last_word(before(m))
             if prep in t.months:
                 return m.group()  # "5 мая 2024 г.": the date says it
             if noun in t.year_nouns:
@@ -126,7 +126,7 @@ class CaseRules:
 
         def say(m: re.Match[str]) -> str:
             day = int(m.group(1))
-            words = self.date(DateParts(day, 1, None, m.string[: m.start()]))
+            words = self.date(DateParts(day, 1, None, before(m)))
             return m.group() if words is None or not 1 <= day <= 31 else words.rsplit(" ", 1)[0]
 
         return self._first_day.sub(say, text)

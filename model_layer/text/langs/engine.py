@@ -151,11 +151,23 @@ def number_pattern(spec: LanguageSpec, name: str, glued: bool = False) -> str:
 _NUMERIC_DATE = re.compile(r"\d{1,2}([-/.])\d{1,2}\1\d{4}")
 
 
+CONTEXT = 60  # characters around a match that a hook sees: enough for a preposition or two
+
+
+def before(m: re.Match[str]) -> str:
+    """The text just before a match (bounded, so long texts stay linear)."""
+    return m.string[max(0, m.start() - CONTEXT) : m.start()]
+
+
+def after(m: re.Match[str]) -> str:
+    return m.string[m.end() : m.end() + CONTEXT]
+
+
 def _sentence_dot(m: re.Match[str]) -> str:
     """The dot of an abbreviation that also ends the sentence: at the end, or before a capital."""
     if not m.group().endswith("."):
         return ""
-    rest = m.string[m.end() :]
+    rest = after(m)
     following = rest.lstrip()
     return "." if not following or (following[0].isupper() and rest[:1].isspace()) else ""
 
@@ -426,7 +438,7 @@ class Language:
         def say(day: int, month: int, year: int | None, m: re.Match[str]) -> str:
             if not (1 <= month <= 12 and 1 <= day <= 31):
                 return m.group()
-            return self.say_date(DateParts(day, month, year, m.string[: m.start()])) or m.group()
+            return self.say_date(DateParts(day, month, year, before(m))) or m.group()
 
         def iso(m: re.Match[str]) -> str:
             return say(int(m.group(3)), int(m.group(2)), int(m.group(1)), m)
@@ -476,9 +488,9 @@ class Language:
             h = int(next(found[k] for k in ("h", "h2", "h3", "h4") if found.get(k)))
             minute = int(next((found[k] for k in ("m", "m2", "m3", "m4") if found.get(k)), "0"))
             keyword = found.get("kw3") or ""
-            before = m.string[: m.start()] + keyword
+            context = before(m) + keyword
             hour = (
-                spec.hour(h, before) if spec.hour else self.number(str(h), None, spec.hour_gender)
+                spec.hour(h, context) if spec.hour else self.number(str(h), None, spec.hour_gender)
             )
             if hour is None:
                 return m.group()
@@ -542,7 +554,7 @@ class Language:
             found = m.groupdict()
             digits = found.get("n") or found["d"]
             suffix = found["suf"] if found.get("n") else "."
-            words = hook(int(digits), suffix, m.string[: m.start()], m.string[m.end() :])
+            words = hook(int(digits), suffix, before(m), after(m))
             return m.group() if words is None else words
 
         return self._ordinal.sub(say, text)
@@ -601,4 +613,13 @@ class Language:
         return self._number.sub(say, text)
 
 
-__all__ = ["Currency", "DateParts", "Language", "LanguageSpec", "number_pattern", "plain_ordinal"]
+__all__ = [
+    "Currency",
+    "DateParts",
+    "Language",
+    "LanguageSpec",
+    "after",
+    "before",
+    "number_pattern",
+    "plain_ordinal",
+]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
+from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec, before
 from model_layer.text.langs.forms import inflect, last_word, plural_polish, word
 
 MONTHS = ("stycznia", "lutego", "marca", "kwietnia", "maja", "czerwca", "lipca", "sierpnia",
@@ -40,7 +40,7 @@ def _years(text: str) -> str:
         if m.group(2) == "rok":
             words, noun = numbers.ordinal(int(m.group(1)), "pl"), "rok"
         else:
-            locative = last_word(m.string[: m.start()]) in ("w", "we", "o", "przy")
+            locative = last_word(before(m)) in ("w", "we", "o", "przy")
             words, noun = _inflect(int(m.group(1)), _LOCATIVE if locative else _GENITIVE), "roku"
         return m.group() if words is None else f"{words} {noun}"
 
