@@ -111,6 +111,8 @@ class LanguageSpec:
     version_keywords: str = ""  # words before which "2.0" is a version, not a decimal
     point_word: str = ""  # between version parts
     plus_word: str = "plus"
+    at_word: str = "at"  # in an e-mail address
+    slash_word: str = "slash"  # in a web address
     phone_pairs: bool = False  # French: "01 23 45" -> "zéro un, vingt-trois, quarante-cinq"
     and_word: str = ""
     equals_word: str = ""
@@ -163,6 +165,13 @@ def after(m: re.Match[str]) -> str:
     return m.string[m.end() : m.end() + CONTEXT]
 
 
+# the domains a web or mail address is recognised by ("z.B." or "3.14" have none)
+_TLDS = (
+    "com|org|net|info|io|ai|app|dev|eu|de|at|ch|fr|be|es|it|pt|br|nl|se|dk|no|ro|id|vn|tr|fi|"
+    "hu|cz|sk|pl|si|lt|lv|ru|ua|uk|co|us"
+)
+
+
 def _sentence_dot(m: re.Match[str]) -> str:
     """The dot of an abbreviation that also ends the sentence: at the end, or before a capital."""
     if not m.group().endswith("."):
@@ -192,6 +201,7 @@ class Language:
         self._number = re.compile(num)
         self._fixes = tuple((re.compile(p), r) for p, r in spec.word_fixes)
         self._rules: tuple[Rule, ...] = (
+            self._addresses,
             self._abbreviations,
             *spec.extra_rules,
             self._phones,
@@ -291,6 +301,11 @@ class Language:
             rf"(?<![\w.])(?:(?P<v>v)|{keywords})(?P<ver>\d+(?:\.\d+)+)(?!\w|[.,]\d)"
             r"|(?<![\w.,])(?P<bare>\d+\.\d+\.\d+(?:\.\d+)*)(?!\w|[.,]\d)"
         )
+        self._address = c(
+            rf"(?<![\w@.-])(?:https?://)?(?:[\w+-]+(?:\.[\w+-]+)*@)?(?:[a-z0-9-]+\.)+(?:{_TLDS})"
+            r"(?![\w-])(?:/[\w/.%=&?#-]*[\w/])?",
+            re.IGNORECASE,
+        )
         self._amp = c(r"\s*&\s*")
         self._plus = c(r"(?<=\d)\s*\+\s*(?=\d)")
         self._equals = c(r"(?<=[\w)])\s*=\s*(?=[\w(])")
@@ -374,6 +389,19 @@ class Language:
 
     # -- the rules -----------------------------------------------------------------
 
+    def _addresses(self, text: str) -> str:
+        """ "www.example.de/info" -> "www Punkt example Punkt de slash info", said once."""
+        spec = self.spec
+        if not spec.point_word:
+            return text
+
+        def say(m: re.Match[str]) -> str:
+            address = re.sub(r"^https?://", "", m.group(), flags=re.IGNORECASE)
+            address = address.replace("@", f" {spec.at_word} ").replace("/", f" {spec.slash_word} ")
+            return re.sub(r"\.", f" {spec.point_word} ", address)
+
+        return self._address.sub(say, text)
+
     def _abbreviations(self, text: str) -> str:
         if not self.spec.abbreviations:
             return text
@@ -383,9 +411,13 @@ class Language:
         def say(m: re.Match[str]) -> str:
             key = re.sub(r"\s", "", m.group())
             words = self._abbr_words[key]
+            if not key.endswith(".") or after(m)[:1].isspace() or not after(m)[:1].isalnum():
+                glue = ""
+            else:
+                glue = " "  # "Dr.Müller" -> "Doktor Müller"
             if key in titles:
-                return words
-            return words + _sentence_dot(m)
+                return words + glue
+            return words + (_sentence_dot(m) or glue)
 
         return self._abbr.sub(say, text)
 
