@@ -123,6 +123,22 @@ def _year(n: int) -> str | None:
     return numbers.year(n, "de")
 
 
+_SHORT_DATE = re.compile(
+    r"(?<!\w)((?:am|vom|bis|zum|ab|seit|den|dem|der)\s+)"
+    r"(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.(?!\d)"
+)
+
+
+def _short_dates(text: str) -> str:
+    """ "am 3.5." -> "am dritten Mai": a day and month without a year, after a preposition."""
+
+    def say(m: re.Match[str]) -> str:
+        words = _date(DateParts(int(m.group(2)), int(m.group(3)), None, m.group(1)))
+        return m.group() if words is None else m.group(1) + words
+
+    return _SHORT_DATE.sub(say, text)
+
+
 _ONE_OCLOCK = re.compile(r"(?<![\w.,])1\s?Uhr\b")
 
 
@@ -219,7 +235,7 @@ SPEC = LanguageSpec(
             "bzgl.",
         )
     ),  # never end a sentence
-    extra_rules=(_one_oclock,),
+    extra_rules=(_one_oclock, _short_dates),
 )
 
 LANGUAGE = Language(SPEC)

@@ -150,6 +150,7 @@ def number_pattern(spec: LanguageSpec, name: str, glued: bool = False) -> str:
     )
 
 
+_WHOLE = r"(?:,[-\u2013])?"  # "5,- €" (or an en dash): a whole amount
 _NUMERIC_DATE = re.compile(r"\d{1,2}([-/.])\d{1,2}\1\d{4}")
 
 
@@ -235,11 +236,11 @@ class Language:
         glued = number_pattern(spec, "n", glued=True)
         scales = rf"(?P<scale>{_alternation(spec.scales)})(?!\w)\s?" if spec.scales else ""
         self._money_before = c(
-            rf"(?<!\w)(?:(?P<sym>{syms})|(?P<code>{codes}))\s?{glued}"
+            rf"(?<!\w)(?:(?P<sym>{syms})|(?P<code>{codes}))\s?{glued}{_WHOLE}"
             + (rf"(?:\s?{scales[:-3]})?" if scales else "")
         )
         self._money_after = c(
-            rf"{num}\s?(?:{scales})?(?:(?P<sym>{syms})|(?P<code>{codes}))(?!\w)".replace(
+            rf"{num}{_WHOLE}\s?(?:{scales})?(?:(?P<sym>{syms})|(?P<code>{codes}))(?!\w)".replace(
                 "(?:)?", ""
             )
         )
@@ -269,7 +270,7 @@ class Language:
         trailer = rf"(?:\s?(?:{spec.time_trailer})(?!\w))?" if spec.time_trailer else ""
         times = [rf"{hour('h')}:(?P<m>[0-5]\d)(?::(?P<s>[0-5]\d))?(?![\w:]|[.,]\d){trailer}"]
         if spec.time_letter:
-            times.append(rf"{hour('h2')}h(?P<m2>[0-5]\d)?(?!\w)")
+            times.append(rf"{hour('h2')}\s?h(?:\s?(?P<m2>[0-5]\d))?(?!\w)")  # "14 h 30"
         if spec.time_keywords:
             times.append(
                 rf"(?<!\w)(?P<kw3>(?:{spec.time_keywords})\s){hour('h3')}\.(?P<m3>[0-5]\d)(?![\w.,]\d){trailer}"
