@@ -78,6 +78,7 @@ SPEC = LanguageSpec(
     day=_day,
     time_format="{h} e {m}",  # "le quattordici e trenta", "le nove e cinque"
     hour_gender="f",  # "l'una"
+    time_keywords="alle|dalle|ore",  # "alle 20.30"
     ordinal_suffix=r"[ºª]",
     ordinal=_ordinal,
     units=_UNITS,

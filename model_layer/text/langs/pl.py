@@ -122,6 +122,7 @@ SPEC = LanguageSpec(
     date=_date,
     hour=_hour,
     minute_zero="zero",  # "dziewiąta zero pięć"
+    time_keywords="godzinie|godzina",  # "o godz. 14.30"
     units=_UNITS,
     version_word="wersja",
     version_keywords="wersja|wersji|Wersja",

@@ -93,6 +93,7 @@ SPEC = LanguageSpec(
     day=_day,
     time_format="{h} și {m}",  # "ora paisprezece și treizeci"
     hour_gender="hour",
+    time_keywords="ora",  # "ora 14.30"
     ordinal_suffix="-lea|-a",
     ordinal=_ordinal,
     units=_UNITS,
