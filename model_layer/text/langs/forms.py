@@ -161,11 +161,13 @@ def table_ordinal(
     tens: Sequence[str],
     cardinal: Callable[[str], str | None],
     compound: Callable[[int], str | None] | None = None,
+    round_ones: Mapping[int, str] | None = None,
 ) -> str | None:
     """An ordinal from tables of 1-19 (`units`, index = n) and 20-90 (`tens`, index = n // 10).
 
     Above 99 the hundreds and thousands stay cardinal and only the rest is an
-    ordinal ("dva tisíce dvacátý čtvrtý"); round hundreds are not covered (None).
+    ordinal ("dva tisíce dvacátý čtvrtý"); round hundreds and thousands come from
+    `round_ones` ({2000: "dutūkstantas"}), or are not covered (None).
     `compound(tens_digit)` gives the tens word inside a compound where it differs
     ("dvidešimt pirmas", not "dvidešimtas pirmas").
     """
@@ -173,8 +175,10 @@ def table_ordinal(
         return None
     if n >= 100:
         rest = n % 100
+        if not rest:
+            return (round_ones or {}).get(n)
         head = cardinal(str(n - rest))
-        tail = table_ordinal(rest, units, tens, cardinal, compound) if rest else None
+        tail = table_ordinal(rest, units, tens, cardinal, compound)
         return f"{head} {tail}" if head and tail else None
     if n < 20:
         return units[n]

@@ -24,10 +24,18 @@ _TENS_ORD = ("", "", "dvidešimtas", "trisdešimtas", "keturiasdešimtas", "penk
              "devyniasdešimtas")  # fmt: skip
 
 
+_ROUND_ORD = {100: "šimtas", 1000: "tūkstantas", 2000: "dutūkstantas"}
+
+
 def ordinal(n: int, ending: str = "as") -> str | None:
     """The ordinal with its last word's "-as" replaced: "oji" (f. definite), "ųjų" (gen. pl.)."""
     words = table_ordinal(
-        n, _UNITS_ORD, _TENS_ORD, LANGUAGE.cardinal, lambda ten: LANGUAGE.cardinal(f"{ten}0")
+        n,
+        _UNITS_ORD,
+        _TENS_ORD,
+        LANGUAGE.cardinal,
+        lambda ten: LANGUAGE.cardinal(f"{ten}0"),
+        _ROUND_ORD,
     )
     return None if words is None else words[:-2] + ending
 

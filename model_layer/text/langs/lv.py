@@ -26,10 +26,18 @@ _TENS_ORD = ("", "", "divdesmitais", "trīsdesmitais", "četrdesmitais", "piecde
              "sešdesmitais", "septiņdesmitais", "astoņdesmitais", "deviņdesmitais")  # fmt: skip
 
 
+_ROUND_ORD = {100: "simtais", 1000: "tūkstošais", 2000: "divtūkstošais"}
+
+
 def ordinal(n: int, ending: str = "ais") -> str | None:
     """The ordinal with its last "-ais" replaced: "ā" (genitive), "ajā" (locative)."""
     words = table_ordinal(
-        n, _UNITS_ORD, _TENS_ORD, LANGUAGE.cardinal, lambda ten: LANGUAGE.cardinal(f"{ten}0")
+        n,
+        _UNITS_ORD,
+        _TENS_ORD,
+        LANGUAGE.cardinal,
+        lambda ten: LANGUAGE.cardinal(f"{ten}0"),
+        _ROUND_ORD,
     )
     return None if words is None else words[:-3] + ending
 
