@@ -100,9 +100,14 @@ def _ordinal_adjective(n: int, before: str) -> str | None:
     return None if words is None else words[:-1] + _ending(before)
 
 
+# "bis 3." may end a sentence ("zählen Sie bis 3. Dann ..."): there only a month makes an ordinal
+_CARDINAL_TOO = frozenset(("bis", "ab", "seit"))
+
+
 def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
-    """ "3." is an ordinal after an article or preposition, or before a month."""
-    if last_word(before) in _WEAK_N | _WEAK_E or _MONTH_AFTER.match(after):
+    """ "3." is an ordinal after an article or contraction, or before a month."""
+    article = last_word(before)
+    if (article in _WEAK_N | _WEAK_E and article not in _CARDINAL_TOO) or _MONTH_AFTER.match(after):
         return _ordinal_adjective(n, before)
     return None
 
