@@ -89,7 +89,7 @@ def test_lexicon_applies_inside_angle_brackets() -> None:
         ("ja", "¥100", "ひゃくえん"),
         ("tr", "%50", "yüzde elli"),
         ("vi", "-7", "âm bảy"),
-        ("it", "3,14", "tre virgola uno quattro"),
+        ("it", "3,14", "tre virgola quattordici"),
     ],
 )
 def test_other_languages(lang: str, text: str, expected: str) -> None:

@@ -1,0 +1,111 @@
+"""Czech: the spec; ordinals from tables (num2words has none), dates as "pátého března".
+
+Rules followed (Internetová jazyková příručka ÚJČ AV ČR): a date is a genitive
+ordinal with the month's genitive ("pátého března"); every word of a compound
+ordinal inflects ("dvacátého prvního"); "3,5" is "tři celé pět" (celá, celé,
+celých by the whole number); hundreds are written apart ("dvě stě", "pět set").
+"""
+
+from __future__ import annotations
+
+from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
+from model_layer.text.langs.forms import inflect, plural_czech, table_ordinal, word
+
+MONTHS = ("ledna", "února", "března", "dubna", "května", "června", "července", "srpna",
+          "září", "října", "listopadu", "prosince")  # fmt: skip
+_UNITS_ORD = ("", "první", "druhý", "třetí", "čtvrtý", "pátý", "šestý", "sedmý", "osmý",
+              "devátý", "desátý", "jedenáctý", "dvanáctý", "třináctý", "čtrnáctý", "patnáctý",
+              "šestnáctý", "sedmnáctý", "osmnáctý", "devatenáctý")  # fmt: skip
+_TENS_ORD = ("", "", "dvacátý", "třicátý", "čtyřicátý", "padesátý", "šedesátý", "sedmdesátý",
+             "osmdesátý", "devadesátý")  # fmt: skip
+_GENITIVE = (("ý", "ého"), ("í", "ího"))
+
+
+def ordinal(n: int) -> str | None:
+    return table_ordinal(n, _UNITS_ORD, _TENS_ORD, LANGUAGE.cardinal)
+
+
+def _date(parts: DateParts) -> str | None:
+    day = ordinal(parts.day)
+    if day is None:
+        return None
+    said = f"{inflect(day, _GENITIVE)} {MONTHS[parts.month - 1]}"
+    year = LANGUAGE.cardinal(str(parts.year)) if parts.year else None
+    return f"{said} {year}" if year else said
+
+
+_CENT = word("cent", "centy", "centů", "centu")
+_UNITS = {
+    "km": word("kilometr", "kilometry", "kilometrů", "kilometru"),
+    "m": word("metr", "metry", "metrů", "metru"),
+    "cm": word("centimetr", "centimetry", "centimetrů", "centimetru"),
+    "mm": word("milimetr", "milimetry", "milimetrů", "milimetru"),
+    "kg": word("kilogram", "kilogramy", "kilogramů", "kilogramu"),
+    "g": word("gram", "gramy", "gramů", "gramu"),
+    "l": word("litr", "litry", "litrů", "litru"),
+    "km/h": word("kilometr za hodinu", "kilometry za hodinu", "kilometrů za hodinu",
+                 "kilometru za hodinu"),
+    "h": word("hodina", "hodiny", "hodin", "hodiny", gender="f"),
+    "min": word("minuta", "minuty", "minut", "minuty", gender="f"),
+    "GB": word("gigabajt", "gigabajty", "gigabajtů", "gigabajtu"),
+    "MB": word("megabajt", "megabajty", "megabajtů", "megabajtu"),
+    "C": word("stupeň Celsia", "stupně Celsia", "stupňů Celsia", "stupně Celsia"),
+    "deg": word("stupeň", "stupně", "stupňů", "stupně"),
+}  # fmt: skip
+_ABBREVIATIONS = {
+    "např.": "například", "tzv.": "takzvaný", "atd.": "a tak dále", "apod.": "a podobně",
+    "tj.": "to jest", "mj.": "mimo jiné", "resp.": "respektive", "ul.": "ulice", "č.": "číslo",
+}  # fmt: skip
+_SCALES = {
+    "tis.": word("tisíc", "tisíce", "tisíc", "tisíce"),
+    "mil.": word("milion", "miliony", "milionů", "milionu"),
+    "mld.": word("miliarda", "miliardy", "miliard", "miliardy", gender="f"),
+}  # written abbreviations of large numbers
+SPEC = LanguageSpec(
+    code="cs",
+    decimal_word=word("celá", "celé", "celých", gender="f"),  # "tři celé čtrnáct"
+    plural=plural_czech,  # jedna koruna, dvě koruny, pět korun, 2,5 koruny
+    genders={
+        "m": {"jedna": "jeden", "dvě": "dva"},
+        "f": {"jeden": "jedna", "dva": "dvě"},
+        "n": {"jedna": "jedno", "jeden": "jedno", "dva": "dvě"},
+    },
+    word_fixes=(
+        (r"dvěstě", "dvě stě"),
+        (r"(tři|čtyři)sta", r"\1 sta"),
+        (r"(pět|šest|sedm|osm|devět)set", r"\1 set"),
+    ),
+    percent=word("procento", "procenta", "procent", "procenta", gender="n"),
+    currencies={
+        "CZK": Currency(
+            word("koruna", "koruny", "korun", "koruny", gender="f"),
+            word("haléř", "haléře", "haléřů", "haléře"),
+        ),
+        "EUR": Currency(word("euro", "eura", "eur", "eura", gender="n"), _CENT),
+        "USD": Currency(word("dolar", "dolary", "dolarů", "dolaru"), _CENT),
+        "GBP": Currency(word("libra", "libry", "liber", "libry", gender="f"), word("pence")),
+    },
+    currency_symbols={"Kč": "CZK"},
+    scales=_SCALES,
+    months=MONTHS,
+    date=_date,
+    time_format_hour="{h} {hw}",  # "čtrnáct hodin"
+    hour_word=word("hodina", "hodiny", "hodin", gender="f"),
+    hour_gender="f",
+    minute_zero="nula",  # "devět nula pět"
+    units=_UNITS,
+    range_word="až",  # "pět až deset"
+    version_word="verze",
+    version_keywords="verze|Verze",
+    at_word="zavináč",
+    slash_word="lomítko",
+    point_word="tečka",
+    and_word="a",
+    equals_word="rovná se",
+    section_word="paragraf",
+    abbreviations=_ABBREVIATIONS,
+    titles=frozenset(("např.", "tzv.", "tj.", "mj.", "resp.", "ul.", "č.")),  # never end a sentence
+)
+
+LANGUAGE = Language(SPEC)
+normalize = LANGUAGE.normalize

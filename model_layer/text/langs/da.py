@@ -1,0 +1,92 @@
+"""Danish: the spec, and num2words' spelling mended ("tres", "en million")."""
+
+from __future__ import annotations
+
+from model_layer.text import numbers
+from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
+from model_layer.text.langs.forms import word
+
+MONTHS = ("januar", "februar", "marts", "april", "maj", "juni", "juli", "august",
+          "september", "oktober", "november", "december")  # fmt: skip
+
+_CENT = word("cent", gender="c")
+_ABBREVIATIONS = {
+    "f.eks.": "for eksempel", "bl.a.": "blandt andet", "osv.": "og så videre",
+    "dvs.": "det vil sige", "ca.": "cirka", "nr.": "nummer", "kl.": "klokken",
+    "mht.": "med hensyn til",
+}  # fmt: skip
+
+_UNITS = {
+    "km": word("kilometer", gender="c"), "m": word("meter", gender="c"),
+    "cm": word("centimeter", gender="c"), "mm": word("millimeter", gender="c"),
+    "kg": word("kilo"), "g": word("gram"), "mg": word("milligram"),
+    "l": word("liter", gender="c"), "ml": word("milliliter", gender="c"),
+    "km/h": word("kilometer i timen", gender="c"), "m/s": word("meter i sekundet", gender="c"),
+    "m2": word("kvadratmeter", gender="c"), "m3": word("kubikmeter", gender="c"),
+    "km2": word("kvadratkilometer", gender="c"), "h": word("time", "timer", gender="c"),
+    "min": word("minut", "minutter", gender="c"), "s": word("sekund", "sekunder", gender="c"),
+    "ms": word("millisekund", "millisekunder", gender="c"),
+    "kWh": word("kilowatttime", "kilowatttimer", gender="c"), "kW": word("kilowatt", gender="c"),
+    "W": word("watt", gender="c"), "TB": word("terabyte", gender="c"),
+    "GB": word("gigabyte", gender="c"), "MB": word("megabyte", gender="c"),
+    "kB": word("kilobyte", gender="c"), "GHz": word("gigahertz", gender="c"),
+    "MHz": word("megahertz", gender="c"), "Hz": word("hertz", gender="c"),
+    "C": word("grad celsius", "grader celsius", gender="c"),
+    "F": word("grad fahrenheit", "grader fahrenheit", gender="c"),
+    "deg": word("grad", "grader", gender="c"),
+}  # fmt: skip
+
+_SCALES = {
+    "mio.": word("million", "millioner", gender="c"),
+    "mia.": word("milliard", "milliarder", gender="c"),
+}  # written abbreviations of large numbers
+SPEC = LanguageSpec(
+    code="da",
+    decimal_word=word("komma"),  # "tre komma fjorten"
+    genders={"c": {"et": "en"}},  # num2words says "et"; "en krone", "en time"
+    # num2words: "treds" for 60 (Retskrivningsordbogen: "tres"), "en millioner"
+    word_fixes=(
+        (r"(?<!halv)treds", "tres"),
+        (r"\ben millioner\b", "en million"),
+        (r"tusinde\b", "tusind"),  # "to tusind og fireogtyve", thousands apart
+        (r"(?<=\w)(tusind)", r" \1"),
+        (r"(tusind)(?=\w)", r"\1 "),
+        (r"tusind og (?=\w+hundrede)", "tusind "),  # "og" only before the last tens and units
+    ),
+    percent=word("procent"),
+    currencies={
+        "DKK": Currency(word("krone", "kroner", gender="c"), word("øre", gender="c")),
+        "EUR": Currency(word("euro", gender="c"), _CENT),
+        "USD": Currency(word("dollar", gender="c"), _CENT),
+        "GBP": Currency(word("pund"), word("penny", "pence", gender="c")),
+    },
+    currency_symbols={"kr.": "DKK", "kr": "DKK"},
+    currency_and="og",
+    scales=_SCALES,
+    months=MONTHS,
+    day=lambda n, before: numbers.ordinal(n, "da"),  # "den femte marts"
+    minute_zero="nul",  # "ni nul fem"
+    hour_gender="c",
+    time_keywords="klokken",  # "kl. 14.30"
+    ordinal_dot=True,  # "3. plads"
+    ordinal=plain_ordinal("da"),
+    year=lambda n: numbers.year(n, "da"),  # "nitten hundrede nioghalvfems"
+    units=_UNITS,
+    phone_pairs=True,  # Danes say phone numbers in pairs: "tolv fireogtredive"
+    range_word="til",
+    version_word="version",
+    version_keywords="version|Version",
+    at_word="snabel-a",
+    slash_word="skråstreg",
+    point_word="punktum",
+    and_word="og",
+    equals_word="er lig med",
+    section_word="paragraf",
+    abbreviations=_ABBREVIATIONS,
+    titles=frozenset(
+        ("f.eks.", "bl.a.", "dvs.", "ca.", "nr.", "kl.", "mht.")
+    ),  # never end a sentence
+)
+
+LANGUAGE = Language(SPEC)
+normalize = LANGUAGE.normalize

@@ -1,0 +1,247 @@
+"""German: the spec, and the ordinal endings that follow the article or preposition before them.
+
+An ordinal is an adjective: "der dritte Mai", "am dritten Mai", "dritter Mai"
+(no article: strong ending). Duden, Grammatik, Adjektivdeklination.
+"""
+
+from __future__ import annotations
+
+import re
+
+from model_layer.text import numbers
+from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
+from model_layer.text.langs.forms import last_word, word
+
+MONTHS = ("Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August",
+          "September", "Oktober", "November", "Dezember")  # fmt: skip
+
+# dative/genitive contexts ("am dritten", "vom ersten bis dritten", "des dritten")
+_WEAK_N = frozenset(
+    [
+        "am",
+        "vom",
+        "zum",
+        "zur",
+        "beim",
+        "im",
+        "dem",
+        "den",
+        "des",
+        "bis",
+        "ab",
+        "seit",
+        "einem",
+        "einen",
+        "einer",
+        "eines",
+        "ihrem",
+        "ihren",
+        "seinem",
+        "seinen",
+        "unserem",
+        "unseren",
+        "jedem",
+        "jeden",
+        "diesem",
+        "diesen",
+    ]
+)
+_WEAK_E = frozenset(
+    [
+        "der",
+        "die",
+        "das",
+        "ins",
+        "ans",
+        "aufs",
+        "fürs",
+        "jeder",
+        "jede",
+        "jedes",
+        "dieser",
+        "diese",
+        "dieses",
+    ]
+)
+# "in der dritten Klasse": after a preposition "der" is dative or genitive
+_PREPOSITIONS = frozenset(
+    [
+        "in",
+        "an",
+        "auf",
+        "mit",
+        "von",
+        "zu",
+        "bei",
+        "nach",
+        "aus",
+        "seit",
+        "vor",
+        "hinter",
+        "über",
+        "unter",
+    ]
+)
+_MONTH_AFTER = re.compile(rf"\s*(?:bis\s+\d{{1,2}}\.\s*)?(?:{'|'.join(MONTHS)})\b")
+
+
+def _ending(before: str) -> str:
+    article = last_word(before)
+    if article in _WEAK_N:
+        return "en"
+    if article in _WEAK_E:
+        words = before.lower().split()
+        return "en" if article == "der" and len(words) > 1 and words[-2] in _PREPOSITIONS else "e"
+    return "er"
+
+
+def _ordinal_adjective(n: int, before: str) -> str | None:
+    words = numbers.ordinal(n, "de")  # "dritte"
+    return None if words is None else words[:-1] + _ending(before)
+
+
+# "bis 3." may end a sentence ("zählen Sie bis 3. Dann ..."): there only a month makes an ordinal
+_CARDINAL_TOO = frozenset(("bis", "ab", "seit"))
+
+
+def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
+    """ "3." is an ordinal after an article or contraction, or before a month."""
+    article = last_word(before)
+    if (article in _WEAK_N | _WEAK_E and article not in _CARDINAL_TOO) or _MONTH_AFTER.match(after):
+        return _ordinal_adjective(n, before)
+    return None
+
+
+def _date(parts: DateParts) -> str | None:
+    day = _ordinal_adjective(parts.day, parts.before)
+    if day is None:
+        return None
+    said = f"{day} {MONTHS[parts.month - 1]}"
+    if parts.year is None:
+        return said
+    year = _year(parts.year)
+    return None if year is None else f"{said} {year}"
+
+
+def _year(n: int) -> str | None:
+    """1100-1999 by hundreds ("neunzehnhundertneunundneunzig"), later ones as cardinals."""
+    return numbers.year(n, "de")
+
+
+_SHORT_DATE = re.compile(
+    r"(?<!\w)((?:am|vom|bis|zum|ab|seit|den|dem|der)\s+)"
+    r"(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.(?!\d)"
+)
+
+
+def _short_dates(text: str) -> str:
+    """ "am 3.5." -> "am dritten Mai": a day and month without a year, after a preposition."""
+
+    def say(m: re.Match[str]) -> str:
+        words = _date(DateParts(int(m.group(2)), int(m.group(3)), None, m.group(1)))
+        return m.group() if words is None else m.group(1) + words
+
+    return _SHORT_DATE.sub(say, text)
+
+
+_ONE_OCLOCK = re.compile(r"(?<![\w.,])1\s?Uhr\b")
+
+
+def _one_oclock(text: str) -> str:
+    return _ONE_OCLOCK.sub("ein Uhr", text)
+
+
+_EUR_CENT = word("Cent")
+_ABBREVIATIONS = {
+    "z. B.": "zum Beispiel", "d. h.": "das heißt", "u. a.": "unter anderem",
+    "usw.": "und so weiter", "bzw.": "beziehungsweise", "ca.": "circa", "Dr.": "Doktor",
+    "Prof.": "Professor", "Nr.": "Nummer", "evtl.": "eventuell", "ggf.": "gegebenenfalls",
+    "inkl.": "inklusive", "zzgl.": "zuzüglich", "vgl.": "vergleiche", "Str.": "Straße",
+    "bzgl.": "bezüglich", "etc.": "et cetera", "Jh.": "Jahrhundert", "MwSt.": "Mehrwertsteuer",
+    "v. Chr.": "vor Christus", "n. Chr.": "nach Christus", "Hr.": "Herr", "Tel.": "Telefon",
+}  # fmt: skip
+
+_UNITS = {
+    "km": word("Kilometer"), "m": word("Meter"), "cm": word("Zentimeter"),
+    "mm": word("Millimeter"), "kg": word("Kilogramm", gender="n"),
+    "g": word("Gramm", gender="n"), "mg": word("Milligramm", gender="n"),
+    "l": word("Liter"), "ml": word("Milliliter"), "km/h": word("Kilometer pro Stunde"),
+    "m/s": word("Meter pro Sekunde"), "m2": word("Quadratmeter"), "m3": word("Kubikmeter"),
+    "km2": word("Quadratkilometer"), "h": word("Stunde", "Stunden", gender="f"),
+    "min": word("Minute", "Minuten", gender="f"), "s": word("Sekunde", "Sekunden", gender="f"),
+    "ms": word("Millisekunde", "Millisekunden", gender="f"),
+    "kWh": word("Kilowattstunde", "Kilowattstunden", gender="f"),
+    "kW": word("Kilowatt", gender="n"), "W": word("Watt", gender="n"),
+    "TB": word("Terabyte", gender="n"), "GB": word("Gigabyte", gender="n"),
+    "MB": word("Megabyte", gender="n"), "kB": word("Kilobyte", gender="n"),
+    "GHz": word("Gigahertz", gender="n"), "MHz": word("Megahertz", gender="n"),
+    "Hz": word("Hertz", gender="n"), "C": word("Grad Celsius"), "F": word("Grad Fahrenheit"),
+    "deg": word("Grad"),
+}  # fmt: skip
+
+_SCALES = {
+    "Mio.": word("Million", "Millionen", gender="f"),
+    "Mrd.": word("Milliarde", "Milliarden", gender="f"),
+    "Tsd.": word("Tausend"),
+}  # written abbreviations of large numbers
+SPEC = LanguageSpec(
+    code="de",
+    decimal_word=word("Komma"),
+    fraction_digits=True,  # "drei Komma eins vier": digits after the comma one by one
+    genders={"m": {"eins": "ein"}, "n": {"eins": "ein"}, "f": {"eins": "eine"}},
+    percent=word("Prozent"),
+    currencies={
+        "EUR": Currency(word("Euro"), _EUR_CENT),
+        "USD": Currency(word("Dollar"), _EUR_CENT),
+        "GBP": Currency(word("Pfund", gender="n"), word("Penny", "Pence")),
+        "CHF": Currency(word("Franken"), word("Rappen")),
+        "JPY": Currency(word("Yen")),
+    },
+    currency_symbols={"Fr.": "CHF"},
+    currency_and="und",
+    scales=_SCALES,
+    months=MONTHS,
+    month_aliases={"Jänner": 1},
+    date=_date,
+    time_format="{h} Uhr {m}",
+    time_format_hour="{h} Uhr",
+    time_trailer="Uhr",  # "um 14:30 Uhr" is said once: "vierzehn Uhr dreißig"
+    ordinal_dot=True,
+    ordinal=_ordinal,
+    year=_year,
+    units=_UNITS,
+    range_word="bis",
+    version_word="Version",
+    version_keywords="Version|Update|Release",
+    at_word="at",
+    slash_word="Slash",
+    point_word="Punkt",
+    and_word="und",
+    equals_word="gleich",
+    section_word="Paragraf",
+    abbreviations=_ABBREVIATIONS,
+    titles=frozenset(
+        (
+            "Dr.",
+            "Prof.",
+            "Nr.",
+            "Hr.",
+            "Tel.",
+            "ca.",
+            "z. B.",
+            "u. a.",
+            "d. h.",
+            "inkl.",
+            "zzgl.",
+            "vgl.",
+            "evtl.",
+            "ggf.",
+            "bzw.",
+            "bzgl.",
+        )
+    ),  # never end a sentence
+    extra_rules=(_one_oclock, _short_dates),
+)
+
+LANGUAGE = Language(SPEC)
+normalize = LANGUAGE.normalize

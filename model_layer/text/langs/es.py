@@ -1,0 +1,102 @@
+"""Spanish: the spec, and ordinals in the gender their mark shows (1.º primero, 1.ª primera)."""
+
+from __future__ import annotations
+
+import re
+
+from model_layer.text import numbers
+from model_layer.text.langs.engine import Currency, Language, LanguageSpec
+from model_layer.text.langs.forms import inflect, word
+
+MONTHS = ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto",
+          "septiembre", "octubre", "noviembre", "diciembre")  # fmt: skip
+
+
+def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
+    words = numbers.ordinal(n, "es")
+    if words is None:
+        return None
+    if suffix.endswith(("ª", "a")):
+        return inflect(words, (("o", "a"),))  # "vigésima primera"
+    if suffix == "er" or _NOUN_AFTER.match(after):
+        # apocope before a masculine noun: "el 3.º piso", "el 1er piso" -> "tercer", "primer"
+        return inflect(words, (("primero", "primer"), ("tercero", "tercer")), count=1)
+    return words
+
+
+# a word after the ordinal that is no preposition or conjunction: a noun it qualifies
+_NOUN_AFTER = re.compile(r"\s+(?!(?:de|del|y|e|o|u|en|a|al|con|por|para)\b)[^\W\d_]")
+
+
+_CENT = word("centavo", "centavos")
+_ABBREVIATIONS = {
+    "Sr.": "señor", "Sra.": "señora", "Srta.": "señorita", "Dr.": "doctor",
+    "Dra.": "doctora", "Ud.": "usted", "Uds.": "ustedes", "etc.": "etcétera",
+    "p. ej.": "por ejemplo", "n.º": "número", "núm.": "número", "aprox.": "aproximadamente",
+    "EE. UU.": "Estados Unidos", "a. C.": "antes de Cristo", "d. C.": "después de Cristo",
+}  # fmt: skip
+
+_UNITS = {
+    "km": word("kilómetro", "kilómetros"), "m": word("metro", "metros"),
+    "cm": word("centímetro", "centímetros"), "mm": word("milímetro", "milímetros"),
+    "kg": word("kilogramo", "kilogramos"), "g": word("gramo", "gramos"),
+    "mg": word("miligramo", "miligramos"), "l": word("litro", "litros"),
+    "ml": word("mililitro", "mililitros"),
+    "km/h": word("kilómetro por hora", "kilómetros por hora"),
+    "m/s": word("metro por segundo", "metros por segundo"),
+    "m2": word("metro cuadrado", "metros cuadrados"),
+    "m3": word("metro cúbico", "metros cúbicos"),
+    "km2": word("kilómetro cuadrado", "kilómetros cuadrados"),
+    "h": word("hora", "horas", gender="f"), "min": word("minuto", "minutos"),
+    "s": word("segundo", "segundos"), "ms": word("milisegundo", "milisegundos"),
+    "kWh": word("kilovatio hora", "kilovatios hora"), "kW": word("kilovatio", "kilovatios"),
+    "W": word("vatio", "vatios"), "TB": word("terabyte", "terabytes"),
+    "GB": word("gigabyte", "gigabytes"), "MB": word("megabyte", "megabytes"),
+    "kB": word("kilobyte", "kilobytes"), "GHz": word("gigahercio", "gigahercios"),
+    "MHz": word("megahercio", "megahercios"), "Hz": word("hercio", "hercios"),
+    "C": word("grado Celsius", "grados Celsius"),
+    "F": word("grado Fahrenheit", "grados Fahrenheit"), "deg": word("grado", "grados"),
+}  # fmt: skip
+
+SPEC = LanguageSpec(
+    code="es",
+    decimal_word=word("coma"),  # RAE: "tres coma catorce", the fraction as a number
+    genders={
+        "m": {"uno": "un", "veintiuno": "veintiún"},  # "un euro", "veintiún euros"
+        "f": {"uno": "una", "veintiuno": "veintiuna"},
+    },
+    percent=word("por ciento"),
+    currencies={
+        "EUR": Currency(word("euro", "euros"), word("céntimo", "céntimos")),
+        "USD": Currency(word("dólar", "dólares"), _CENT),
+        "GBP": Currency(word("libra", "libras", gender="f"), word("penique", "peniques")),
+        "JPY": Currency(word("yen", "yenes")),
+    },
+    currency_and="con",  # "cinco euros con cincuenta céntimos"
+    scale_link=("millón|millones|billón|billones", lambda noun: "de "),  # "un millón de euros"
+    months=MONTHS,
+    date_link="de",
+    date_format="{day} de {month} de {year}",  # day 1 is "uno" (Spain); RAE accepts both
+    time_format="{h} y {m}",  # "las nueve y cinco", "las catorce y treinta"
+    hour_gender="f",  # "la una"
+    ordinal_suffix=r"\.?[ºª]|\.?er",
+    ordinal=_ordinal,
+    units=_UNITS,
+    range_word="a",
+    version_word="versión",
+    version_keywords="versión|Versión",
+    at_word="arroba",
+    slash_word="barra",
+    point_word="punto",
+    plus_word="más",
+    and_word="y",
+    equals_word="igual a",
+    section_word="párrafo",
+    abbreviations=_ABBREVIATIONS,
+    titles=frozenset(
+        ("Sr.", "Sra.", "Srta.", "Dr.", "Dra.", "Ud.", "Uds.", "p. ej.", "n.º", "núm.", "aprox.")
+    ),  # never end a sentence
+)
+
+LANGUAGE = Language(SPEC)
+normalize = LANGUAGE.normalize

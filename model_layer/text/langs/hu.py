@@ -1,0 +1,138 @@
+"""Hungarian: the spec; "két" before a noun, dates as "március ötödike", joined suffixes.
+
+Dates run year, month, day; the day is said with the possessive ordinal
+("ötödike", "elseje"), whose vowel follows vowel harmony. A case suffix written
+after a hyphen ("2024-ben", "14:30-kor") joins the spoken number.
+"""
+
+from __future__ import annotations
+
+import re
+
+from model_layer.text import numbers
+from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec, plain_ordinal
+from model_layer.text.langs.forms import last_word, plural_none, word
+
+MONTHS = ("január", "február", "március", "április", "május", "június", "július",
+          "augusztus", "szeptember", "október", "november", "december")  # fmt: skip
+_BACK_VOWELS = frozenset("aáoóuú")
+
+
+def day_of_month(n: int) -> str | None:
+    """ "ötödike", "harmadika", "elseje": the ordinal with the possessive -a/-e."""
+    if n == 1:
+        return "elseje"
+    words = numbers.ordinal(n, "hu")
+    if words is None:
+        return None
+    last_part = re.sub(r"^(?:tizen|huszon|harminc)", "", words)
+    back = any(ch in _BACK_VOWELS for ch in last_part)
+    return words + ("a" if back else "e")
+
+
+def _date(parts: DateParts) -> str | None:
+    day = day_of_month(parts.day)
+    if day is None:
+        return None
+    said = f"{MONTHS[parts.month - 1]} {day}"
+    year = LANGUAGE.cardinal(str(parts.year)) if parts.year else ""
+    return f"{year} {said}" if year else said if parts.year is None else None
+
+
+# case suffixes that join a number word without changing it
+_SUFFIX = r"(?:ban|ben|ba|be|ból|ből|ra|re|ról|ről|nál|nél|hoz|hez|höz|tól|től|ig|kor|ért)"
+_MONTH_DAY_SUFFIXED = re.compile(
+    rf"(?<![\w.])(?:(\d{{4}})\.\s)?((?:{'|'.join(MONTHS)})\s)(\d{{1,2}})-(\w+)"
+)
+_LONG = {"a": "á", "e": "é"}
+_TIME_KOR = re.compile(r"(?<![\w:.,])([01]?\d|2[0-3]):([0-5]\d)-kor(?!\w)")
+_SUFFIXED = re.compile(rf"(?<![\w.,-])(\d+)-({_SUFFIX})(?!\w)")
+
+
+_ORDINAL = plain_ordinal("hu")
+
+
+def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
+    """ "március 15. óta" -> "március tizenötödike óta": after a month, the day of the month."""
+    if last_word(before) in MONTHS:
+        return day_of_month(n)
+    return _ORDINAL(n, suffix, before, after)
+
+
+def _month_day(m: re.Match[str]) -> str:
+    """ "2024. március 15-én" -> "... március tizenötödikén", "1-jéig" -> "elsejéig"."""
+    year, month, digits, suffix = m.groups()
+    day = day_of_month(int(digits)) if 1 <= int(digits) <= 31 else None
+    year_words = LANGUAGE.cardinal(year) if year else ""
+    if day is None or year_words is None:
+        return m.group()
+    rest = re.sub(r"^j?[aáeé]?", "", suffix)
+    said = month + (day[:-1] + _LONG[day[-1]] + rest if rest else day)
+    return f"{year_words} {said}" if year_words else said
+
+
+def _suffixes(text: str) -> str:
+    text = _MONTH_DAY_SUFFIXED.sub(_month_day, text)
+
+    def time(m: re.Match[str]) -> str:
+        hour, minute = LANGUAGE.cardinal(str(int(m.group(1)))), int(m.group(2))
+        if not minute:
+            return f"{hour} órakor"
+        return f"{hour} óra {LANGUAGE.cardinal(str(minute))}kor"  # "tizennégy óra harminckor"
+
+    text = _TIME_KOR.sub(time, text)
+    return _SUFFIXED.sub(
+        lambda m: f"{LANGUAGE.cardinal(m.group(1)) or m.group(1)}{m.group(2)}", text
+    )
+
+
+_CENT = word("cent")
+_UNITS = {
+    "km": word("kilométer"), "m": word("méter"), "cm": word("centiméter"), "mm": word("milliméter"),
+    "kg": word("kilogramm"), "g": word("gramm"), "mg": word("milligramm"), "l": word("liter"),
+    "ml": word("milliliter"), "km/h": word("kilométer per óra"), "m2": word("négyzetméter"),
+    "m3": word("köbméter"), "km2": word("négyzetkilométer"), "h": word("óra"), "min": word("perc"),
+    "s": word("másodperc"), "ms": word("ezredmásodperc"), "kWh": word("kilowattóra"),
+    "kW": word("kilowatt"), "W": word("watt"), "GB": word("gigabájt"), "MB": word("megabájt"),
+    "TB": word("terabájt"), "GHz": word("gigahertz"), "MHz": word("megahertz"),
+    "C": word("Celsius-fok"), "F": word("Fahrenheit-fok"), "deg": word("fok"),
+}  # fmt: skip
+_ABBREVIATIONS = {
+    "pl.": "például", "stb.": "satöbbi", "dr.": "doktor", "Dr.": "doktor", "kb.": "körülbelül",
+    "ill.": "illetve", "ún.": "úgynevezett", "u.": "utca", "ld.": "lásd",
+}  # fmt: skip
+SPEC = LanguageSpec(
+    code="hu",
+    plural=plural_none,  # no plural after a number: "öt forint"
+    genders={"m": {"~kettő": "két"}},  # before a noun: "két forint", "huszonkét euró"
+    percent=word("százalék"),
+    currencies={
+        "HUF": Currency(word("forint")),
+        "EUR": Currency(word("euró"), _CENT),
+        "USD": Currency(word("dollár"), _CENT),
+        "GBP": Currency(word("font"), word("penny")),
+    },
+    currency_symbols={"Ft": "HUF"},
+    months=MONTHS,
+    date_order="ymd",  # 2024. március 5., 2024.03.05.
+    date=_date,
+    time_format="{h} óra {m} perc",
+    time_format_hour="{h} óra",
+    ordinal_dot=True,  # "a 3. helyen"
+    ordinal=_ordinal,
+    units=_UNITS,
+    version_word="verzió",
+    version_keywords="verzió|Verzió",
+    at_word="kukac",
+    slash_word="per",
+    point_word="pont",
+    plus_word="plusz",
+    and_word="és",
+    equals_word="egyenlő",
+    abbreviations=_ABBREVIATIONS,
+    titles=frozenset(("pl.", "dr.", "Dr.", "kb.", "ill.", "ún.", "ld.")),  # never end a sentence
+    extra_rules=(_suffixes,),
+)
+
+LANGUAGE = Language(SPEC)
+normalize = LANGUAGE.normalize

@@ -1,0 +1,102 @@
+"""Italian: the spec, and ordinals in the gender their mark shows (1º primo, 1ª prima)."""
+
+from __future__ import annotations
+
+import re
+
+from model_layer.text import numbers
+from model_layer.text.langs.engine import Currency, Language, LanguageSpec
+from model_layer.text.langs.forms import inflect, word
+
+MONTHS = ("gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto",
+          "settembre", "ottobre", "novembre", "dicembre")  # fmt: skip
+
+
+def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
+    words = numbers.ordinal(n, "it")
+    return inflect(words, (("o", "a"),)) if words and suffix.endswith("ª") else words
+
+
+def _day(n: int, before: str) -> str | None:
+    return "primo" if n == 1 else LANGUAGE.cardinal(str(n))  # "il primo maggio", "il due maggio"
+
+
+_UNA_ORA = re.compile(r"\buna ora\b")
+
+
+def _elide(text: str) -> str:
+    return _UNA_ORA.sub("un'ora", text)
+
+
+_CENT = word("centesimo", "centesimi")
+_ABBREVIATIONS = {
+    "Sig.ra": "signora", "Sig.": "signor", "Dott.ssa": "dottoressa", "Dott.": "dottor",
+    "Prof.": "professor", "ecc.": "eccetera", "p. es.": "per esempio", "pag.": "pagina",
+    "ca.": "circa", "a. C.": "avanti Cristo", "d. C.": "dopo Cristo",
+}  # fmt: skip
+
+_UNITS = {
+    "km": word("chilometro", "chilometri"), "m": word("metro", "metri"),
+    "cm": word("centimetro", "centimetri"), "mm": word("millimetro", "millimetri"),
+    "kg": word("chilogrammo", "chilogrammi"), "g": word("grammo", "grammi"),
+    "mg": word("milligrammo", "milligrammi"), "l": word("litro", "litri"),
+    "ml": word("millilitro", "millilitri"),
+    "km/h": word("chilometro orario", "chilometri orari"),
+    "m/s": word("metro al secondo", "metri al secondo"),
+    "m2": word("metro quadrato", "metri quadrati"), "m3": word("metro cubo", "metri cubi"),
+    "km2": word("chilometro quadrato", "chilometri quadrati"),
+    "h": word("ora", "ore", gender="f"), "min": word("minuto", "minuti"),
+    "s": word("secondo", "secondi"), "ms": word("millisecondo", "millisecondi"),
+    "kWh": word("chilowattora"), "kW": word("chilowatt"), "W": word("watt"),
+    "TB": word("terabyte"), "GB": word("gigabyte"), "MB": word("megabyte"),
+    "kB": word("kilobyte"), "GHz": word("gigahertz"), "MHz": word("megahertz"),
+    "Hz": word("hertz"), "C": word("grado Celsius", "gradi Celsius"),
+    "F": word("grado Fahrenheit", "gradi Fahrenheit"), "deg": word("grado", "gradi"),
+}  # fmt: skip
+
+_SCALES = {
+    "mln": word("milione", "milioni"),
+    "mld": word("miliardo", "miliardi"),
+}  # written abbreviations of large numbers
+SPEC = LanguageSpec(
+    code="it",
+    decimal_word=word("virgola"),  # "tre virgola quattordici": the fraction as a number
+    genders={"m": {"uno": "un"}, "f": {"uno": "una"}},
+    percent=word("per cento"),
+    currencies={
+        "EUR": Currency(word("euro"), _CENT),
+        "USD": Currency(word("dollaro", "dollari"), _CENT),
+        "GBP": Currency(word("sterlina", "sterline", gender="f"), word("penny", "pence")),
+        "CHF": Currency(word("franco", "franchi"), _CENT),
+        "JPY": Currency(word("yen")),
+    },
+    currency_and="e",
+    scale_link=("milione|milioni|miliardo|miliardi", lambda noun: "di "),  # "un milione di euro"
+    scales=_SCALES,
+    months=MONTHS,
+    day_suffix=r"[º°]|\.?",
+    day=_day,
+    time_format="{h} e {m}",  # "le quattordici e trenta", "le nove e cinque"
+    hour_gender="f",  # "l'una"
+    time_keywords="alle|dalle|ore",  # "alle 20.30"
+    ordinal_suffix=r"[ºª]",
+    ordinal=_ordinal,
+    units=_UNITS,
+    version_word="versione",
+    version_keywords="versione|Versione",
+    at_word="chiocciola",
+    slash_word="slash",
+    point_word="punto",
+    plus_word="più",
+    and_word="e",
+    equals_word="uguale a",
+    section_word="paragrafo",
+    abbreviations=_ABBREVIATIONS,
+    titles=frozenset(
+        ("Sig.", "Sig.ra", "Dott.", "Dott.ssa", "Prof.", "p. es.", "pag.", "ca.")
+    ),  # never end a sentence
+    final_rules=(_elide,),
+)
+
+LANGUAGE = Language(SPEC)
+normalize = LANGUAGE.normalize

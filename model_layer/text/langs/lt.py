@@ -1,0 +1,122 @@
+"""Lithuanian: the spec; ordinals from tables (num2words has none), dates year first.
+
+Rules followed (VLKK, Kalbos patarimai): a date "2024-03-05" or "2024 m. kovo
+5 d." is said "du tūkstančiai dvidešimt ketvirtųjų metų kovo penktoji (diena)":
+the year a genitive plural definite ordinal, the day a feminine definite
+ordinal; only the last word of a compound ordinal is an ordinal.
+"""
+
+from __future__ import annotations
+
+import re
+
+from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
+from model_layer.text.langs.forms import plural_lithuanian, table_ordinal, word
+
+MONTHS = ("sausio", "vasario", "kovo", "balandžio", "gegužės", "birželio", "liepos",
+          "rugpjūčio", "rugsėjo", "spalio", "lapkričio", "gruodžio")  # fmt: skip
+_UNITS_ORD = ("", "pirmas", "antras", "trečias", "ketvirtas", "penktas", "šeštas", "septintas",
+              "aštuntas", "devintas", "dešimtas", "vienuoliktas", "dvyliktas", "tryliktas",
+              "keturioliktas", "penkioliktas", "šešioliktas", "septynioliktas",
+              "aštuonioliktas", "devynioliktas")  # fmt: skip
+_TENS_ORD = ("", "", "dvidešimtas", "trisdešimtas", "keturiasdešimtas", "penkiasdešimtas",
+             "šešiasdešimtas", "septyniasdešimtas", "aštuoniasdešimtas",
+             "devyniasdešimtas")  # fmt: skip
+
+
+_ROUND_ORD = {100: "šimtas", 1000: "tūkstantas", 2000: "dutūkstantas"}
+
+
+def ordinal(n: int, ending: str = "as") -> str | None:
+    """The ordinal with its last word's "-as" replaced: "oji" (f. definite), "ųjų" (gen. pl.)."""
+    words = table_ordinal(
+        n,
+        _UNITS_ORD,
+        _TENS_ORD,
+        LANGUAGE.cardinal,
+        lambda ten: LANGUAGE.cardinal(f"{ten}0"),
+        _ROUND_ORD,
+    )
+    return None if words is None else words[:-2] + ending
+
+
+def _date(parts: DateParts) -> str | None:
+    day = ordinal(parts.day, "oji")
+    if day is None:
+        return None
+    said = f"{MONTHS[parts.month - 1]} {day}"
+    if parts.year is None:
+        return said
+    year = ordinal(parts.year, "ųjų")
+    return None if year is None else f"{year} metų {said}"
+
+
+_WRITTEN = re.compile(rf"(?<![\w.])(\d{{4}})\s?m\.\s({'|'.join(MONTHS)})\s(\d{{1,2}})\s?d\.?(?!\w)")
+
+
+def _written_dates(text: str) -> str:
+    """ "2024 m. kovo 5 d." -> "... metų kovo penktoji diena"."""
+
+    def say(m: re.Match[str]) -> str:
+        parts = DateParts(int(m.group(3)), MONTHS.index(m.group(2)) + 1, int(m.group(1)), "")
+        words = _date(parts) if 1 <= parts.day <= 31 else None
+        return m.group() if words is None else f"{words} diena"
+
+    return _WRITTEN.sub(say, text)
+
+
+_CENT = word("centas", "centai", "centų", "cento")
+_UNITS = {
+    "km": word("kilometras", "kilometrai", "kilometrų", "kilometro"),
+    "m": word("metras", "metrai", "metrų", "metro"),
+    "cm": word("centimetras", "centimetrai", "centimetrų", "centimetro"),
+    "kg": word("kilogramas", "kilogramai", "kilogramų", "kilogramo"),
+    "g": word("gramas", "gramai", "gramų", "gramo"),
+    "l": word("litras", "litrai", "litrų", "litro"),
+    "h": word("valanda", "valandos", "valandų", "valandos", gender="f"),
+    "min": word("minutė", "minutės", "minučių", "minutės", gender="f"),
+    "C": word("laipsnis Celsijaus", "laipsniai Celsijaus", "laipsnių Celsijaus",
+              "laipsnio Celsijaus"),
+    "deg": word("laipsnis", "laipsniai", "laipsnių", "laipsnio"),
+}  # fmt: skip
+_ABBREVIATIONS = {
+    "pvz.": "pavyzdžiui", "t. y.": "tai yra", "ir kt.": "ir kiti", "Nr.": "numeris",
+    "gerb.": "gerbiamas", "prof.": "profesorius",
+}  # fmt: skip
+_FEMININE = {"vienas": "viena", "du": "dvi", "keturi": "keturios", "penki": "penkios",
+             "šeši": "šešios", "septyni": "septynios", "aštuoni": "aštuonios",
+             "devyni": "devynios"}  # fmt: skip
+_SCALES = {
+    "tūkst.": word("tūkstantis", "tūkstančiai", "tūkstančių", "tūkstančio"),
+    "mln.": word("milijonas", "milijonai", "milijonų", "milijono"),
+    "mlrd.": word("milijardas", "milijardai", "milijardų", "milijardo"),
+}  # written abbreviations of large numbers
+SPEC = LanguageSpec(
+    code="lt",
+    plural=plural_lithuanian,  # vienas euras, du eurai, dešimt eurų, 2,5 euro
+    genders={"f": _FEMININE},
+    percent=word("procentas", "procentai", "procentų", "procento"),
+    currencies={
+        "EUR": Currency(word("euras", "eurai", "eurų", "euro"), _CENT),
+        "USD": Currency(word("doleris", "doleriai", "dolerių", "dolerio"), _CENT),
+    },
+    scales=_SCALES,
+    months=MONTHS,
+    date=_date,
+    minute_zero="nulis",  # "devyni nulis penki"
+    units=_UNITS,
+    version_word="versija",
+    version_keywords="versija|Versija",
+    at_word="eta",
+    slash_word="pasvirasis brūkšnys",
+    point_word="taškas",
+    plus_word="plius",
+    and_word="ir",
+    equals_word="lygu",
+    abbreviations=_ABBREVIATIONS,
+    titles=frozenset(("pvz.", "t. y.", "Nr.", "gerb.", "prof.")),  # never end a sentence
+    extra_rules=(_written_dates,),
+)
+
+LANGUAGE = Language(SPEC)
+normalize = LANGUAGE.normalize

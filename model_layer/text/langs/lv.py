@@ -1,0 +1,139 @@
+"""Latvian: the spec; ordinals from tables (num2words has none), dates year first.
+
+Rules followed (LVA, Valodas konsultācijas): "2024. gada 5. martā" is said
+"divi tūkstoši divdesmit ceturtā gada piektajā martā": the year a genitive
+definite ordinal, the day a definite ordinal agreeing with the month (locative
+with the locative month); only the last word of a compound ordinal changes.
+"""
+
+from __future__ import annotations
+
+import re
+
+from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
+from model_layer.text.langs.forms import plural_latvian, table_ordinal, word
+
+MONTHS = ("janvāris", "februāris", "marts", "aprīlis", "maijs", "jūnijs", "jūlijs",
+          "augusts", "septembris", "oktobris", "novembris", "decembris")  # fmt: skip
+MONTHS_LOCATIVE = ("janvārī", "februārī", "martā", "aprīlī", "maijā", "jūnijā", "jūlijā",
+                   "augustā", "septembrī", "oktobrī", "novembrī", "decembrī")  # fmt: skip
+_UNITS_ORD = ("", "pirmais", "otrais", "trešais", "ceturtais", "piektais", "sestais",
+              "septītais", "astotais", "devītais", "desmitais", "vienpadsmitais",
+              "divpadsmitais", "trīspadsmitais", "četrpadsmitais", "piecpadsmitais",
+              "sešpadsmitais", "septiņpadsmitais", "astoņpadsmitais",
+              "deviņpadsmitais")  # fmt: skip
+_TENS_ORD = ("", "", "divdesmitais", "trīsdesmitais", "četrdesmitais", "piecdesmitais",
+             "sešdesmitais", "septiņdesmitais", "astoņdesmitais", "deviņdesmitais")  # fmt: skip
+
+
+_ROUND_ORD = {100: "simtais", 1000: "tūkstošais", 2000: "divtūkstošais"}
+
+
+def ordinal(n: int, ending: str = "ais") -> str | None:
+    """The ordinal with its last "-ais" replaced: "ā" (genitive), "ajā" (locative)."""
+    words = table_ordinal(
+        n,
+        _UNITS_ORD,
+        _TENS_ORD,
+        LANGUAGE.cardinal,
+        lambda ten: LANGUAGE.cardinal(f"{ten}0"),
+        _ROUND_ORD,
+    )
+    return None if words is None else words[:-3] + ending
+
+
+def _date(parts: DateParts) -> str | None:
+    day = ordinal(parts.day)
+    if day is None:
+        return None
+    said = f"{day} {MONTHS[parts.month - 1]}"
+    if parts.year is None:
+        return said
+    year = ordinal(parts.year, "ā")
+    return None if year is None else f"{year} gada {said}"
+
+
+_WRITTEN = re.compile(
+    rf"(?<![\w.])(\d{{4}})\.\s?gada\s(\d{{1,2}})\.\s?({'|'.join(MONTHS + MONTHS_LOCATIVE)})(?!\w)"
+)
+
+
+def _written_dates(text: str) -> str:
+    """ "2024. gada 5. martā" -> "... ceturtā gada piektajā martā"."""
+
+    def say(m: re.Match[str]) -> str:
+        month = m.group(3)
+        locative = month in MONTHS_LOCATIVE
+        year, day = (
+            ordinal(int(m.group(1)), "ā"),
+            ordinal(int(m.group(2)), "ajā" if locative else "ais"),
+        )
+        if year is None or day is None or not 1 <= int(m.group(2)) <= 31:
+            return m.group()
+        return f"{year} gada {day} {month}"
+
+    return _WRITTEN.sub(say, text)
+
+
+_YEAR = re.compile(r"(?<![\w.])(\d{4})\.\s?(gadā|gada|gads|gadu)(?!\w)")
+_YEAR_ENDING = {"gadā": "ajā", "gada": "ā", "gads": "ais", "gadu": "o"}
+
+
+def _years(text: str) -> str:
+    """ "2024. gadā" -> "divi tūkstoši divdesmit ceturtajā gadā": the ordinal in the noun's case."""
+
+    def say(m: re.Match[str]) -> str:
+        words = ordinal(int(m.group(1)), _YEAR_ENDING[m.group(2)])
+        return m.group() if words is None else f"{words} {m.group(2)}"
+
+    return _YEAR.sub(say, text)
+
+
+_CENT = word("cents", "centi")
+_UNITS = {
+    "km": word("kilometrs", "kilometri"), "m": word("metrs", "metri"),
+    "cm": word("centimetrs", "centimetri"), "kg": word("kilograms", "kilogrami"),
+    "g": word("grams", "grami"), "l": word("litrs", "litri"),
+    "h": word("stunda", "stundas", gender="f"), "min": word("minūte", "minūtes", gender="f"),
+    "C": word("grāds pēc Celsija", "grādi pēc Celsija"), "deg": word("grāds", "grādi"),
+}  # fmt: skip
+_ABBREVIATIONS = {
+    "piem.": "piemēram", "utt.": "un tā tālāk", "u.c.": "un citi", "t.i.": "tas ir",
+    "Nr.": "numurs", "prof.": "profesors", "plkst.": "pulksten",
+}  # fmt: skip
+_FEMININE = {"viens": "viena", "divi": "divas", "četri": "četras", "pieci": "piecas",
+             "seši": "sešas", "septiņi": "septiņas", "astoņi": "astoņas",
+             "deviņi": "deviņas"}  # fmt: skip
+_SCALES = {
+    "tūkst.": word("tūkstotis", "tūkstoši"),
+    "milj.": word("miljons", "miljoni"),
+    "mljrd.": word("miljards", "miljardi"),
+}  # written abbreviations of large numbers
+SPEC = LanguageSpec(
+    code="lv",
+    plural=plural_latvian,  # viens kilometrs, divi kilometri, divdesmit viens kilometrs
+    genders={"f": _FEMININE},
+    percent=word("procents", "procenti"),
+    currencies={
+        "EUR": Currency(word("eiro"), _CENT),  # "eiro" does not decline
+        "USD": Currency(word("dolārs", "dolāri"), _CENT),
+    },
+    scales=_SCALES,
+    months=MONTHS,
+    date=_date,
+    minute_zero="nulle",  # "deviņi nulle pieci"
+    units=_UNITS,
+    version_word="versija",
+    version_keywords="versija|Versija",
+    at_word="et",
+    slash_word="slīpsvītra",
+    point_word="punkts",
+    and_word="un",
+    equals_word="ir vienāds ar",
+    abbreviations=_ABBREVIATIONS,
+    titles=frozenset(("piem.", "t.i.", "Nr.", "prof.", "plkst.")),  # never end a sentence
+    extra_rules=(_written_dates, _years),
+)
+
+LANGUAGE = Language(SPEC)
+normalize = LANGUAGE.normalize

@@ -1,0 +1,74 @@
+"""Dutch: the spec, and years said by hundreds ("negentienhonderdnegenennegentig")."""
+
+from __future__ import annotations
+
+from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
+from model_layer.text.langs.forms import by_hundreds, word
+
+MONTHS = ("januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus",
+          "september", "oktober", "november", "december")  # fmt: skip
+
+
+_CENT = word("cent")
+_UNITS = {
+    "km": word("kilometer"), "m": word("meter"), "cm": word("centimeter"),
+    "mm": word("millimeter"), "kg": word("kilogram"), "g": word("gram"),
+    "mg": word("milligram"), "l": word("liter"), "ml": word("milliliter"),
+    "km/h": word("kilometer per uur"), "m/s": word("meter per seconde"),
+    "m2": word("vierkante meter"), "m3": word("kubieke meter"),
+    "km2": word("vierkante kilometer"), "h": word("uur"),
+    "min": word("minuut", "minuten"), "s": word("seconde", "seconden"),
+    "ms": word("milliseconde", "milliseconden"), "kWh": word("kilowattuur"),
+    "kW": word("kilowatt"), "W": word("watt"), "TB": word("terabyte"),
+    "GB": word("gigabyte"), "MB": word("megabyte"), "kB": word("kilobyte"),
+    "GHz": word("gigahertz"), "MHz": word("megahertz"), "Hz": word("hertz"),
+    "C": word("graad Celsius", "graden Celsius"),
+    "F": word("graad Fahrenheit", "graden Fahrenheit"), "deg": word("graad", "graden"),
+}  # fmt: skip
+
+_ABBREVIATIONS = {
+    "bijv.": "bijvoorbeeld", "bv.": "bijvoorbeeld", "d.w.z.": "dat wil zeggen",
+    "enz.": "enzovoort", "o.a.": "onder andere", "dhr.": "de heer", "mevr.": "mevrouw",
+    "nr.": "nummer", "ca.": "circa", "m.b.v.": "met behulp van",
+}  # fmt: skip
+
+_SCALES = {"mln": word("miljoen"), "mld": word("miljard")}  # written abbreviations of large numbers
+SPEC = LanguageSpec(
+    code="nl",
+    decimal_word=word("komma"),  # "drie komma veertien"
+    percent=word("procent"),
+    currencies={  # after a number the unit stays singular: "vijf euro"
+        "EUR": Currency(word("euro"), _CENT),
+        "USD": Currency(word("dollar"), _CENT),
+        "GBP": Currency(word("pond"), word("penny", "pence")),
+        "JPY": Currency(word("yen")),
+    },
+    currency_and="en",
+    scales=_SCALES,
+    months=MONTHS,
+    time_format="{h} uur {m}",
+    time_format_hour="{h} uur",
+    time_trailer="uur",  # "om 14:30 uur" says "uur" once
+    ordinal_suffix="ste|de|e",  # 1e, 1ste, 3de
+    ordinal=plain_ordinal("nl"),
+    year=by_hundreds(
+        lambda digits: LANGUAGE.cardinal(digits), "honderd"
+    ),  # 1100-1999 by hundreds, one word (Taalunie: "negentienhonderdnegentig")
+    units=_UNITS,
+    range_word="tot",
+    version_word="versie",
+    version_keywords="versie|Versie",
+    at_word="apenstaartje",
+    slash_word="slash",
+    point_word="punt",
+    and_word="en",
+    equals_word="is gelijk aan",
+    section_word="paragraaf",
+    abbreviations=_ABBREVIATIONS,
+    titles=frozenset(
+        ("bijv.", "bv.", "d.w.z.", "o.a.", "dhr.", "mevr.", "nr.", "ca.", "m.b.v.")
+    ),  # never end a sentence
+)
+
+LANGUAGE = Language(SPEC)
+normalize = LANGUAGE.normalize

@@ -1,0 +1,143 @@
+"""Polish: the spec; dates and hours as ordinals in their case.
+
+Rules followed (Wielki słownik ortograficzny PWN; poradnia językowa PWN): a date
+is a genitive ordinal with the month's genitive ("piątego marca"), the year too
+("dwa tysiące dwudziestego czwartego roku"); every word of a compound ordinal
+inflects. The hour is a feminine ordinal (godzina): "o czternastej trzydzieści".
+"""
+
+from __future__ import annotations
+
+import re
+
+from model_layer.text import numbers
+from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec, before
+from model_layer.text.langs.forms import inflect, last_word, plural_polish, word
+
+MONTHS = ("stycznia", "lutego", "marca", "kwietnia", "maja", "czerwca", "lipca", "sierpnia",
+          "września", "października", "listopada", "grudnia")  # fmt: skip
+# cardinal words that end like an ordinal adjective and must not inflect
+_CARDINALS = frozenset(("trzy", "cztery", "trzydzieści", "czterdzieści"))
+_GENITIVE = (("gi", "giego"), ("ki", "kiego"), ("i", "iego"), ("y", "ego"))
+_FEMININE = (("gi", "ga"), ("ki", "ka"), ("i", "ia"), ("y", "a"))
+_FEMININE_LOCATIVE = (("gi", "giej"), ("ki", "kiej"), ("i", "iej"), ("y", "ej"))
+_LOCATIVE = (("gi", "gim"), ("ki", "kim"), ("i", "im"), ("y", "ym"))
+_YEAR_NOUN = re.compile(r"(?<![\w.,])(\d{3,4})\s?(roku|rok|r\.)(?!\w)")
+
+
+_AT_HOUR = re.compile(r"(?<!\w)(?:(o)\s)?godz\.\s?")
+
+
+def _hour_word(text: str) -> str:
+    """ "o godz. 12:00" -> "o godzinie dwunastej", "godz. 12" -> "godzina dwunasta"."""
+    return _AT_HOUR.sub(lambda m: "o godzinie " if m.group(1) else "godzina ", text)
+
+
+def _years(text: str) -> str:
+    """ "w 2024 roku" -> "w dwa tysiące dwudziestym czwartym roku"; genitive after other words."""
+
+    def say(m: re.Match[str]) -> str:
+        if m.group(2) == "rok":
+            words, noun = numbers.ordinal(int(m.group(1)), "pl"), "rok"
+        else:
+            locative = last_word(before(m)) in ("w", "we", "o", "przy")
+            words, noun = _inflect(int(m.group(1)), _LOCATIVE if locative else _GENITIVE), "roku"
+        return m.group() if words is None else f"{words} {noun}"
+
+    return _YEAR_NOUN.sub(say, text)
+
+
+def _inflect(n: int, endings: tuple[tuple[str, str], ...]) -> str | None:
+    words = numbers.ordinal(n, "pl")
+    if words is None:
+        return None
+    tokens = words.split(" ")
+    return " ".join(t if t in _CARDINALS else inflect(t, endings) for t in tokens)
+
+
+def _date(parts: DateParts) -> str | None:
+    day = _inflect(parts.day, _GENITIVE)
+    if day is None:
+        return None
+    said = f"{day} {MONTHS[parts.month - 1]}"
+    if parts.year is None:
+        return said
+    year = _inflect(parts.year, _GENITIVE)
+    return None if year is None else f"{said} {year} roku"
+
+
+def _hour(h: int, before: str) -> str | None:
+    if h == 0:
+        return "zero"
+    locative = last_word(before) in ("o", "godzinie")
+    return _inflect(h, _FEMININE_LOCATIVE if locative else _FEMININE)
+
+
+_GROSZ = word("grosz", "grosze", "groszy", "grosza")
+_CENT = word("cent", "centy", "centów", "centa")
+_UNITS = {
+    "km": word("kilometr", "kilometry", "kilometrów", "kilometra"),
+    "m": word("metr", "metry", "metrów", "metra"),
+    "cm": word("centymetr", "centymetry", "centymetrów", "centymetra"),
+    "mm": word("milimetr", "milimetry", "milimetrów", "milimetra"),
+    "kg": word("kilogram", "kilogramy", "kilogramów", "kilograma"),
+    "g": word("gram", "gramy", "gramów", "grama"),
+    "l": word("litr", "litry", "litrów", "litra"),
+    "ml": word("mililitr", "mililitry", "mililitrów", "mililitra"),
+    "km/h": word("kilometr na godzinę", "kilometry na godzinę", "kilometrów na godzinę",
+                 "kilometra na godzinę"),
+    "h": word("godzina", "godziny", "godzin", "godziny", gender="f"),
+    "min": word("minuta", "minuty", "minut", "minuty", gender="f"),
+    "s": word("sekunda", "sekundy", "sekund", "sekundy", gender="f"),
+    "GB": word("gigabajt", "gigabajty", "gigabajtów", "gigabajta"),
+    "MB": word("megabajt", "megabajty", "megabajtów", "megabajta"),
+    "C": word("stopień Celsjusza", "stopnie Celsjusza", "stopni Celsjusza", "stopnia Celsjusza"),
+    "deg": word("stopień", "stopnie", "stopni", "stopnia"),
+}  # fmt: skip
+_ABBREVIATIONS = {
+    "np.": "na przykład", "itd.": "i tak dalej", "itp.": "i tym podobne", "tzn.": "to znaczy",
+    "tj.": "to jest", "m.in.": "między innymi", "ul.": "ulica", "prof.": "profesor",
+    "ok.": "około", "dr": "doktor",
+}  # fmt: skip
+_SCALES = {
+    "tys.": word("tysiąc", "tysiące", "tysięcy", "tysiąca"),
+    "mln": word("milion", "miliony", "milionów", "miliona"),
+    "mld": word("miliard", "miliardy", "miliardów", "miliarda"),
+}  # written abbreviations of large numbers
+SPEC = LanguageSpec(
+    code="pl",
+    plural=plural_polish,  # jeden złoty, dwa złote, pięć złotych, 2,5 złotego
+    genders={"f": {"jeden": "jedna", "dwa": "dwie"}, "n": {"jeden": "jedno"}},
+    percent=word("procent"),  # "pięć procent", "dwa procent": not inflected after a number
+    currencies={
+        "PLN": Currency(word("złoty", "złote", "złotych", "złotego"), _GROSZ),
+        "EUR": Currency(word("euro", gender="n"), _CENT),
+        "USD": Currency(word("dolar", "dolary", "dolarów", "dolara"), _CENT),
+        "GBP": Currency(word("funt", "funty", "funtów", "funta"), word("pens", "pensy", "pensów")),
+    },
+    currency_symbols={"zł": "PLN"},
+    scales=_SCALES,
+    months=MONTHS,
+    year_suffix=r"roku|r\.",
+    date=_date,
+    hour=_hour,
+    minute_zero="zero",  # "dziewiąta zero pięć"
+    time_keywords="godzinie|godzina",  # "o godz. 14.30"
+    units=_UNITS,
+    version_word="wersja",
+    version_keywords="wersja|wersji|Wersja",
+    at_word="małpa",
+    slash_word="ukośnik",
+    point_word="kropka",
+    and_word="i",
+    equals_word="równa się",
+    section_word="paragraf",
+    abbreviations=_ABBREVIATIONS,
+    titles=frozenset(
+        ("np.", "tzn.", "tj.", "m.in.", "ul.", "prof.", "ok.")
+    ),  # never end a sentence
+    extra_rules=(_hour_word, _years),
+)
+
+LANGUAGE = Language(SPEC)
+normalize = LANGUAGE.normalize

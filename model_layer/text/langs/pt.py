@@ -1,0 +1,96 @@
+"""Portuguese: the spec, and ordinals in the gender their mark shows (1.º primeiro, 1.ª primeira).
+
+Numbers are num2words' European Portuguese ("dezasseis"); Brazil says "dezesseis".
+"""
+
+from __future__ import annotations
+
+from model_layer.text import numbers
+from model_layer.text.langs.engine import Currency, Language, LanguageSpec
+from model_layer.text.langs.forms import inflect, word
+
+MONTHS = ("janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto",
+          "setembro", "outubro", "novembro", "dezembro")  # fmt: skip
+
+
+def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
+    words = numbers.ordinal(n, "pt")
+    return inflect(words, (("o", "a"),)) if words and suffix.endswith("ª") else words
+
+
+def _day(n: int, before: str) -> str | None:
+    return "primeiro" if n == 1 else LANGUAGE.cardinal(str(n))  # "primeiro de maio"
+
+
+_CENT = word("cêntimo", "cêntimos")
+_ABBREVIATIONS = {
+    "Sr.": "senhor", "Sra.": "senhora", "Dr.": "doutor", "Dra.": "doutora",
+    "etc.": "et cetera", "p. ex.": "por exemplo", "n.º": "número", "nº": "número",
+    "a. C.": "antes de Cristo", "d. C.": "depois de Cristo",
+}  # fmt: skip
+
+_UNITS = {
+    "km": word("quilómetro", "quilómetros"), "m": word("metro", "metros"),
+    "cm": word("centímetro", "centímetros"), "mm": word("milímetro", "milímetros"),
+    "kg": word("quilograma", "quilogramas"), "g": word("grama", "gramas"),
+    "mg": word("miligrama", "miligramas"), "l": word("litro", "litros"),
+    "ml": word("mililitro", "mililitros"),
+    "km/h": word("quilómetro por hora", "quilómetros por hora"),
+    "m/s": word("metro por segundo", "metros por segundo"),
+    "m2": word("metro quadrado", "metros quadrados"),
+    "m3": word("metro cúbico", "metros cúbicos"),
+    "km2": word("quilómetro quadrado", "quilómetros quadrados"),
+    "h": word("hora", "horas", gender="f"), "min": word("minuto", "minutos"),
+    "s": word("segundo", "segundos"), "ms": word("milissegundo", "milissegundos"),
+    "kWh": word("quilowatt-hora", "quilowatts-hora"), "kW": word("quilowatt", "quilowatts"),
+    "W": word("watt", "watts"), "TB": word("terabyte", "terabytes"),
+    "GB": word("gigabyte", "gigabytes"), "MB": word("megabyte", "megabytes"),
+    "kB": word("kilobyte", "kilobytes"), "GHz": word("gigahertz"), "MHz": word("megahertz"),
+    "Hz": word("hertz"), "C": word("grau Celsius", "graus Celsius"),
+    "F": word("grau Fahrenheit", "graus Fahrenheit"), "deg": word("grau", "graus"),
+}  # fmt: skip
+
+SPEC = LanguageSpec(
+    code="pt",
+    decimal_word=word("vírgula"),  # "três vírgula catorze": the fraction as a number
+    genders={"f": {"um": "uma", "dois": "duas"}},  # "uma libra", "duas horas"
+    percent=word("por cento"),
+    currencies={
+        "EUR": Currency(word("euro", "euros"), _CENT),
+        "USD": Currency(word("dólar", "dólares"), word("centavo", "centavos")),
+        "BRL": Currency(word("real", "reais"), word("centavo", "centavos")),
+        "GBP": Currency(word("libra", "libras", gender="f"), word("péni", "pence")),
+        "JPY": Currency(word("iene", "ienes")),
+    },
+    currency_symbols={"R$": "BRL"},
+    currency_and="e",
+    scale_link=("milhão|milhões|bilião|biliões|bilhão|bilhões", lambda noun: "de "),
+    months=MONTHS,
+    date_link="de",
+    date_format="{day} de {month} de {year}",
+    day_suffix=r"\.?º|\.?",
+    day=_day,
+    time_format="{h} e {m}",  # "às catorze e trinta"
+    time_format_hour="{h} {hw}",  # "às dez horas", "à uma hora"
+    hour_word=word("hora", "horas", gender="f"),
+    hour_gender="f",
+    time_letter=True,  # "14h30"
+    ordinal_suffix=r"\.?[ºª]",
+    ordinal=_ordinal,
+    units=_UNITS,
+    range_word="a",
+    version_word="versão",
+    version_keywords="versão|Versão",
+    at_word="arroba",
+    slash_word="barra",
+    point_word="ponto",
+    plus_word="mais",
+    and_word="e",
+    equals_word="igual a",
+    section_word="parágrafo",
+    abbreviations=_ABBREVIATIONS,
+    titles=frozenset(("Sr.", "Sra.", "Dr.", "Dra.", "p. ex.", "n.º")),  # never end a sentence
+)
+
+LANGUAGE = Language(SPEC)
+normalize = LANGUAGE.normalize

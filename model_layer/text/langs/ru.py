@@ -1,0 +1,126 @@
+# ruff: noqa: RUF001, RUF002, RUF003  (the text is Cyrillic, not look-alike Latin)
+"""Russian: the spec, and ordinals and years in the case their context asks for.
+
+Rules followed (Розенталь, Справочник по правописанию и стилистике, §§ on
+numerals): a written ending names the case ("5-го" -> "пятого", "3-я" ->
+"третья"); a date is "пятое марта", in the genitive after с, до, от, после,
+около ("до пятого марта"), dative after к; the year in a date is a genitive
+ordinal ("две тысячи двадцать четвёртого года"); "в 2024 году" is prepositional.
+Only the last word of a compound ordinal changes. Cardinals are not declined
+("более 5 человек" stays "более пять"): that needs the governing word's case.
+"""
+
+from __future__ import annotations
+
+from model_layer.text.langs.east_slavic import CaseRules, CaseTables
+from model_layer.text.langs.engine import Currency, Language, LanguageSpec
+from model_layer.text.langs.forms import plural_east_slavic, word
+
+MONTHS = ("января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа",
+          "сентября", "октября", "ноября", "декабря")  # fmt: skip
+
+_TABLES = CaseTables(
+    code="ru",
+    months=MONTHS,
+    hard={"gen": "ого", "dat": "ому", "ins": "ым", "loc": "ом", "f": "ая", "f_acc": "ую",
+          "f_obl": "ой", "n": "ое", "pl": "ые", "pl_gen": "ых", "pl_ins": "ыми"},
+    hard_ends=("ый", "ой"),
+    soft={"gen": "ьего", "dat": "ьему", "ins": "ьим", "loc": "ьем", "f": "ья", "f_acc": "ью",
+          "f_obl": "ьей", "n": "ье", "pl": "ьи", "pl_gen": "ьих", "pl_ins": "ьими"},
+    soft_end="ий",
+    suffix_case={"й": "nom", "ый": "nom", "ий": "nom", "ой": "f_obl", "го": "gen", "ого": "gen",
+                 "му": "dat", "ому": "dat", "я": "f", "ая": "f", "ю": "f_acc", "е": "n",
+                 "ое": "n", "ые": "pl", "х": "pl_gen", "ых": "pl_gen", "ми": "pl_ins",
+                 "ей": "f_obl"},
+    ambiguous={"м": ("loc", "ins")},  # "на 5-м этаже", "5-м номером"
+    locative=frozenset(("в", "во", "о", "об", "обо", "на", "при")),
+    genitive=frozenset(("с", "со", "до", "от", "после", "около", "из", "для", "без", "у",
+                        "кроме", "накануне", "начиная", "вплоть", "середины", "конца",
+                        "начала")),
+    dative=frozenset(("к", "ко")),
+    cardinal_genitive={2: "двух", 3: "трёх", 4: "четырёх"},  # "3-х часов"
+    year_nouns={"год": "nom", "года": "gen", "году": "loc", "годом": "ins", "годах": "pl_gen",
+                "годами": "pl_ins"},
+    year_abbreviation=r"гг?\.",
+    year_said={"nom": "год", "gen": "года", "loc": "году", "dat": "году"},
+    year_in_date="года",
+)  # fmt: skip
+_CASES = CaseRules(_TABLES)
+
+
+_KOPEK = word("копейка", "копейки", "копеек", "копейки", gender="f")
+_CENT = word("цент", "цента", "центов", "цента")
+_HOURS = word("час", "часа", "часов", "часа")
+_UNITS = {
+    "km": word("километр", "километра", "километров", "километра"),
+    "m": word("метр", "метра", "метров", "метра"),
+    "cm": word("сантиметр", "сантиметра", "сантиметров", "сантиметра"),
+    "mm": word("миллиметр", "миллиметра", "миллиметров", "миллиметра"),
+    "kg": word("килограмм", "килограмма", "килограммов", "килограмма"),
+    "g": word("грамм", "грамма", "граммов", "грамма"),
+    "l": word("литр", "литра", "литров", "литра"),
+    "ml": word("миллилитр", "миллилитра", "миллилитров", "миллилитра"),
+    "km/h": word("километр в час", "километра в час", "километров в час", "километра в час"),
+    "m2": word("квадратный метр", "квадратных метра", "квадратных метров", "квадратного метра"),
+    "h": _HOURS, "min": word("минута", "минуты", "минут", "минуты", gender="f"),
+    "s": word("секунда", "секунды", "секунд", "секунды", gender="f"),
+    "GB": word("гигабайт", "гигабайта", "гигабайт", "гигабайта"),
+    "MB": word("мегабайт", "мегабайта", "мегабайт", "мегабайта"),
+    "kW": word("киловатт", "киловатта", "киловатт", "киловатта"),
+    "C": word("градус Цельсия", "градуса Цельсия", "градусов Цельсия", "градуса Цельсия"),
+    "deg": word("градус", "градуса", "градусов", "градуса"),
+}  # fmt: skip
+_UNIT_SYMBOLS = {"км": "km", "м": "m", "см": "cm", "мм": "mm", "кг": "kg", "г": "g", "л": "l",
+                 "мл": "ml", "км/ч": "km/h", "м²": "m2", "ч": "h", "мин": "min", "сек": "s",
+                 "ГБ": "GB", "Гб": "GB", "МБ": "MB", "Мб": "MB", "кВт": "kW"}  # fmt: skip
+_ABBREVIATIONS = {
+    "т. е.": "то есть", "т. д.": "так далее", "т. п.": "тому подобное", "т. к.": "так как",
+    "напр.": "например", "ул.": "улица", "им.": "имени", "др.": "другие", "проф.": "профессор",
+}  # fmt: skip
+_SCALES = {
+    "тыс.": word("тысяча", "тысячи", "тысяч", "тысячи", gender="f"),
+    "млн": word("миллион", "миллиона", "миллионов", "миллиона"),
+    "млрд": word("миллиард", "миллиарда", "миллиардов", "миллиарда"),
+}  # written abbreviations of large numbers
+SPEC = LanguageSpec(
+    code="ru",
+    plural=plural_east_slavic,  # один рубль, два рубля, пять рублей, 2,5 рубля
+    genders={"f": {"один": "одна", "два": "две"}, "n": {"один": "одно"}},
+    # num2words makes every "один" of a decimal feminine (for "целая"): "одна миллион"
+    word_fixes=((r"\bодна (?=(?:миллион|миллиард|триллион)\b)", "один "),),
+    percent=word("процент", "процента", "процентов", "процента"),
+    currencies={
+        "RUB": Currency(word("рубль", "рубля", "рублей", "рубля"), _KOPEK),
+        "USD": Currency(word("доллар", "доллара", "долларов", "доллара"), _CENT),
+        "EUR": Currency(word("евро"), _CENT),
+        "GBP": Currency(word("фунт", "фунта", "фунтов", "фунта"), word("пенни")),
+        "UAH": Currency(word("гривна", "гривны", "гривен", "гривны", gender="f"), _KOPEK),
+    },
+    currency_symbols={"₽": "RUB", "руб.": "RUB", "руб": "RUB", "₴": "UAH"},
+    scales=_SCALES,
+    months=MONTHS,
+    year_suffix=r"года|г\.",  # said by the date itself: "... четвёртого года"
+    date=_CASES.date,
+    time_format_hour="{h} {hw}",  # "четырнадцать часов", "двадцать один час"
+    hour_word=_HOURS,
+    minute_zero="ноль",  # "девять ноль пять"
+    ordinal_suffix="-(?:ого|ому|ый|ий|ой|ая|ое|ые|ых|ми|го|му|ей|й|я|ю|е|х|м)",
+    ordinal=_CASES.suffixed,
+    units=_UNITS,
+    unit_symbols=_UNIT_SYMBOLS,
+    version_word="версия",
+    version_keywords="версия|версии|Версия",
+    at_word="собака",
+    slash_word="слэш",
+    point_word="точка",
+    plus_word="плюс",
+    and_word="и",
+    equals_word="равно",
+    section_word="параграф",
+    abbreviations=_ABBREVIATIONS,
+    titles=frozenset(("т. е.", "т. к.", "напр.", "ул.", "им.", "проф.")),  # never end a sentence
+    extra_rules=(_CASES.years, _CASES.first_days),
+)
+
+LANGUAGE = Language(SPEC)
+normalize = LANGUAGE.normalize

@@ -1,0 +1,84 @@
+"""Swedish: the spec; "en" before common-gender nouns, years by hundreds, 3:e and 1:a."""
+
+from __future__ import annotations
+
+from model_layer.text import numbers
+from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
+from model_layer.text.langs.forms import by_hundreds, word
+
+MONTHS = ("januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti",
+          "september", "oktober", "november", "december")  # fmt: skip
+
+
+_CENT = word("cent", gender="c")
+_ABBREVIATIONS = {
+    "t.ex.": "till exempel", "bl.a.": "bland annat", "osv.": "och så vidare",
+    "dvs.": "det vill säga", "ca": "cirka", "nr": "nummer", "kl.": "klockan",
+    "m.m.": "med mera", "s.k.": "så kallad",
+}  # fmt: skip
+
+_UNITS = {
+    "km": word("kilometer", gender="c"), "m": word("meter", gender="c"),
+    "cm": word("centimeter", gender="c"), "mm": word("millimeter", gender="c"),
+    "kg": word("kilo"), "g": word("gram"), "mg": word("milligram"),
+    "l": word("liter", gender="c"), "ml": word("milliliter", gender="c"),
+    "km/h": word("kilometer i timmen", gender="c"), "m/s": word("meter per sekund", gender="c"),
+    "m2": word("kvadratmeter", gender="c"), "m3": word("kubikmeter", gender="c"),
+    "km2": word("kvadratkilometer", gender="c"), "h": word("timme", "timmar", gender="c"),
+    "min": word("minut", "minuter", gender="c"), "s": word("sekund", "sekunder", gender="c"),
+    "ms": word("millisekund", "millisekunder", gender="c"),
+    "kWh": word("kilowattimme", "kilowattimmar", gender="c"), "kW": word("kilowatt", gender="c"),
+    "W": word("watt", gender="c"), "TB": word("terabyte", gender="c"),
+    "GB": word("gigabyte", gender="c"), "MB": word("megabyte", gender="c"),
+    "kB": word("kilobyte", gender="c"), "GHz": word("gigahertz", gender="c"),
+    "MHz": word("megahertz", gender="c"), "Hz": word("hertz", gender="c"),
+    "C": word("grad Celsius", "grader Celsius", gender="c"),
+    "F": word("grad Fahrenheit", "grader Fahrenheit", gender="c"),
+    "deg": word("grad", "grader", gender="c"),
+}  # fmt: skip
+
+_SCALES = {
+    "milj.": word("miljon", "miljoner", gender="c"),
+    "mdr": word("miljard", "miljarder", gender="c"),
+}  # written abbreviations of large numbers
+SPEC = LanguageSpec(
+    code="sv",
+    decimal_word=word("komma"),  # "tre komma fjorton"
+    genders={"c": {"ett": "en"}},  # num2words says "ett"; "en krona", "en timme"
+    word_fixes=((r"ettt", "ett"),),  # num2words: "etttusen"
+    percent=word("procent", gender="c"),
+    currencies={
+        "SEK": Currency(word("krona", "kronor", gender="c"), word("öre")),
+        "EUR": Currency(word("euro", gender="c"), _CENT),
+        "USD": Currency(word("dollar", gender="c"), _CENT),
+        "GBP": Currency(word("pund"), word("penny", "pence", gender="c")),
+    },
+    currency_symbols={"kr": "SEK", ":-": "SEK"},
+    currency_and="och",
+    scales=_SCALES,
+    months=MONTHS,
+    day=lambda n, before: numbers.ordinal(n, "sv"),  # "den femte mars"
+    minute_zero="noll",  # "nio noll fem"
+    hour_gender="c",
+    time_keywords="klockan",  # "kl. 14.30"
+    ordinal_suffix=":e|:a",
+    ordinal=plain_ordinal("sv"),
+    year=by_hundreds(
+        lambda digits: LANGUAGE.cardinal(digits), "hundra"
+    ),  # 1100-1999 by hundreds, one word: "nittonhundranittionio" (Språkrådet)
+    units=_UNITS,
+    range_word="till",
+    version_word="version",
+    version_keywords="version|Version",
+    at_word="snabel-a",
+    slash_word="snedstreck",
+    point_word="punkt",
+    and_word="och",
+    equals_word="är lika med",
+    section_word="paragraf",
+    abbreviations=_ABBREVIATIONS,
+    titles=frozenset(("t.ex.", "bl.a.", "dvs.", "kl.", "s.k.")),  # never end a sentence
+)
+
+LANGUAGE = Language(SPEC)
+normalize = LANGUAGE.normalize

@@ -1,0 +1,125 @@
+# ruff: noqa: RUF001, RUF002, RUF003  (the text is Cyrillic, not look-alike Latin)
+"""Ukrainian: the spec, and ordinals and years in the case their context asks for.
+
+Rules followed (Український правопис 2019, § 106-108 on numerals; Пономарів,
+Культура слова): a written ending names the case ("5-го" -> "п'ятого"); a date
+is "п'яте березня", genitive after з, від, до, після ("до п'ятого березня"); the
+year in a date is a genitive ordinal ("... двадцять четвертого року"); "у 2024
+році" is locative; the hour is a feminine ordinal ("о чотирнадцятій тридцять").
+Only the last word of a compound ordinal changes; cardinals are not declined.
+"""
+
+from __future__ import annotations
+
+from model_layer.text.langs.east_slavic import CaseRules, CaseTables
+from model_layer.text.langs.engine import Currency, Language, LanguageSpec
+from model_layer.text.langs.forms import last_word, plural_east_slavic, word
+
+MONTHS = ("січня", "лютого", "березня", "квітня", "травня", "червня", "липня", "серпня",
+          "вересня", "жовтня", "листопада", "грудня")  # fmt: skip
+
+_TABLES = CaseTables(
+    code="uk",
+    months=MONTHS,
+    hard={"gen": "ого", "dat": "ому", "ins": "им", "loc": "ому", "f": "а", "f_acc": "у",
+          "f_obl": "ій", "n": "е", "pl": "і", "pl_gen": "их", "pl_ins": "ими"},
+    hard_ends=("ий",),
+    soft={"gen": "ього", "dat": "ьому", "ins": "ім", "loc": "ьому", "f": "я", "f_acc": "ю",
+          "f_obl": "ій", "n": "є", "pl": "і", "pl_gen": "іх", "pl_ins": "іми"},
+    soft_end="ій",
+    suffix_case={"й": "nom", "ий": "nom", "ій": "f_obl", "го": "gen", "ого": "gen", "ому": "dat",
+                 "м": "ins", "им": "ins", "а": "f", "я": "f", "у": "f_acc", "ю": "f_acc",
+                 "е": "n", "є": "n", "і": "pl", "ї": "pl", "х": "pl_gen", "ми": "pl_ins"},
+    ambiguous={"му": ("loc", "dat")},  # "на 5-му поверсі", "5-му учневі"
+    locative=frozenset(("у", "в", "на", "при", "о", "об", "по")),
+    genitive=frozenset(("з", "із", "зі", "від", "до", "після", "біля", "близько", "для", "без",
+                        "починаючи", "середини", "кінця", "початку")),
+    dative=frozenset(),
+    cardinal_genitive={2: "двох", 3: "трьох", 4: "чотирьох"},  # "3-х годин"
+    year_nouns={"рік": "nom", "року": "gen", "році": "loc", "роком": "ins", "роках": "pl_gen",
+                "роками": "pl_ins"},
+    year_abbreviation=r"рр?\.",
+    year_said={"nom": "рік", "gen": "року", "loc": "році"},
+    year_in_date="року",
+    drop_prefix="одна ",  # "тисяча дев'ятсот ...", as it is said
+)  # fmt: skip
+_CASES = CaseRules(_TABLES)
+
+
+def _hour(h: int, before: str) -> str | None:
+    """ "о чотирнадцятій", "чотирнадцята": the hour is a feminine ordinal (година)."""
+    if h == 0:
+        return "нуль"
+    return _CASES.ordinal(h, "f_obl" if last_word(before) in ("о", "об") else "f")
+
+
+_KOPEK = word("копійка", "копійки", "копійок", "копійки", gender="f")
+_CENT = word("цент", "центи", "центів", "цента")
+_UNITS = {
+    "km": word("кілометр", "кілометри", "кілометрів", "кілометра"),
+    "m": word("метр", "метри", "метрів", "метра"),
+    "cm": word("сантиметр", "сантиметри", "сантиметрів", "сантиметра"),
+    "mm": word("міліметр", "міліметри", "міліметрів", "міліметра"),
+    "kg": word("кілограм", "кілограми", "кілограмів", "кілограма"),
+    "g": word("грам", "грами", "грамів", "грама"),
+    "l": word("літр", "літри", "літрів", "літра"),
+    "km/h": word("кілометр на годину", "кілометри на годину", "кілометрів на годину",
+                 "кілометра на годину"),
+    "h": word("година", "години", "годин", "години", gender="f"),
+    "min": word("хвилина", "хвилини", "хвилин", "хвилини", gender="f"),
+    "s": word("секунда", "секунди", "секунд", "секунди", gender="f"),
+    "GB": word("гігабайт", "гігабайти", "гігабайтів", "гігабайта"),
+    "MB": word("мегабайт", "мегабайти", "мегабайтів", "мегабайта"),
+    "C": word("градус Цельсія", "градуси Цельсія", "градусів Цельсія", "градуса Цельсія"),
+    "deg": word("градус", "градуси", "градусів", "градуса"),
+}  # fmt: skip
+_UNIT_SYMBOLS = {"км": "km", "м": "m", "см": "cm", "мм": "mm", "кг": "kg", "г": "g", "л": "l",
+                 "км/год": "km/h", "год": "h", "хв": "min", "сек": "s", "ГБ": "GB",
+                 "МБ": "MB"}  # fmt: skip
+_ABBREVIATIONS = {
+    "т. зв.": "так званий", "т. д.": "так далі", "т. п.": "тому подібне",
+    "напр.": "наприклад", "вул.": "вулиця", "див.": "дивись", "ім.": "імені",
+}  # fmt: skip
+_SCALES = {
+    "тис.": word("тисяча", "тисячі", "тисяч", "тисячі", gender="f"),
+    "млн": word("мільйон", "мільйони", "мільйонів", "мільйона"),
+    "млрд": word("мільярд", "мільярди", "мільярдів", "мільярда"),
+}  # written abbreviations of large numbers
+SPEC = LanguageSpec(
+    code="uk",
+    plural=plural_east_slavic,  # одна гривня, дві гривні, п'ять гривень, 2,5 гривні
+    genders={"f": {"один": "одна", "два": "дві"}, "n": {"один": "одне"}},
+    percent=word("відсоток", "відсотки", "відсотків", "відсотка"),
+    currencies={
+        "UAH": Currency(word("гривня", "гривні", "гривень", "гривні", gender="f"), _KOPEK),
+        "USD": Currency(word("долар", "долари", "доларів", "долара"), _CENT),
+        "EUR": Currency(word("євро"), _CENT),
+        "GBP": Currency(word("фунт", "фунти", "фунтів", "фунта"), word("пенні")),
+    },
+    currency_symbols={"₴": "UAH", "грн.": "UAH", "грн": "UAH"},
+    scales=_SCALES,
+    months=MONTHS,
+    year_suffix=r"року|р\.",
+    date=_CASES.date,
+    hour=_hour,
+    minute_zero="нуль",
+    ordinal_suffix="-(?:ого|ому|ий|ій|им|го|му|ми|й|м|а|я|у|ю|е|є|і|ї|х)",
+    ordinal=_CASES.suffixed,
+    units=_UNITS,
+    unit_symbols=_UNIT_SYMBOLS,
+    version_word="версія",
+    version_keywords="версія|версії|Версія",
+    at_word="равлик",
+    slash_word="слеш",
+    point_word="крапка",
+    plus_word="плюс",
+    and_word="і",
+    equals_word="дорівнює",
+    section_word="параграф",
+    abbreviations=_ABBREVIATIONS,
+    titles=frozenset(("т. зв.", "напр.", "вул.", "див.", "ім.")),  # never end a sentence
+    extra_rules=(_CASES.years, _CASES.first_days),
+)
+
+LANGUAGE = Language(SPEC)
+normalize = LANGUAGE.normalize
