@@ -35,6 +35,17 @@ class InlineStyle(BaseModel):
     style_dp: StyleTensor
 
 
+class LexiconEntry(BaseModel):
+    """One lexicon entry, as in the deployment lexicon file."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    word: str = Field(min_length=1, max_length=100)
+    say: str = Field(max_length=500)
+    case_sensitive: bool = False
+    lang: Language | None = Field(default=None, description="Only for this language.")
+
+
 class SpeechRequest(BaseModel):
     """POST /v1/speech."""
 
@@ -68,10 +79,12 @@ class SpeechRequest(BaseModel):
     normalize: bool = Field(
         default=True, description="Spell out numbers, dates, currency and symbols."
     )
-    lexicon: dict[str, str] | None = Field(
+    lexicon: dict[str, str] | list[LexiconEntry] | None = Field(
         default=None,
         max_length=500,
-        description="Whole-word replacements applied first, e.g. {'nginx': 'engine x'}.",
+        description="Whole-word replacements applied first, case-insensitive: "
+        "{'nginx': 'engine x'}, or entries [{'word': 'US', 'say': 'United States', "
+        "'case_sensitive': true}]. They win over the deployment's lexicon.",
     )
 
 
@@ -132,6 +145,17 @@ class S3DeliveryResponse(BaseModel):
     seed: int
     dropped_characters: list[str]
     request_id: str
+
+
+class NormalizeResponse(BaseModel):
+    """POST /v1/normalize: what /v1/speech would read, without synthesizing it."""
+
+    normalized: str = Field(description="The whole text as it will be spoken.")
+    language: str = Field(description="The language used (given, or detected).")
+    chunks: list[str] = Field(description="The pieces synthesized one at a time, in order.")
+    dropped_characters: list[str] = Field(
+        description="Unsupported characters that would be removed, as U+XXXX."
+    )
 
 
 class VoiceInfo(BaseModel):

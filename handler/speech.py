@@ -10,9 +10,9 @@ from typing import Any
 
 from handler.config import HandlerSettings
 from handler.errors import AudioTooLargeError, InvalidParameterError, codepoint_labels
-from handler.schemas import S3DeliveryResponse
+from handler.schemas import NormalizeResponse, S3DeliveryResponse
 from handler.storage import PART_SIZE, S3AudioUpload, presign
-from model_layer import CancelToken, SpeechPlan, Synthesizer
+from model_layer import CancelToken, Lexicon, SpeechPlan, Synthesizer
 from model_layer.audio import (
     FORMATS,
     AudioEncoder,
@@ -37,7 +37,7 @@ class SpeechJob:
     delivery: str = "auto"
     strict: bool = False
     normalize: bool = True
-    lexicon: Mapping[str, str] | None = None
+    lexicon: Mapping[str, str] | Lexicon | None = None
 
 
 @dataclass(frozen=True)
@@ -181,3 +181,26 @@ def _encode(
     except BaseException:
         encoder.abort()
         raise
+
+
+def normalize_speech(job: SpeechJob, *, synthesizer: Synthesizer) -> NormalizeResponse:
+    """What `synthesize_speech` would read for `job`, with every check it makes on the
+    text (language, strict characters, emptiness) but no duration prediction or audio."""
+    plan = synthesizer.plan(
+        job.text,
+        voice=job.voice,
+        lang=job.lang,
+        speed=job.speed,
+        steps=job.steps,
+        seed=0,
+        strict=job.strict,
+        normalize=job.normalize,
+        lexicon=job.lexicon,
+        durations=False,
+    )
+    return NormalizeResponse(
+        normalized=plan.normalized_text,
+        language=plan.lang,
+        chunks=[chunk.text for chunk in plan.chunks],
+        dropped_characters=codepoint_labels(plan.dropped),
+    )

@@ -35,12 +35,13 @@ from model_layer.memory import release_free_memory
 from model_layer.settings import EngineSettings
 from model_layer.text import (
     TextIndexer,
-    detect_language,
     normalize_text,
     preprocess,
     sanitize,
     split_into_chunks,
 )
+from model_layer.text.language import LanguageDetector
+from model_layer.text.lexicon import Lexicon
 from model_layer.voices import Style, parse_style
 
 # Short fades at chunk edges so the cut at the predicted duration never clicks.
@@ -66,6 +67,7 @@ class SpeechPlan:
     dropped: tuple[int, ...]  # unsupported codepoints removed from the input
     sample_rate: int
     silence_samples: int
+    normalized_text: str = ""  # the whole text as spoken, before chunking
 
     def chunk_samples(self, index: int) -> int:
         return int(self.chunks[index].duration[0] * self.sample_rate)
@@ -90,12 +92,18 @@ class Synthesizer:
         voices: Mapping[str, Style],
         settings: EngineSettings,
         revision: str,
+        *,
+        detector: LanguageDetector | None = None,
+        lexicon: Lexicon | None = None,
     ):
         self.engine = engine
         self.indexer = indexer
         self.voices = dict(voices)
         self.settings = settings
         self.revision = revision
+        # Without an identifier: the script rules and the default language only.
+        self.detector = detector or LanguageDetector(None, settings.default_lang)
+        self.lexicon = lexicon or Lexicon()  # the deployment's, under the request's
 
     @property
     def sample_rate(self) -> int:
@@ -123,10 +131,13 @@ class Synthesizer:
         seed: int | None = None,
         strict: bool = False,
         normalize: bool = True,
-        lexicon: Mapping[str, str] | None = None,
+        lexicon: Mapping[str, str] | Lexicon | None = None,
         max_chunk_chars: int | None = None,
         cancel: CancelToken | None = None,
+        durations: bool = True,
     ) -> SpeechPlan:
+        """`durations=False` skips duration prediction (every duration is 0): the plan
+        shows what would be read (POST /v1/normalize) but cannot be streamed."""
         if not MIN_SPEED <= speed <= MAX_SPEED:
             raise InvalidRequestError(
                 f"speed must be between {MIN_SPEED} and {MAX_SPEED}, got {speed}"
@@ -142,9 +153,9 @@ class Synthesizer:
         style = self.resolve_voice(voice)
         if not text or not text.strip():
             raise EmptyTextError("text is empty")
-        lang = lang or detect_language(text)
+        lang = lang or self.detector.detect(text)
         if normalize:
-            text = normalize_text(text, lang, lexicon)
+            text = normalize_text(text, lang, lexicon, self.lexicon)
         clean = sanitize(text, self.indexer, lang, strict=strict)
         if not clean.text.strip():
             raise EmptyTextError("text has no speakable characters after removing unsupported ones")
@@ -152,7 +163,11 @@ class Synthesizer:
         chunks = []
         for chunk_text in split_into_chunks(clean.text, lang, max_chars):
             text_ids, text_mask = self.indexer.encode([preprocess(chunk_text, lang)])
-            duration = self.engine.predict_durations(text_ids, text_mask, style, speed, cancel)
+            duration = (
+                self.engine.predict_durations(text_ids, text_mask, style, speed, cancel)
+                if durations
+                else np.zeros(1, dtype=np.float32)
+            )
             chunks.append(PlannedChunk(chunk_text, text_ids, text_mask, duration))
         if not chunks:
             raise EmptyTextError("text has no speakable characters")
@@ -166,6 +181,7 @@ class Synthesizer:
             dropped=clean.dropped,
             sample_rate=self.sample_rate,
             silence_samples=int(self.settings.chunk_silence_seconds * self.sample_rate),
+            normalized_text=clean.text,
         )
 
     def chunk_noise(self, plan: SpeechPlan, index: int, latent_len: int) -> np.ndarray:
