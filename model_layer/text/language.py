@@ -127,7 +127,7 @@ def _script(ch: str) -> str | None:
     for script in ("LATIN", "CYRILLIC", "GREEK", "ARABIC", "DEVANAGARI", "HANGUL"):
         if name.startswith(script):
             return script
-    return None
+    return "OTHER" if name else None  # Thai, Hebrew, ...: a script none of the 31 use
 
 
 def _cyrillic_language(text: str) -> str | None:

@@ -79,6 +79,12 @@ _NUMBERED = re.compile(r"(?<![\w.])(?:(No|no|Nos|nos)\.|#)\s?(?=\d)")
 _PAGES = re.compile(r"(?<![\w.])(pp?)\.\s?(?=\d)")
 
 
+def _numbered(m: re.Match[str]) -> str:
+    written = m.group(1) or "#"
+    word = "numbers" if written.lower() == "nos" else "number"
+    return (word.capitalize() if written[0] == "N" else word) + " "
+
+
 def _abbreviations(text: str) -> str:
     def title(m: re.Match[str]) -> str:
         title = m.group(1) or m.group(2)
@@ -87,8 +93,7 @@ def _abbreviations(text: str) -> str:
         return _TITLES[title]
 
     text = _TITLE.sub(title, text)
-    text = _NUMBERED.sub(lambda m: "numbers " if (m.group(1) or "").lower() == "nos" else "number ",
-                         text)  # fmt: skip
+    text = _NUMBERED.sub(_numbered, text)
     text = _PAGES.sub(lambda m: "pages " if m.group(1) == "pp" else "page ", text)
 
     def say(m: re.Match[str]) -> str:
@@ -304,6 +309,9 @@ def _money(m: re.Match[str]) -> str:
     negative = bool(m.group("neg"))
     int_digits, frac = _NUM.digits(m, "c")
     scale = m.group("scale")
+    # "a $5k bonus": an amount used as an adjective takes the singular.
+    if _ARTICLE_BEFORE.search(m.string, 0, m.start()):
+        units_name = unit
     if scale:  # "$2.5 million" -> "two point five million dollars"
         return f"{_number(m, 'c', negative)} {_SCALES[scale]} {units_name}"
     if frac and (len(frac) != 2 or not sub):
@@ -455,7 +463,7 @@ def _fractions(text: str) -> str:
             name = _HALVES[denominator][numerator > 1]
         else:
             name = str(numbers.ordinal(denominator, LANG)) + ("s" if numerator > 1 else "")
-        return f"{'a' if numerator == 1 else cardinal(str(numerator))} {name}"
+        return f"{cardinal(str(numerator))} {name}"
 
     return _FRACTION.sub(say, text)
 
@@ -510,10 +518,10 @@ _RULES = (
     _times,
     _currency,
     _percent,
-    _years,
     _measures,
-    _fractions,
     _ranges,
+    _years,
+    _fractions,
     _ordinals,
     _symbols,
     _numbers,
