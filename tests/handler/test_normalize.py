@@ -100,9 +100,9 @@ def test_fetch_lexicon_from_s3(s3_server: S3Server) -> None:
     assert [(e.word, e.say) for e in lexicon.entries] == [("k8s", "kubernetes")]
     with pytest.raises(ModelLoadError, match="cannot fetch the lexicon"):
         fetch_lexicon(client, f"s3://{bucket}/missing.json")
-    with pytest.raises(ModelLoadError, match="bad.json: not valid JSON"):
+    with pytest.raises(ModelLoadError, match=r"bad\.json: not valid JSON"):
         fetch_lexicon(client, f"s3://{bucket}/bad.json")
-    with pytest.raises(ModelLoadError, match="s3://bucket/key.json"):
+    with pytest.raises(ModelLoadError, match=r"s3://bucket/key\.json"):
         parse_s3_uri("https://example.com/lexicon.json")
 
 

@@ -62,7 +62,7 @@ def test_unique_letters_decide_below_the_cutoff(identifier) -> None:  # type: ig
 def test_short_cyrillic_never_falls_back_to_a_latin_default(identifier) -> None:  # type: ignore[no-untyped-def]
     strict = LanguageDetector(identifier, default="en", min_confidence=1.0)
     assert strict.detect("Привет") == "ru"  # nothing unique to uk or bg: the common one
-    assert strict.detect("Привіт") == "uk"  # і is Ukrainian
+    assert strict.detect("Привіт") == "uk"  # a letter only Ukrainian has
     assert LanguageDetector(identifier, default="bg", min_confidence=1.0).detect("Привет") == "bg"
 
 

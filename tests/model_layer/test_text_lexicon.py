@@ -100,7 +100,7 @@ def test_deployment_lexicon_file_is_loaded_at_init(tiny_model_dir: Path, tmp_pat
 def test_unreadable_deployment_lexicon_fails_the_load(tiny_model_dir: Path, tmp_path: Path) -> None:
     path = tmp_path / "broken.json"
     path.write_text('{"entries": [{"word": "x"}]}', "utf-8")
-    with pytest.raises(ModelLoadError, match="SUPERTONIC_LEXICON_FILE: .*broken.json: entry 0"):
+    with pytest.raises(ModelLoadError, match=r"SUPERTONIC_LEXICON_FILE: .*broken\.json: entry 0"):
         model_layer.load(tiny_model_dir, EngineSettings(warmup=False, lexicon_file=path))
     with pytest.raises(ModelLoadError, match="cannot read"):
         model_layer.load(
