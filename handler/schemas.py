@@ -57,7 +57,8 @@ class SpeechRequest(BaseModel):
     )
     lang: Language | None = Field(
         default=None,
-        description="Language code; omitted = detected from the script if unambiguous, else 'na'.",
+        description="Language code; omitted = detected (script, then a language identifier "
+        "for Latin/Cyrillic text), else DEFAULT_LANG; the result is in x-language.",
     )
     speed: float = Field(default=DEFAULT_SPEED, ge=MIN_SPEED, le=MAX_SPEED)
     steps: int = Field(

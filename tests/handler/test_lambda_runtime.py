@@ -32,6 +32,8 @@ EXPECTED: dict[str, int | str] = {
     "bad-http-wrong-method": 405,
     "bad-http-unknown-route": 404,
     "direct-invoke": "inline",
+    "http-normalize": 200,
+    "direct-normalize": "normalized",
     "s3-put": "BatchNotEnabledError",
     "sqs-s3-put": "BatchNotEnabledError",
 }
@@ -51,6 +53,10 @@ def test_sample_events_through_awslambdaric(lambda_runtime, function_env: dict[s
             assert "not enabled" in result.body["errorMessage"]
             continue
         assert result.status == "response", (name, result.body)
+        if expected == "normalized":
+            assert result.body["language"] == "en", (name, result.body)
+            assert "three point ten point two" in result.body["normalized"]
+            continue
         if expected == "inline":
             audio, _ = sf.read(io.BytesIO(base64.b64decode(result.body["audio_base64"])))
             assert len(audio) > 0

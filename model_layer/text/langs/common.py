@@ -292,27 +292,39 @@ def read_address(address: str, lang: str, digits: DigitReader) -> str:
     """A URL or e-mail address with its symbols as words: "example dot com slash docs".
 
     The scheme is dropped (nobody says "h t t p s"); runs of digits are read one by
-    one; all-caps letter runs and two-letter country domains are spelled."""
+    one; "www", all-caps runs and two-letter country domains are spelled."""
     words = SPOKEN_SYMBOLS.get(lang, SPOKEN_SYMBOLS["en"])
     names = {".": words.dot, "/": words.slash, "@": words.at, "_": words.underscore,
              "-": words.dash, ":": words.colon}  # fmt: skip
     body = _SCHEME.sub("", address).rstrip("/")
-    spoken: list[str] = []
-    pieces = [p for p in _URL_PIECE.split(body) if p]
-    for index, piece in enumerate(pieces):
+    host, slash, path = body.partition("/")
+    user, at, domain = host.rpartition("@")
+    labels = domain.split(".")
+    spoken = [_say_pieces(user, names, digits), names["@"]] if at else []
+    for index, label in enumerate(labels):
+        if index:
+            spoken.append(names["."])
+        country = index == len(labels) - 1 and len(label) == 2 and label.isalpha()
+        if country or label.lower() == "www":
+            spoken.append(" ".join(label.lower()))
+        else:
+            spoken.append(_say_pieces(label, names, digits))
+    if slash:
+        spoken += [names["/"], _say_pieces(path, names, digits)]
+    return " ".join(w for w in spoken if w)
+
+
+def _say_pieces(text: str, names: Mapping[str, str], digits: DigitReader) -> str:
+    spoken = []
+    for piece in (p for p in _URL_PIECE.split(text) if p):
         if piece in names:
             spoken.append(names[piece])
         elif piece.isdigit():
             spoken.append(digits(piece) or piece)
-        elif piece.isalpha():
-            last_label = index == len(pieces) - 1 and index > 0 and pieces[index - 1] == "."
-            short_tld = last_label and len(piece) == 2
-            www = piece.lower() == "www"
-            spell = short_tld or www or (piece.isupper() and len(piece) > 1)
-            spoken.append(" ".join(piece.lower() if www or short_tld else piece) if spell
-                          else piece)  # fmt: skip
+        elif piece.isalpha() and piece.isupper() and len(piece) > 1:
+            spoken.append(" ".join(piece))
         else:
-            spoken.append(piece)  # "%", "?", "=": left for the model
+            spoken.append(piece)  # words as written; "%", "?", "=" left for the model
     return " ".join(spoken)
 
 
@@ -325,7 +337,8 @@ PRONOUNCED_ACRONYMS = frozenset((
     "ASAP", "POTUS", "FOMO", "YOLO", "WASP", "UEFA", "ASEAN", "INTERPOL", "EURO", "CAPTCHA",
     "WIFI", "BASIC", "COBOL", "FORTRAN", "SQL", "MIDI",
 ))  # fmt: skip
-_LETTERS = r"[A-ZÀ-ÖØ-ÞĀ-ŽА-ЯЁЄІЇҐ]"  # upper case Latin (incl. accented) and Cyrillic
+# Upper-case Latin letters of the 31 languages (Latin-1 and Extended-A), and Cyrillic.
+_LETTERS = r"[A-ZÀ-ÖØ-ÞĀĂĄĆČĎĐĒĖĘĚĞĢĪĮİĶĹĻĽŁŃŅŇŐŒŔŘŚŞŠŢŤŪŮŰŲŹŻŽȘȚА-ЯЁЄІЇҐ]"
 _CAPS_WORD = re.compile(rf"(?<![\w'’-])({_LETTERS}{{2,6}})(s|'s|’s|s')?(?![\w'’])")
 # Roman numerals made of I, V and X ("World War II", "Henry VIII") are not initialisms.
 _ROMAN = re.compile(r"X{0,3}(?:IX|IV|V?I{0,3})")
