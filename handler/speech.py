@@ -78,18 +78,7 @@ def synthesize_speech(
         rate = resolve_sample_rate(job.format, synthesizer.sample_rate, job.sample_rate)
     except ValueError as exc:
         raise InvalidParameterError(str(exc), param="sample_rate") from exc
-    plan = synthesizer.plan(
-        job.text,
-        voice=job.voice,
-        lang=job.lang,
-        speed=job.speed,
-        steps=job.steps,
-        seed=job.seed,
-        strict=job.strict,
-        normalize=job.normalize,
-        lexicon=job.lexicon,
-        cancel=cancel,
-    )
+    plan = plan_job(job, synthesizer, cancel=cancel)
     spec = FORMATS[job.format]
     estimate = estimated_size(job.format, plan.duration_seconds, rate)
     too_large = estimate > settings.inline_audio_limit_bytes
@@ -183,21 +172,32 @@ def _encode(
         raise
 
 
-def normalize_speech(job: SpeechJob, *, synthesizer: Synthesizer) -> NormalizeResponse:
-    """What `synthesize_speech` would read for `job`, with every check it makes on the
-    text (language, strict characters, emptiness) but no duration prediction or audio."""
-    plan = synthesizer.plan(
+def plan_job(
+    job: SpeechJob,
+    synthesizer: Synthesizer,
+    *,
+    cancel: CancelToken | None = None,
+    durations: bool = True,
+) -> SpeechPlan:
+    return synthesizer.plan(
         job.text,
         voice=job.voice,
         lang=job.lang,
         speed=job.speed,
         steps=job.steps,
-        seed=0,
+        seed=job.seed,
         strict=job.strict,
         normalize=job.normalize,
         lexicon=job.lexicon,
-        durations=False,
+        cancel=cancel,
+        durations=durations,
     )
+
+
+def normalize_speech(job: SpeechJob, *, synthesizer: Synthesizer) -> NormalizeResponse:
+    """What `synthesize_speech` would read for `job`, with every check it makes on the
+    text (language, strict characters, emptiness) but no duration prediction or audio."""
+    plan = plan_job(job, synthesizer, durations=False)
     return NormalizeResponse(
         normalized=plan.normalized_text,
         language=plan.lang,
