@@ -119,7 +119,7 @@ _DAY_MONTH = re.compile(
 )
 _YEAR_WORDS = (
     "in|since|from|until|till|by|of|during|before|after|around|circa|year|early|late|mid|"
-    "summer|winter|spring|autumn|fall|fiscal|FY|Q[1-4]|class of|born|between|and|or|to"
+    "summer|winter|spring|autumn|fall|fiscal|FY|Q[1-4]|class of|born|between|to"
 )
 _YEAR = re.compile(rf"\b((?:(?i:{_YEAR_WORDS})|{_MONTH}),?\s)([12]\d{{3}})\b(?![.,]\d|\s?%)")
 _DECADE = re.compile(r"(?<!\w)(?:(1\d|20)|')?(\d)0s\b")
