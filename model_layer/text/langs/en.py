@@ -85,6 +85,16 @@ def _numbered(m: re.Match[str]) -> str:
     return (word.capitalize() if written[0] == "N" else word) + " "
 
 
+# "U.S.", "U.K.", "D.C.": letters with periods are spelled; a period that also ends
+# the sentence is kept.
+_DOTTED_INITIALS = re.compile(r"(?<![\w.])((?:[A-Z]\.){2,})(?P<end>(?=\s*$)|(?=\s+[A-Z]))?")
+
+
+def _initials(m: re.Match[str]) -> str:
+    spelled = " ".join(m.group(1).replace(".", ""))
+    return spelled + "." if m.group("end") is not None else spelled
+
+
 def _abbreviations(text: str) -> str:
     def title(m: re.Match[str]) -> str:
         title = m.group(1) or m.group(2)
@@ -94,6 +104,7 @@ def _abbreviations(text: str) -> str:
 
     text = _TITLE.sub(title, text)
     text = _NUMBERED.sub(_numbered, text)
+    text = _DOTTED_INITIALS.sub(_initials, text)
     text = _PAGES.sub(lambda m: "pages " if m.group(1) == "pp" else "page ", text)
 
     def say(m: re.Match[str]) -> str:
@@ -164,7 +175,8 @@ def _dates(text: str) -> str:
         day = int(m.group(1))
         if not 1 <= day <= 31:
             return m.group()
-        words = f"the {numbers.ordinal(day, LANG)} of {MONTHS[_month_number(m.group(2)) - 1]}"
+        article = "" if m.string[max(0, m.start() - 4) : m.start()].lower() == "the " else "the "
+        words = f"{article}{numbers.ordinal(day, LANG)} of {MONTHS[_month_number(m.group(2)) - 1]}"
         return f"{words}, {year(int(m.group(3)))}" if m.group(3) else words
 
     text = _ISO_DATE.sub(iso, text)
@@ -479,6 +491,9 @@ _PLUS = re.compile(r"(?<=\d)\s*\+\s*(?=\d)")
 _PLUS_MINUS = re.compile(r"\s*±\s*")
 _EQUALS = re.compile(r"(?<=[\w)])\s*=\s*(?=[\w(])")
 _APPROX = re.compile(r"(?<![\w~])~\s?(?=\d)")
+# "Q2", "B12", "MP3", "x64": letters with a number glued on; the letters are left for
+# the acronym speller ("M P three").
+_LETTERS_NUMBER = re.compile(r"(?<![\w.])([A-Za-z]{1,6})(\d{1,4})(?!\w|[.,]\d)")
 _NUMBER = re.compile(rf"(?<![\w.])(?P<neg>[-\u2212](?=\d))?{_NUM.pattern('n')}")
 _POINT_ONLY = re.compile(r"(?<![\w.,])\.(\d+)\b")
 
@@ -507,6 +522,7 @@ def _numbers(text: str) -> str:
         return f"{words} " if following.isalpha() else words  # "10km" -> "ten km"
 
     text = _POINT_ONLY.sub(lambda m: f"point {digits_one_by_one(m.group(1))}", text)
+    text = _LETTERS_NUMBER.sub(lambda m: f"{m.group(1)} {cardinal(m.group(2)) or m.group(2)}", text)
     return _NUMBER.sub(say, text)
 
 
