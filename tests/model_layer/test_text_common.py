@@ -111,3 +111,18 @@ def test_shouting_is_not_spelled() -> None:
 
 def test_currency_tables_agree() -> None:
     assert set(common.CURRENCY_SYMBOLS.values()) <= common.CURRENCY_CODES
+
+
+def test_abbreviations_keep_a_sentence_end() -> None:
+    table = common.Abbreviations({"usw.": "und so weiter", "z.B.": "zum Beispiel"}, ["usw."])
+    assert table.expand("Äpfel, Birnen usw. Wir mögen sie.") == (
+        "Äpfel, Birnen und so weiter. Wir mögen sie."
+    )
+    assert table.expand("z.B. Äpfel usw. und mehr") == "zum Beispiel Äpfel und so weiter und mehr"
+    assert table.expand("Fusw. z.Bx") == "Fusw. z.Bx"  # whole tokens only
+
+
+def test_dotted_initials() -> None:
+    assert common.spell_dotted_initials("The U.S. and the U.K. Then more.") == (
+        "The U S and the U K. Then more."
+    )

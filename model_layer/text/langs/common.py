@@ -328,6 +328,47 @@ def _say_pieces(text: str, names: Mapping[str, str], digits: DigitReader) -> str
     return " ".join(spoken)
 
 
+# --- abbreviations ---------------------------------------------------------------
+
+
+class Abbreviations:
+    """A language's written abbreviations and what is said for them ("etc." -> "et cetera").
+
+    Matched as whole tokens, case as written. The period of an abbreviation listed in
+    `sentence_final` also ends the sentence when the text ends or a capital follows
+    ("..., pears, etc. We like them."), and is then kept after the words."""
+
+    def __init__(self, table: Mapping[str, str], sentence_final: Collection[str] = ()):
+        self.table = dict(table)
+        self.sentence_final = frozenset(sentence_final)
+        alternatives = "|".join(re.escape(a) for a in sorted(self.table, key=len, reverse=True))
+        self.pattern = re.compile(
+            rf"(?<![\w.])({alternatives})(?!\w)(?P<end>(?=\s*$)|(?=\s+[A-ZÀ-ÞА-Я]))?"
+        )
+
+    def expand(self, text: str) -> str:
+        return self.pattern.sub(self._say, text)
+
+    def _say(self, m: re.Match[str]) -> str:
+        written = m.group(1)
+        words = self.table[written]
+        ends_sentence = written in self.sentence_final and m.group("end") is not None
+        return words + "." if ends_sentence else words
+
+
+# "U.S.", "U.K.", "D.C.": capitals with periods are spelled; a period that also ends
+# the sentence is kept.
+_DOTTED_INITIALS = re.compile(r"(?<![\w.])((?:[A-Z]\.){2,})(?P<end>(?=\s*$)|(?=\s+[A-Z]))?")
+
+
+def spell_dotted_initials(text: str) -> str:
+    def spell(m: re.Match[str]) -> str:
+        spelled = " ".join(m.group(1).replace(".", ""))
+        return spelled + "." if m.group("end") is not None else spelled
+
+    return _DOTTED_INITIALS.sub(spell, text)
+
+
 # --- acronyms ------------------------------------------------------------------
 
 # Said as words in most of the languages that use them; a language adds its own.

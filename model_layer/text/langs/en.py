@@ -66,15 +66,10 @@ _ABBREVIATIONS = {
     "Fig.": "Figure", "fig.": "figure", "Vol.": "Volume", "vol.": "volume",
     "Ch.": "Chapter", "ch.": "chapter",
 }  # fmt: skip
-_ABBREVIATION = re.compile(
-    r"(?<![\w.])("
-    + "|".join(re.escape(a) for a in sorted(_ABBREVIATIONS, key=len, reverse=True))
-    + r")(?![\w])(?P<comma>,)?(?P<end>(?=\s*$)|(?=\s+[A-Z]))?"
-)
 # The ones that often end a sentence, whose period then also closes it.
-_SENTENCE_FINAL = frozenset(
-    ("etc.", "Jr.", "Sr.", "Inc.", "Ltd.", "Corp.", "Bros.", "Ave.", "Blvd.", "Rd.", "St.", "Dr.")
-)
+_SENTENCE_FINAL = ("etc.", "Jr.", "Sr.", "Inc.", "Ltd.", "Corp.", "Bros.", "Ave.", "Blvd.",
+                   "Rd.", "St.", "Dr.")  # fmt: skip
+ABBREVIATIONS = common.Abbreviations(_ABBREVIATIONS, _SENTENCE_FINAL)
 _NUMBERED = re.compile(r"(?<![\w.])(?:(No|no|Nos|nos)\.|#)\s?(?=\d)")
 _PAGES = re.compile(r"(?<![\w.])(pp?)\.\s?(?=\d)")
 
@@ -83,16 +78,6 @@ def _numbered(m: re.Match[str]) -> str:
     written = m.group(1) or "#"
     word = "numbers" if written.lower() == "nos" else "number"
     return (word.capitalize() if written[0] == "N" else word) + " "
-
-
-# "U.S.", "U.K.", "D.C.": letters with periods are spelled; a period that also ends
-# the sentence is kept.
-_DOTTED_INITIALS = re.compile(r"(?<![\w.])((?:[A-Z]\.){2,})(?P<end>(?=\s*$)|(?=\s+[A-Z]))?")
-
-
-def _initials(m: re.Match[str]) -> str:
-    spelled = " ".join(m.group(1).replace(".", ""))
-    return spelled + "." if m.group("end") is not None else spelled
 
 
 def _abbreviations(text: str) -> str:
@@ -104,18 +89,10 @@ def _abbreviations(text: str) -> str:
 
     text = _TITLE.sub(title, text)
     text = _NUMBERED.sub(_numbered, text)
-    text = _DOTTED_INITIALS.sub(_initials, text)
+    text = common.spell_dotted_initials(text)
     text = _PAGES.sub(lambda m: "pages " if m.group(1) == "pp" else "page ", text)
 
-    def say(m: re.Match[str]) -> str:
-        abbreviation = m.group(1)
-        words = _ABBREVIATIONS[abbreviation]
-        if m.group("comma"):
-            return words + ","
-        ends_sentence = abbreviation in _SENTENCE_FINAL and m.group("end") is not None
-        return words + "." if ends_sentence else words
-
-    return _ABBREVIATION.sub(say, text)
+    return ABBREVIATIONS.expand(text)
 
 
 # --- dates and years -------------------------------------------------------------
