@@ -105,3 +105,11 @@ def test_default_lang_is_read_from_the_plain_variable(monkeypatch: pytest.Monkey
     monkeypatch.setenv("DEFAULT_LANG", "xx")
     with pytest.raises(ValueError, match="DEFAULT_LANG"):
         EngineSettings()
+
+
+def test_build_step_command(tmp_path: Path) -> None:
+    from model_layer.text.language import is_prepared, main
+
+    assert not is_prepared(tmp_path)
+    assert main([str(tmp_path)]) == 0
+    assert is_prepared(tmp_path)
