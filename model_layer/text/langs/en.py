@@ -194,10 +194,10 @@ def _versions(text: str) -> str:
         words = common.read_version(m.group("parts"), cardinal, _SYMBOLS.point)
         if words is None:
             return m.group()
-        prefix = m.group()[: m.start("parts") - m.start()]
-        prefix = prefix[:-1] if prefix.endswith(("v", "V")) else prefix
-        return f"{prefix}version {words}" if m.group().startswith(("v", "V")) and not prefix \
-            else f"{prefix}{words}"  # fmt: skip
+        lead = m.group()[: m.start("parts") - m.start()]
+        if lead[-1:] in ("v", "V"):  # "v2.1" says "version", unless a word before says it
+            lead = lead[:-1] or "version "
+        return lead + words
 
     text = _VERSION_AFTER.sub(say, text)
     return common.VERSION.sub(say, text)
