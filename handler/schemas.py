@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
 
 from model_layer.constants import (
     ALL_LANGUAGE_CODES,
@@ -46,6 +46,18 @@ class LexiconEntry(BaseModel):
     lang: Language | None = Field(default=None, description="Only for this language.")
 
 
+def _lexicon_shape(value: Any) -> str:
+    return "entries" if isinstance(value, list) else "mapping"
+
+
+# Tagged by shape, so a bad entry is reported as `lexicon.entries.0.word`, not as
+# "should be a valid dictionary".
+RequestLexicon = Annotated[
+    Annotated[dict[str, str], Tag("mapping")] | Annotated[list[LexiconEntry], Tag("entries")],
+    Discriminator(_lexicon_shape),
+]
+
+
 class SpeechRequest(BaseModel):
     """POST /v1/speech."""
 
@@ -80,7 +92,7 @@ class SpeechRequest(BaseModel):
     normalize: bool = Field(
         default=True, description="Spell out numbers, dates, currency and symbols."
     )
-    lexicon: dict[str, str] | list[LexiconEntry] | None = Field(
+    lexicon: RequestLexicon | None = Field(
         default=None,
         max_length=500,
         description="Whole-word replacements applied first, case-insensitive: "

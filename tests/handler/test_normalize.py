@@ -70,6 +70,7 @@ def test_request_lexicon_entries(invoke: Invoke) -> None:
     bad = normalize(invoke, text="x", lexicon=[{"word": "", "say": "y"}])
     assert bad["statusCode"] == 400
     assert body_json(bad)["error"]["code"] == "invalid_parameter"
+    assert body_json(bad)["error"]["param"] == "lexicon.entries.0.word"
 
 
 def test_same_errors_as_speech(invoke: Invoke) -> None:
