@@ -70,8 +70,14 @@ def resolve_model_dir(args: argparse.Namespace) -> Path:
 
 
 def prepare_graphs(model_dir: Path) -> None:
-    """Measure what the image ships: graphs prepared at build time, fp32 and int8."""
+    """Measure what the image ships: graphs prepared at build time, fp32 and int8,
+    and the prepared language identifier."""
     from model_layer.optimize import optimize_model, usable_optimized_dir
+    from model_layer.text.language import is_prepared, prepare_identifier
+
+    if not is_prepared(model_dir):
+        log("preparing the language identifier (as the image build does)...")
+        prepare_identifier(model_dir)
 
     for precision in ("fp32", "int8"):
         if usable_optimized_dir(model_dir, precision)[0] is None:

@@ -15,9 +15,9 @@ from typing import Any
 from bench.report import IMPLS, SIZES, STEPS, Report
 from bench.runner import WorkerError, run_worker
 from bench.stats import percentile
-from bench.texts import MEDIUM, SHORT, TEXTS
+from bench.texts import LONG, MEDIUM, SHORT, TEXTS
 
-CASE_NAMES = ("cold", "rss", "rtf", "latency", "soak", "threads", "int8")
+CASE_NAMES = ("cold", "rss", "rtf", "latency", "soak", "threads", "int8", "text")
 # The handler adds request parsing and WAV encoding to the engine, not model work,
 # so rates are compared engine vs official; the handler's cost shows in latency.
 ENGINES = ("official", "engine")
@@ -183,6 +183,37 @@ class Bench:
                     if r:
                         value = r["rtf"]["600"][str(self.config.steps)]
                         self.report.add(f"threads.rtf_{threads}", impl, value)
+
+    def text(self) -> None:
+        """The cost of the text front end: cold start with and without the language
+        identifier (paired per run, order alternating), and detection plus normalization
+        of ~3000 characters against their synthesis, in the same process."""
+        for run in range(self.config.runs):
+            ready = {}
+            for identifier in (True, False) if run % 2 == 0 else (False, True):
+                args = {
+                    "text": LONG,
+                    "steps": self.config.steps,
+                    "repeats": max(3, self.config.repeats),
+                    "identifier": identifier,
+                    "synthesize": identifier,
+                }
+                label = f"engine identifier {'on' if identifier else 'off'} #{run}"
+                r = self.measure("engine", "text", args, label)
+                if not r:
+                    continue
+                ready[identifier] = r["ready_s"]
+                state = "on" if identifier else "off"
+                self.report.add(f"text.ready_identifier_{state}_s", "engine", r["ready_s"])
+                if "identifier_init_s" in r:
+                    self.report.add("text.identifier_init_s", "engine", r["identifier_init_s"])
+                if "synthesis_s" in r:
+                    self.report.add("text.normalize_3000_ms", "engine", r["normalize_s"] * 1000)
+                    self.report.add("text.synthesis_3000_s", "engine", r["synthesis_s"])
+                    share = r["normalize_s"] / r["synthesis_s"]
+                    self.report.add("text.normalize_over_synthesis", "engine", share)
+            if len(ready) == 2:
+                self.report.add("text.identifier_cold_s", "engine", ready[True] - ready[False])
 
     def run(self, cases: Sequence[str]) -> dict[str, float]:
         """Run the cases in order; returns the seconds each took."""

@@ -56,6 +56,13 @@ METRICS: tuple[Metric, ...] = (
     *(Metric(f"int8.rtf_{size}", f"RTF 8 steps, ~{size} chars, int8 mode") for size in SIZES),
     Metric("threads.rtf_1", "RTF ~600 chars, 8 steps, 1 intra-op thread"),
     Metric("threads.rtf_2", "RTF ~600 chars, 8 steps, 2 intra-op threads"),
+    Metric("text.ready_identifier_off_s", "cold start, language identifier off (s)", False),
+    Metric("text.ready_identifier_on_s", "cold start, language identifier on (s)", False),
+    Metric("text.identifier_cold_s", "cold start on minus off, paired per run (s)", False),
+    Metric("text.identifier_init_s", "identifier import + load, timed alone (s)", False),
+    Metric("text.normalize_3000_ms", "detect + normalize ~3000 chars (ms)", False),
+    Metric("text.synthesis_3000_s", "synthesis of the same ~3000 chars (s)", False),
+    Metric("text.normalize_over_synthesis", "normalization / synthesis time", False),
 )
 METRIC_KEYS = frozenset(metric.key for metric in METRICS)
 
@@ -77,6 +84,8 @@ TARGETS: tuple[Target, ...] = (
     *(Target(f"rtf.steps8_{size}", 0.85, True, "<= 0.85x") for size in SIZES),
     Target("soak.end_over_first", 1.05, False, "<= 1.05"),
     *(Target(f"int8.rtf_{size}", 0.5, True, "<= 0.5x") for size in SIZES),
+    Target("text.normalize_over_synthesis", 0.05, False, "<= 0.05"),
+    Target("text.identifier_init_s", 0.3, False, "<= 0.3 s"),
 )
 
 Status = Literal["pass", "FAIL", "missing"]

@@ -223,12 +223,47 @@ def case_soak(impl: str, args: dict[str, Any]) -> dict[str, Any]:
     return {"series": series}
 
 
+def case_text(impl: str, args: dict[str, Any]) -> dict[str, Any]:
+    """Cold start with or without the language identifier; with it, the time to detect
+    and normalize `text` (median of `repeats`) and to synthesize it once."""
+    spawned_at = float(os.environ[SPAWNED_AT_ENV])
+    os.environ["SUPERTONIC_LANGUAGE_IDENTIFIER"] = "true" if args["identifier"] else "false"
+    speaker = load(impl, args["model_dir"])
+    result: dict[str, Any] = {"ready_s": time.time() - spawned_at}
+    if not args["identifier"]:
+        # The identifier's own init work, timed alone in a process that has everything
+        # else loaded: what the difference of two noisy cold starts estimates.
+        from pathlib import Path
+
+        from model_layer.text.language import load_identifier
+
+        started = time.perf_counter()
+        load_identifier(Path(args["model_dir"]))
+        result["identifier_init_s"] = time.perf_counter() - started
+    if not args["synthesize"]:
+        return result
+    from model_layer.text import normalize_text
+
+    synthesizer = speaker.synthesizer  # type: ignore[attr-defined]
+    text = args["text"]
+    seconds = []
+    for _ in range(args["repeats"]):
+        started = time.perf_counter()
+        lang = synthesizer.detector.detect(text)
+        normalize_text(text, lang, None, synthesizer.lexicon)
+        seconds.append(time.perf_counter() - started)
+    result["normalize_s"] = statistics.median(seconds)
+    result["synthesis_s"], result["audio_s"] = timed(speaker, text, args["steps"])
+    return result
+
+
 CASES = {
     "cold": case_cold,
     "rss": case_rss,
     "rtf": case_rtf,
     "latency": case_latency,
     "soak": case_soak,
+    "text": case_text,
 }
 
 

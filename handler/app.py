@@ -4,23 +4,31 @@ once per process, before the first invocation (and is billed as init, not as req
 from __future__ import annotations
 
 import time
-from functools import partial
+from functools import cache, partial
 from typing import Any
 
 from aws_lambda_powertools.metrics import MetricUnit
 
 import model_layer
 from handler.config import get_settings
+from handler.deployment_lexicon import fetch_lexicon
 from handler.function import SpeechFunction
 from handler.observability import logger, metrics
 from handler.storage import make_s3_client
 
 _started = time.perf_counter()
 settings = get_settings()
+# One client for the lexicon fetch at init and the requests after it.
+s3_client = cache(partial(make_s3_client, settings))
 function = SpeechFunction(
     settings=settings,
-    synthesizer=model_layer.load(settings.model_dir),
-    make_s3_client=partial(make_s3_client, settings),
+    synthesizer=model_layer.load(
+        settings.model_dir,
+        lexicon=fetch_lexicon(s3_client(), settings.lexicon_s3_uri)
+        if settings.lexicon_s3_uri
+        else None,
+    ),
+    make_s3_client=s3_client,
     metrics=metrics,
 )
 INIT_SECONDS = time.perf_counter() - _started

@@ -25,6 +25,9 @@ class HandlerSettings(BaseSettings):
     # Raw audio above this goes to S3: 6 MB response limit, base64 adds a third,
     # and the JSON envelope and headers need room.
     inline_audio_limit_bytes: int = Field(default=4_500_000, ge=1024)
+    # A deployment-wide lexicon as an S3 object (s3://bucket/key.json), read at init;
+    # a file in the image is SUPERTONIC_LEXICON_FILE (model_layer settings).
+    lexicon_s3_uri: str | None = None
     # Only for S3-compatible servers (local runs and tests); unset on AWS.
     s3_endpoint_url: str | None = None
     # Bounds on one S3 call: botocore's standard retries (attempts count the first), each

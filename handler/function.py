@@ -15,6 +15,7 @@ from handler.deadline import deadline_guard
 from handler.errors import (
     RETRY_AFTER_SECONDS,
     BatchNotEnabledError,
+    InvalidParameterError,
     MethodNotAllowedError,
     UnsupportedEventError,
     classify,
@@ -42,9 +43,12 @@ from handler.schemas import (
     VoiceInfo,
     VoicesResponse,
 )
-from handler.speech import SpeechJob, SpeechResult, synthesize_speech
+from handler.speech import SpeechJob, SpeechResult, normalize_speech, synthesize_speech
 from model_layer import Synthesizer
 from model_layer.constants import ALL_LANGUAGE_CODES
+
+# `{"action": ..., "text": ...}` in a direct invoke; speech when absent.
+DIRECT_ACTIONS = ("speech", "normalize")
 
 
 def event_kind(event: Any) -> str:
@@ -77,6 +81,7 @@ class SpeechFunction:
         self.routes: dict[str, dict[str, Route]] = {
             "/v1/speech": {"POST": self._post_speech},
             "/v1/audio/speech": {"POST": self._post_openai_speech},
+            "/v1/normalize": {"POST": self._post_normalize},
             "/v1/voices": {"GET": self._get_voices},
             "/v1/health": {"GET": self._get_health},
         }
@@ -142,6 +147,13 @@ class SpeechFunction:
         job = job_from_openai_request(body, self.settings.max_text_chars)
         return audio_response(self._speak(job), self.request_id)
 
+    def _post_normalize(self, request: HttpRequest) -> dict[str, Any]:
+        job = job_from_speech_request(
+            parse_json_body(request, SpeechRequest), self.settings.max_text_chars
+        )
+        result = normalize_speech(job, synthesizer=self.synthesizer)
+        return json_response(200, result.model_dump(), {"x-language": result.language})
+
     def _get_voices(self, _request: HttpRequest) -> dict[str, Any]:
         aliases: dict[str, list[str]] = {}
         for alias, preset in OPENAI_VOICES.items():
@@ -164,10 +176,20 @@ class SpeechFunction:
 
     # --- direct invoke -----------------------------------------------------------
     def _handle_direct(self, event: Mapping[str, Any]) -> dict[str, Any]:
+        request = dict(event)
+        action = request.pop("action", "speech")
         try:
+            if action not in DIRECT_ACTIONS:
+                raise InvalidParameterError(
+                    f"action must be one of {', '.join(DIRECT_ACTIONS)}, got {action!r}",
+                    param="action",
+                )
             job = job_from_speech_request(
-                validate(dict(event), SpeechRequest), self.settings.max_text_chars
+                validate(request, SpeechRequest), self.settings.max_text_chars
             )
+            if action == "normalize":
+                normalized = normalize_speech(job, synthesizer=self.synthesizer)
+                return {"request_id": self.request_id, **normalized.model_dump()}
             result = self._speak(job)
         except Exception as exc:
             return self._error(exc)[1]

@@ -22,9 +22,9 @@ from handler.errors import (
     UnsupportedEventError,
     UnsupportedMediaTypeError,
 )
-from handler.schemas import OPENAI_VOICES, OpenAISpeechRequest, SpeechRequest
+from handler.schemas import OPENAI_VOICES, LexiconEntry, OpenAISpeechRequest, SpeechRequest
 from handler.speech import SpeechJob, SpeechResult
-from model_layer import UnsupportedLanguageError
+from model_layer import Lexicon, UnsupportedLanguageError
 from model_layer.audio import AudioFormat
 
 # The deepest request the API needs is an inline voice (6 levels); anything far deeper is an
@@ -151,9 +151,17 @@ def job_from_speech_request(request: SpeechRequest, max_text_chars: int) -> Spee
         delivery=request.delivery,
         strict=request.strict,
         normalize=request.normalize,
-        lexicon=request.lexicon,
+        lexicon=_lexicon(request.lexicon),
         text_type=request.text_type,
     )
+
+
+def _lexicon(entries: dict[str, str] | list[LexiconEntry] | None) -> Lexicon | None:
+    if entries is None:
+        return None
+    if isinstance(entries, dict):
+        return Lexicon.from_mapping(entries)
+    return Lexicon.from_document({"entries": [entry.model_dump() for entry in entries]})
 
 
 def job_from_openai_request(request: OpenAISpeechRequest, max_text_chars: int) -> SpeechJob:

@@ -15,6 +15,7 @@ from handler.errors import ERROR_TABLE, INTERNAL_ERROR
 from handler.schemas import (
     ErrorResponse,
     HealthResponse,
+    NormalizeResponse,
     OpenAISpeechRequest,
     S3DeliveryResponse,
     SpeechRequest,
@@ -26,6 +27,7 @@ MODELS: list[type[BaseModel]] = [
     SpeechRequest,
     OpenAISpeechRequest,
     S3DeliveryResponse,
+    NormalizeResponse,
     VoicesResponse,
     HealthResponse,
     ErrorResponse,
@@ -103,6 +105,27 @@ def build_openapi() -> dict[str, Any]:
                 "post": _speech_operation(
                     "Synthesize speech (OpenAI-compatible)", OpenAISpeechRequest
                 )
+            },
+            "/v1/normalize": {
+                "post": {
+                    "summary": "Show what /v1/speech would read, without synthesizing",
+                    "description": "Same body as /v1/speech; answers the normalized text, "
+                    "the language used, the chunks and the characters that would be dropped.",
+                    "requestBody": {"required": True, "content": _json(SpeechRequest)},
+                    "responses": {
+                        "200": {
+                            "description": "the text as it will be read",
+                            "headers": {
+                                "x-language": {
+                                    "schema": {"type": "string"},
+                                    "description": "language used",
+                                }
+                            },
+                            "content": _json(NormalizeResponse),
+                        },
+                        **_errors(),
+                    },
+                }
             },
             "/v1/voices": {
                 "get": {

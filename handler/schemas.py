@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
 
 from model_layer.constants import (
     ALL_LANGUAGE_CODES,
@@ -36,6 +36,29 @@ class InlineStyle(BaseModel):
     style_dp: StyleTensor
 
 
+class LexiconEntry(BaseModel):
+    """One lexicon entry, as in the deployment lexicon file."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    word: str = Field(min_length=1, max_length=100)
+    say: str = Field(max_length=500)
+    case_sensitive: bool = False
+    lang: Language | None = Field(default=None, description="Only for this language.")
+
+
+def _lexicon_shape(value: Any) -> str:
+    return "entries" if isinstance(value, list) else "mapping"
+
+
+# Tagged by shape, so a bad entry is reported as `lexicon.entries.0.word`, not as
+# "should be a valid dictionary".
+RequestLexicon = Annotated[
+    Annotated[dict[str, str], Tag("mapping")] | Annotated[list[LexiconEntry], Tag("entries")],
+    Discriminator(_lexicon_shape),
+]
+
+
 class SpeechRequest(BaseModel):
     """POST /v1/speech."""
 
@@ -52,7 +75,8 @@ class SpeechRequest(BaseModel):
     )
     lang: Language | None = Field(
         default=None,
-        description="Language code; omitted = detected from the script if unambiguous, else 'na'.",
+        description="Language code; omitted = detected (script, then a language identifier "
+        "for Latin/Cyrillic text), else DEFAULT_LANG; the result is in x-language.",
     )
     speed: float = Field(default=DEFAULT_SPEED, ge=MIN_SPEED, le=MAX_SPEED)
     steps: int = Field(
@@ -74,10 +98,12 @@ class SpeechRequest(BaseModel):
     normalize: bool = Field(
         default=True, description="Spell out numbers, dates, currency and symbols."
     )
-    lexicon: dict[str, str] | None = Field(
+    lexicon: RequestLexicon | None = Field(
         default=None,
         max_length=500,
-        description="Whole-word replacements applied first, e.g. {'nginx': 'engine x'}.",
+        description="Whole-word replacements applied first, case-insensitive: "
+        "{'nginx': 'engine x'}, or entries [{'word': 'US', 'say': 'United States', "
+        "'case_sensitive': true}]. They win over the deployment's lexicon.",
     )
 
 
@@ -141,6 +167,17 @@ class S3DeliveryResponse(BaseModel):
     seed: int
     dropped_characters: list[str]
     request_id: str
+
+
+class NormalizeResponse(BaseModel):
+    """POST /v1/normalize: what /v1/speech would read, without synthesizing it."""
+
+    normalized: str = Field(description="The whole text as it will be spoken.")
+    language: str = Field(description="The language used (given, or detected).")
+    chunks: list[str] = Field(description="The pieces synthesized one at a time, in order.")
+    dropped_characters: list[str] = Field(
+        description="Unsupported characters that would be removed, as U+XXXX."
+    )
 
 
 class VoiceInfo(BaseModel):

@@ -10,9 +10,9 @@ from typing import Any
 
 from handler.config import HandlerSettings
 from handler.errors import AudioTooLargeError, InvalidParameterError, codepoint_labels
-from handler.schemas import S3DeliveryResponse
+from handler.schemas import NormalizeResponse, S3DeliveryResponse
 from handler.storage import PART_SIZE, S3AudioUpload, presign
-from model_layer import CancelToken, SpeechPlan, Synthesizer
+from model_layer import CancelToken, Lexicon, SpeechPlan, Synthesizer
 from model_layer.audio import (
     FORMATS,
     AudioEncoder,
@@ -37,7 +37,7 @@ class SpeechJob:
     delivery: str = "auto"
     strict: bool = False
     normalize: bool = True
-    lexicon: Mapping[str, str] | None = None
+    lexicon: Mapping[str, str] | Lexicon | None = None
     text_type: str = "text"
 
 
@@ -79,19 +79,7 @@ def synthesize_speech(
         rate = resolve_sample_rate(job.format, synthesizer.sample_rate, job.sample_rate)
     except ValueError as exc:
         raise InvalidParameterError(str(exc), param="sample_rate") from exc
-    plan = synthesizer.plan(
-        job.text,
-        voice=job.voice,
-        lang=job.lang,
-        speed=job.speed,
-        steps=job.steps,
-        seed=job.seed,
-        strict=job.strict,
-        normalize=job.normalize,
-        lexicon=job.lexicon,
-        cancel=cancel,
-        text_type=job.text_type,
-    )
+    plan = plan_job(job, synthesizer, cancel=cancel)
     spec = FORMATS[job.format]
     estimate = estimated_size(job.format, plan.duration_seconds, rate)
     too_large = estimate > settings.inline_audio_limit_bytes
@@ -188,3 +176,38 @@ def _encode(
     except BaseException:
         encoder.abort()
         raise
+
+
+def plan_job(
+    job: SpeechJob,
+    synthesizer: Synthesizer,
+    *,
+    cancel: CancelToken | None = None,
+    durations: bool = True,
+) -> SpeechPlan:
+    return synthesizer.plan(
+        job.text,
+        voice=job.voice,
+        lang=job.lang,
+        speed=job.speed,
+        steps=job.steps,
+        seed=job.seed,
+        strict=job.strict,
+        normalize=job.normalize,
+        lexicon=job.lexicon,
+        cancel=cancel,
+        durations=durations,
+        text_type=job.text_type,
+    )
+
+
+def normalize_speech(job: SpeechJob, *, synthesizer: Synthesizer) -> NormalizeResponse:
+    """What `synthesize_speech` would read for `job`, with every check it makes on the
+    text (language, strict characters, emptiness) but no duration prediction or audio."""
+    plan = plan_job(job, synthesizer, durations=False)
+    return NormalizeResponse(
+        normalized=plan.normalized_text,
+        language=plan.lang,
+        chunks=[chunk.text for chunk in plan.chunks],
+        dropped_characters=codepoint_labels(plan.dropped),
+    )

@@ -18,6 +18,8 @@ from model_layer.errors import (
 )
 from model_layer.settings import EngineSettings, get_settings
 from model_layer.synthesizer import SpeechPlan, Synthesizer
+from model_layer.text.language import LanguageDetector, load_identifier
+from model_layer.text.lexicon import Lexicon, LexiconError
 
 __all__ = [
     "CancelToken",
@@ -26,6 +28,8 @@ __all__ = [
     "InvalidRequestError",
     "InvalidSsmlError",
     "InvalidStyleError",
+    "Lexicon",
+    "LexiconError",
     "ModelError",
     "ModelLoadError",
     "SpeechPlan",
@@ -40,15 +44,42 @@ __all__ = [
 WARMUP_TEXT = "Warm-up: 1 short test at 10:30, costing $2."
 
 
-def load(model_dir: Path | str, settings: EngineSettings | None = None) -> Synthesizer:
-    """Load a model directory once; the result serves any number of requests."""
+def load(
+    model_dir: Path | str, settings: EngineSettings | None = None, lexicon: Lexicon | None = None
+) -> Synthesizer:
+    """Load a model directory once; the result serves any number of requests.
+
+    `lexicon` is the deployment's (e.g. fetched from S3 by the handler); it is added to
+    the one in `settings.lexicon_file`, and wins where both name the same word."""
     from model_layer.loader import load_parts
 
     settings = settings or get_settings()
     engine, indexer, voices, revision = load_parts(model_dir, settings)
-    synthesizer = Synthesizer(engine, indexer, voices, settings, revision)
+    synthesizer = Synthesizer(
+        engine,
+        indexer,
+        voices,
+        settings,
+        revision,
+        detector=_load_detector(Path(model_dir), settings),
+        lexicon=_deployment_lexicon(settings, lexicon),
+    )
     if settings.warmup:
         # Touches every graph, the number normalizer and the chunker once, so the
         # first request pays for none of their one-time costs.
         synthesizer.synthesize(WARMUP_TEXT, lang="en", steps=1, seed=0, voice=next(iter(voices)))
+        synthesizer.detector.detect(WARMUP_TEXT)
     return synthesizer
+
+
+def _load_detector(model_dir: Path, settings: EngineSettings) -> LanguageDetector:
+    identifier = load_identifier(model_dir) if settings.language_identifier else None
+    return LanguageDetector(identifier, settings.default_lang, settings.language_confidence)
+
+
+def _deployment_lexicon(settings: EngineSettings, extra: Lexicon | None) -> Lexicon:
+    try:
+        from_file = Lexicon.from_file(settings.lexicon_file) if settings.lexicon_file else Lexicon()
+    except LexiconError as exc:
+        raise ModelLoadError(f"SUPERTONIC_LEXICON_FILE: {exc}") from exc
+    return from_file + (extra or Lexicon())

@@ -7,16 +7,22 @@ a code change.
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 from typing import Literal
 
-from pydantic import Field
+from pydantic import AliasChoices, Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from model_layer.constants import ALL_LANGUAGE_CODES
 from model_layer.cpu import usable_cpus
+
+LanguageCode = Literal[ALL_LANGUAGE_CODES]  # type: ignore[valid-type]
 
 
 class EngineSettings(BaseSettings):
-    model_config = SettingsConfigDict(env_prefix="SUPERTONIC_", frozen=True, extra="ignore")
+    model_config = SettingsConfigDict(
+        env_prefix="SUPERTONIC_", frozen=True, extra="ignore", populate_by_name=True
+    )
 
     # None = the CPUs this process can really use (affinity and cgroup quota): more
     # threads than CPUs makes every op wait for time slices.
@@ -51,6 +57,19 @@ class EngineSettings(BaseSettings):
     # Run one short synthesis at load so the first request does not pay for
     # lazy allocations and kernel selection.
     warmup: bool = True
+    # The language of text sent without `lang` when detection is unsure (short text,
+    # digits only). Read from DEFAULT_LANG, the name users look for first.
+    default_lang: LanguageCode = Field(
+        default="en", validation_alias=AliasChoices("DEFAULT_LANG", "SUPERTONIC_DEFAULT_LANG")
+    )
+    # Identify Latin and Cyrillic languages with py3langid (loaded at init); off = the
+    # script rules and DEFAULT_LANG only.
+    language_identifier: bool = True
+    # py3langid's probability (over our 31 languages) below which its guess is ignored:
+    # 0.5 keeps 227 of 230 plain sentences right and drops digits-only guesses.
+    language_confidence: float = Field(default=0.5, ge=0.0, le=1.0)
+    # A deployment-wide lexicon file (JSON, format in model_layer/text/lexicon.py).
+    lexicon_file: Path | None = None
 
     def threads(self) -> int:
         return self.intra_op_threads or usable_cpus()

@@ -38,12 +38,13 @@ from model_layer.text import (
     SanitizedText,
     TextIndexer,
     UnsupportedCharactersError,
-    detect_language,
     normalize_text,
     preprocess,
     sanitize,
     split_into_chunks,
 )
+from model_layer.text.language import LanguageDetector
+from model_layer.text.lexicon import Lexicon
 from model_layer.text.spans import Segment, SpokenText, add_pauses, plain_text
 from model_layer.text.ssml import parse_ssml
 from model_layer.voices import Style, parse_style
@@ -78,6 +79,7 @@ class SpeechPlan:
     sample_rate: int
     silence_samples: int  # the usual pause between chunks
     trailing_silence_samples: int = 0  # a pause asked for after the last chunk (SSML)
+    normalized_text: str = ""  # the whole text as spoken, before chunking
 
     def chunk_samples(self, index: int) -> int:
         """Samples of speech of chunk `index`, without the silence before it."""
@@ -105,12 +107,18 @@ class Synthesizer:
         voices: Mapping[str, Style],
         settings: EngineSettings,
         revision: str,
+        *,
+        detector: LanguageDetector | None = None,
+        lexicon: Lexicon | None = None,
     ):
         self.engine = engine
         self.indexer = indexer
         self.voices = dict(voices)
         self.settings = settings
         self.revision = revision
+        # Without an identifier: the script rules and the default language only.
+        self.detector = detector or LanguageDetector(None, settings.default_lang)
+        self.lexicon = lexicon or Lexicon()  # the deployment's, under the request's
 
     @property
     def sample_rate(self) -> int:
@@ -138,13 +146,16 @@ class Synthesizer:
         seed: int | None = None,
         strict: bool = False,
         normalize: bool = True,
-        lexicon: Mapping[str, str] | None = None,
+        lexicon: Mapping[str, str] | Lexicon | None = None,
         max_chunk_chars: int | None = None,
         cancel: CancelToken | None = None,
         text_type: str = "text",
+        durations: bool = True,
     ) -> SpeechPlan:
         """Everything about the speech but the audio; `text_type="ssml"` reads `text`
-        as the SSML subset of `model_layer.text.ssml`."""
+        as the SSML subset of `model_layer.text.ssml`. `durations=False` skips duration
+        prediction (every duration is 0): the plan shows what would be read
+        (POST /v1/normalize) but cannot be streamed."""
         if not MIN_SPEED <= speed <= MAX_SPEED:
             raise InvalidRequestError(
                 f"speed must be between {MIN_SPEED} and {MAX_SPEED}, got {speed}"
@@ -174,7 +185,7 @@ class Synthesizer:
             raise EmptyTextError(f"text has no speakable characters{after}")
         silence_samples = int(self.settings.chunk_silence_seconds * self.sample_rate)
         chunks, unspent_pause = self._plan_chunks(
-            segments, style, silence_samples, max_chunk_chars, cancel
+            segments, style, silence_samples, max_chunk_chars, durations, cancel
         )
         if not chunks:
             raise EmptyTextError("text has no speakable characters")
@@ -190,22 +201,24 @@ class Synthesizer:
             sample_rate=self.sample_rate,
             silence_samples=silence_samples,
             trailing_silence_samples=int(trailing_pause * self.sample_rate),
+            normalized_text=" ".join(clean.text.strip() for _, clean in segments).strip(),
         )
 
-    @staticmethod
-    def _read(text: str, text_type: str, lang: str | None, speed: float) -> SpokenText:
+    def _read(self, text: str, text_type: str, lang: str | None, speed: float) -> SpokenText:
         """The request's text as spans: one for plain text, as many as SSML makes."""
         if text_type == "ssml":
-            return parse_ssml(text, lang=lang, speed=speed)
-        return plain_text(text, lang or detect_language(text), speed)
+            return parse_ssml(text, lang=lang, speed=speed, detect=self.detector.detect)
+        return plain_text(text, lang or self.detector.detect(text), speed)
 
     def _speakable(
-        self, segment: Segment, normalize: bool, lexicon: Mapping[str, str] | None
+        self, segment: Segment, normalize: bool, lexicon: Mapping[str, str] | Lexicon | None
     ) -> SanitizedText:
         """The segment's text as the model should say it: each piece normalized in the
         segment's language (unless protected), then unsupported characters handled."""
         text = "".join(
-            normalize_text(piece, segment.lang, lexicon) if normalize and not protected else piece
+            normalize_text(piece, segment.lang, lexicon, self.lexicon)
+            if normalize and not protected
+            else piece
             for piece, protected in segment.pieces
         )
         return sanitize(text, self.indexer, segment.lang)
@@ -216,6 +229,7 @@ class Synthesizer:
         style: Style,
         silence_samples: int,
         max_chunk_chars: int | None,
+        durations: bool,
         cancel: CancelToken | None,
     ) -> tuple[list[PlannedChunk], float | None]:
         """Chunks of every segment, each with the silence before it: the pause a
@@ -231,7 +245,7 @@ class Synthesizer:
                 else:
                     gap = silence_samples if chunks else 0
                 pause = None
-                chunks.append(self._plan_chunk(chunk_text, segment, style, gap, cancel))
+                chunks.append(self._plan_chunk(chunk_text, segment, style, gap, durations, cancel))
         return chunks, pause
 
     def _chunk_texts(self, text: str, lang: str, max_chunk_chars: int | None) -> list[str]:
@@ -244,10 +258,15 @@ class Synthesizer:
         segment: Segment,
         style: Style,
         silence_before: int,
+        durations: bool,
         cancel: CancelToken | None,
     ) -> PlannedChunk:
         text_ids, text_mask = self.indexer.encode([preprocess(text, segment.lang)])
-        duration = self.engine.predict_durations(text_ids, text_mask, style, segment.speed, cancel)
+        duration = (
+            self.engine.predict_durations(text_ids, text_mask, style, segment.speed, cancel)
+            if durations
+            else np.zeros(1, dtype=np.float32)
+        )
         return PlannedChunk(
             text, text_ids, text_mask, duration, segment.lang, segment.speed, silence_before
         )

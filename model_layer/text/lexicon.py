@@ -1,58 +1,150 @@
-"""How single words are said: the caller's lexicon, and English acronyms.
+"""Lexicons: words the caller says how to read, matched before any other rule.
 
-An all-caps English word of 2-5 letters is usually an initialism the model
-would otherwise try to pronounce as a word ("API" -> "A P I"). The ones people
-do say as words are listed below and left alone; a caller's lexicon overrides
-both. Text that is mostly capitals is shouting, not acronyms, and is left as is.
+Two sources, one shape: the request's own lexicon and the deployment's, loaded once at
+init from a file in the image or an S3 object (see README, "Lexicons"). A match is a
+whole word (not part of a longer word), case-insensitive unless the entry asks for
+case; its replacement is spoken as given and never rewritten by the normalizer.
+
+The document format (JSON, UTF-8):
+
+    {"entries": [
+        {"word": "nginx", "say": "engine x"},
+        {"word": "US", "say": "United States", "case_sensitive": true},
+        {"word": "Mo.", "say": "Montag", "lang": "de"}
+    ]}
+
+A flat object {"nginx": "engine x", ...} is accepted too (all entries case-insensitive,
+every language). `lang` limits an entry to one language code.
 """
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
-# Without a lexicon nothing is protected: plain text has no markup, so "<" and ">"
-# are text like any other (SSML is read in model_layer/text/ssml, before this).
-_NOTHING = re.compile(r"(?!)")
+from model_layer.constants import ALL_LANGUAGE_CODES
 
-# Said as words, not letters.
-PRONOUNCED_ACRONYMS = frozenset((
-    "NASA", "NATO", "UNESCO", "UNICEF", "LASER", "RADAR", "SCUBA", "AIDS", "COVID", "FIFA",
-    "OPEC", "NAFTA", "IKEA", "LEGO", "GIF", "JPEG", "PIN", "SIM", "RAM", "ROM", "ASCII", "SWAT",
-    "ASAP", "POTUS", "FOMO", "YOLO", "WASP", "UEFA",
-))  # fmt: skip
-_SAID_AS = {"OK": "okay"}
-
-_CAPS_WORD = re.compile(r"\b([A-Z]{2,5})(s?)\b")
-_WORD = re.compile(r"\b[^\W\d_]{2,}\b")
-# Roman numerals made of I, V and X ("World War II", "Henry VIII") are not initialisms.
-_ROMAN = re.compile(r"X{0,3}(?:IX|IV|V?I{0,3})")
+MAX_WORD_CHARS = 100
+MAX_SAY_CHARS = 500
 
 
-def protected_pattern(lexicon: Mapping[str, str] | None) -> re.Pattern[str]:
-    """Matches, whole-word and case-sensitive, the lexicon's keys
-    (longest first, so "New York City" wins over "New York")."""
-    keys = sorted((k for k in (lexicon or {}) if k), key=len, reverse=True)
-    if not keys:
-        return _NOTHING
-    words = "|".join(re.escape(k) for k in keys)
-    return re.compile(rf"(?<!\w)(?:{words})(?!\w)")
+class LexiconError(ValueError):
+    """A lexicon document that cannot be used; the message names the entry."""
 
 
-def is_shouting(text: str) -> bool:
-    words = _WORD.findall(text)
-    caps = sum(w.isupper() for w in words)
-    return caps >= 2 and caps > len(words) - caps
+@dataclass(frozen=True)
+class LexiconEntry:
+    word: str
+    say: str
+    case_sensitive: bool = False
+    lang: str | None = None  # None: every language
+
+    def key(self) -> tuple[str, str | None]:
+        return (self.word if self.case_sensitive else self.word.casefold(), self.lang)
 
 
-def spell_acronyms(text: str) -> str:
-    return _CAPS_WORD.sub(_acronym, text)
+class Lexicon:
+    """Entries by word; a later entry for the same word (and language) replaces an earlier."""
+
+    def __init__(self, entries: Iterable[LexiconEntry] = ()):
+        by_key: dict[tuple[str, str | None], LexiconEntry] = {}
+        for entry in entries:
+            by_key[entry.key()] = entry
+        self.entries: tuple[LexiconEntry, ...] = tuple(by_key.values())
+        self._matchers: dict[str, LexiconMatcher | None] = {}
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def __bool__(self) -> bool:
+        return bool(self.entries)
+
+    def __add__(self, other: Lexicon) -> Lexicon:
+        return Lexicon((*self.entries, *other.entries))
+
+    @classmethod
+    def from_mapping(cls, mapping: Mapping[str, str] | None) -> Lexicon:
+        """A request's {word: say}: case-insensitive, every language."""
+        return cls(LexiconEntry(word, say) for word, say in (mapping or {}).items() if word)
+
+    @classmethod
+    def from_document(cls, document: Any, source: str = "lexicon") -> Lexicon:
+        if isinstance(document, Mapping) and "entries" not in document:
+            document = {"entries": [{"word": w, "say": s} for w, s in document.items()]}
+        if not isinstance(document, Mapping) or not isinstance(document.get("entries"), list):
+            raise LexiconError(f'{source}: expected {{"entries": [...]}} or {{"word": "say"}}')
+        items = enumerate(document["entries"])
+        return cls(_entry(item, f"{source}: entry {i}") for i, item in items)
+
+    @classmethod
+    def from_json(cls, data: str | bytes, source: str = "lexicon") -> Lexicon:
+        try:
+            document = json.loads(data)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise LexiconError(f"{source}: not valid JSON: {exc}") from exc
+        return cls.from_document(document, source)
+
+    @classmethod
+    def from_file(cls, path: Path | str) -> Lexicon:
+        try:
+            data = Path(path).read_bytes()
+        except OSError as exc:
+            raise LexiconError(f"{path}: cannot read the lexicon: {exc.strerror}") from exc
+        return cls.from_json(data, str(path))
+
+    def matcher(self, lang: str) -> LexiconMatcher | None:
+        """The entries that apply to `lang`, compiled once; None when there are none."""
+        if lang not in self._matchers:
+            self._matchers[lang] = _matcher(self.entries, lang)
+        return self._matchers[lang]
 
 
-def _acronym(m: re.Match[str]) -> str:
-    word, plural = m.groups()
-    if word in _SAID_AS:
-        return _SAID_AS[word] + plural
-    if word in PRONOUNCED_ACRONYMS or _ROMAN.fullmatch(word):
-        return m.group()
-    return " ".join(word) + ("'s" if plural else "")
+@dataclass(frozen=True)
+class LexiconMatcher:
+    pattern: re.Pattern[str]
+    exact: Mapping[str, str]
+    folded: Mapping[str, str]
+
+    def say(self, matched: str) -> str:
+        said = self.exact.get(matched)
+        return said if said is not None else self.folded.get(matched.casefold(), matched)
+
+
+def _matcher(all_entries: Iterable[LexiconEntry], lang: str) -> LexiconMatcher | None:
+    entries = [e for e in all_entries if e.lang in (None, lang)]
+    if not entries:
+        return None
+    # Language-specific entries win over general ones for the same word.
+    entries.sort(key=lambda e: e.lang is not None)
+    exact = {e.word: e.say for e in entries if e.case_sensitive}
+    folded = {e.word.casefold(): e.say for e in entries if not e.case_sensitive}
+    # Longest first, so "New York City" wins over "New York".
+    alternatives = sorted(entries, key=lambda e: len(e.word), reverse=True)
+    words = "|".join(
+        re.escape(e.word) if e.case_sensitive else f"(?i:{re.escape(e.word)})" for e in alternatives
+    )
+    return LexiconMatcher(re.compile(rf"(?<!\w)(?:{words})(?!\w)"), exact, folded)
+
+
+def _entry(item: Any, where: str) -> LexiconEntry:
+    if not isinstance(item, Mapping):
+        raise LexiconError(f"{where}: must be an object with 'word' and 'say'")
+    unknown = set(item) - {"word", "say", "case_sensitive", "lang"}
+    if unknown:
+        raise LexiconError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+    word, say = item.get("word"), item.get("say")
+    if not isinstance(word, str) or not word.strip() or len(word) > MAX_WORD_CHARS:
+        raise LexiconError(f"{where}: 'word' must be a non-empty string of <= {MAX_WORD_CHARS}")
+    if not isinstance(say, str) or len(say) > MAX_SAY_CHARS:
+        raise LexiconError(f"{where}: 'say' must be a string of <= {MAX_SAY_CHARS} characters")
+    case_sensitive = item.get("case_sensitive", False)
+    if not isinstance(case_sensitive, bool):
+        raise LexiconError(f"{where}: 'case_sensitive' must be true or false")
+    lang = item.get("lang")
+    if lang is not None and lang not in ALL_LANGUAGE_CODES:
+        raise LexiconError(f"{where}: unknown language {lang!r}")
+    return LexiconEntry(word.strip(), say, case_sensitive, lang)

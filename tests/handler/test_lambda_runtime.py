@@ -35,6 +35,8 @@ EXPECTED: dict[str, int | str] = {
     "bad-http-invalid-ssml": 400,
     "direct-invoke": "inline",
     "direct-invoke-ssml": "inline",
+    "http-normalize": 200,
+    "direct-normalize": "normalized",
     "s3-put": "BatchNotEnabledError",
     "sqs-s3-put": "BatchNotEnabledError",
 }
@@ -54,6 +56,10 @@ def test_sample_events_through_awslambdaric(lambda_runtime, function_env: dict[s
             assert "not enabled" in result.body["errorMessage"]
             continue
         assert result.status == "response", (name, result.body)
+        if expected == "normalized":
+            assert result.body["language"] == "en", (name, result.body)
+            assert "three point ten point two" in result.body["normalized"]
+            continue
         if expected == "inline":
             audio, _ = sf.read(io.BytesIO(base64.b64decode(result.body["audio_base64"])))
             assert len(audio) > 0

@@ -79,7 +79,13 @@ def test_openapi_in_repo_is_current() -> None:
 
 def test_openapi_lists_every_route_and_error_status() -> None:
     spec = build_openapi()
-    assert set(spec["paths"]) == {"/v1/speech", "/v1/audio/speech", "/v1/voices", "/v1/health"}
+    assert set(spec["paths"]) == {
+        "/v1/speech",
+        "/v1/audio/speech",
+        "/v1/normalize",
+        "/v1/voices",
+        "/v1/health",
+    }
     responses = spec["paths"]["/v1/speech"]["post"]["responses"]
     assert {"200", "400", "404", "405", "413", "415", "500", "504"} <= set(responses)
     request = spec["components"]["schemas"]["SpeechRequest"]

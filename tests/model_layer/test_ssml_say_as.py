@@ -20,7 +20,7 @@ from model_layer.text.ssml.values import SsmlValueError
         ("number", "12", "en", "twelve"),
         ("cardinal", "1.234", "de", "eintausendzweihundertvierunddreißig"),
         ("cardinal", "21", "fr", "vingt et un"),
-        ("cardinal", "12", "el", "12"),  # no number words for Greek: the digits stay
+        ("cardinal", "12", "el", "δώδεκα"),  # Greek has its own speller (text/spell/el.py)
         ("ordinal", "21", "en", "twenty-first"),
         ("ordinal", "3rd", "en", "third"),
         ("ordinal", "3.", "de", "dritte"),
@@ -66,7 +66,7 @@ def test_readings(interpret_as: str, text: str, lang: str, expected: str) -> Non
         ("5-3-2024", "nl", None, "vijf maart tweeduizendvierentwintig"),
         # Without month names the numbers are read in the order written.
         ("2024-03-05", "pl", None, "dwa tysiące dwadzieścia cztery trzy pięć"),
-        ("05.03.2024", "el", None, "5 3 2024"),
+        ("05.03.2024", "el", None, "πέντε τρία δύο χιλιάδες είκοσι τέσσερα"),
     ],
 )
 def test_dates(text: str, lang: str, date_format: str | None, expected: str) -> None:

@@ -11,7 +11,7 @@ from model_layer.text.numbers import SPELLED_LANGUAGES
 
 EN = [
     ("I have 3 apples.", "I have three apples."),
-    ("It is 1,234 km.", "It is one thousand two hundred and thirty-four km."),
+    ("It is 1,234 km.", "It is one thousand two hundred and thirty-four kilometers."),
     ("Pi is 3.14", "Pi is three point one four"),
     ("It was -5 outside", "It was minus five outside"),
     ("The 1st, 2nd, 3rd and 21st", "The first, second, third and twenty-first"),
@@ -37,13 +37,13 @@ EN = [
     ("2 + 2 = 4", "two plus two equals four"),
     ("It is 20°C", "It is twenty degrees Celsius"),
     ("Use the API", "Use the A P I"),
-    ("Two APIs", "Two A P I's"),
+    ("Two APIs", "Two A P eyes"),
     ("NASA and the FBI", "NASA and the F B I"),
     ("OK then", "okay then"),
     ("World War II", "World War II"),
     ("THIS IS SO COOL", "THIS IS SO COOL"),
     ("call 007", "call zero zero seven"),
-    ("a 10km run", "a ten km run"),
+    ("a 10km run", "a ten kilometer run"),
     ("COVID-19", "COVID-nineteen"),
     # Plain text has no markup: what looks like a tag is read like any other text.
     ('wait <break time="1s"/> 5', 'wait <break time="one s"/> five'),

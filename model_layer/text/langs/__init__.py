@@ -9,7 +9,14 @@ abbreviations, ...) as the words a speaker would say. It receives text with
 lexicon matches already cut out, and it must never raise: what it cannot say
 stays as written.
 
-Languages without a module fall back to the shared rules in `normalize.py`.
+and may define
+
+    def spell_acronyms(text: str) -> str
+
+to spell all-caps words its own way (letter names, plurals, words said as words);
+without it the driver uses `common.spell_acronyms` for Latin and Cyrillic scripts.
+
+Languages without a module fall back to the shared rules in `legacy.py`.
 """
 
 from __future__ import annotations
@@ -17,21 +24,31 @@ from __future__ import annotations
 import functools
 import importlib
 from collections.abc import Callable
+from types import ModuleType
 
 from model_layer.constants import ALL_LANGUAGE_CODES
 
 Normalizer = Callable[[str], str]
 
 
-@functools.cache
 def normalizer_for(lang: str) -> Normalizer | None:
     """The language's own `normalize`, or None when it has no module (yet)."""
+    module = _module(lang)
+    return None if module is None else module.normalize
+
+
+def acronym_speller_for(lang: str) -> Normalizer | None:
+    """The language's own `spell_acronyms`, or None when it has none."""
+    return getattr(_module(lang), "spell_acronyms", None)
+
+
+@functools.cache
+def _module(lang: str) -> ModuleType | None:
     if lang not in ALL_LANGUAGE_CODES:
         return None
     try:
-        module = importlib.import_module(f"{__name__}.{lang}")
+        return importlib.import_module(f"{__name__}.{lang}")
     except ModuleNotFoundError as exc:
         if exc.name != f"{__name__}.{lang}":
             raise  # a module that exists but fails to import is a bug, not a gap
         return None
-    return module.normalize

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import xml.parsers.expat
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import NoReturn
 
@@ -60,16 +61,22 @@ _EXPAT_REASONS = {
 }
 
 
-def parse_ssml(source: str, *, lang: str | None = None, speed: float) -> SpokenText:
+def parse_ssml(
+    source: str,
+    *,
+    lang: str | None = None,
+    speed: float,
+    detect: Callable[[str], str] = detect_language,
+) -> SpokenText:
     """Spans of `source`, an SSML document whose root is `<speak>`.
 
-    `lang` is the language of text no `xml:lang` covers (detected from the
-    document's text when None); `speed` is the request's, which `<prosody rate>`
+    `lang` is the language of text no `xml:lang` covers (when None, `detect` names it
+    from the document's text); `speed` is the request's, which `<prosody rate>`
     scales. Raises `InvalidSsmlError` with the 1-based line and column.
     """
     reader = _Reader(source, speed)
     reader.read()
-    default = reader.root_lang or lang or detect_language(" ".join(p.text for p in reader.pieces))
+    default = reader.root_lang or lang or detect(" ".join(p.text for p in reader.pieces))
     spans = tuple(reader.resolve(piece, default) for piece in reader.pieces)
     return SpokenText(default, spans, reader.pending_pause or 0.0)
 

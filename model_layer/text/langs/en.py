@@ -1,0 +1,555 @@
+# ruff: noqa: RUF001  (multilingual words and look-alike symbols are the data here)
+"""English as it is said: numbers, money, dates, times, phones, versions, units, abbreviations.
+
+Rules run in the order of `_RULES`: the specific shapes (abbreviations, dates, phone and
+version numbers, times, money, percentages, units) claim their digits before the
+general number rule reads what is left. Cardinals come from num2words (British "and":
+"one hundred and five"); dates are read month first ("March fifth, twenty twenty-four")
+and a slash date is month/day/year unless its first part cannot be a month.
+"""
+
+from __future__ import annotations
+
+import re
+
+from model_layer.text import numbers
+from model_layer.text.langs import common
+
+LANG = "en"
+_NUM = common.POINT_DECIMAL
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
+          "September", "October", "November", "December")  # fmt: skip
+_MONTH_ABBREVIATIONS = {m[:3]: m for m in MONTHS} | {"Sept": "September"}
+_MONTH = "|".join((*MONTHS, *(rf"{a}\.?" for a in _MONTH_ABBREVIATIONS)))
+
+
+def cardinal(digits: str) -> str | None:
+    return numbers.cardinal(digits, LANG)
+
+
+def digits_one_by_one(digits: str) -> str | None:
+    return numbers.digit_by_digit(digits, LANG)
+
+
+def _number(m: re.Match[str], name: str, negative: bool = False) -> str | None:
+    int_digits, frac = _NUM.digits(m, name)
+    words = numbers.decimal(int_digits, frac, LANG) if frac else cardinal(int_digits)
+    return numbers.signed(words, negative, LANG)
+
+
+def _is_one(m: re.Match[str], name: str) -> bool:
+    return m.group(f"{name}i") == "1" and not m.group(f"{name}f")
+
+
+# --- abbreviations ---------------------------------------------------------------
+
+# Said in full before a name ("Dr. Smith"): never the end of a sentence.
+_TITLES = {
+    "Dr": "Doctor", "Mr": "Mister", "Mrs": "Missus", "Ms": "Miz", "Prof": "Professor",
+    "St": "Saint", "Mt": "Mount", "Gen": "General", "Capt": "Captain", "Sgt": "Sergeant",
+    "Lt": "Lieutenant", "Col": "Colonel", "Gov": "Governor", "Sen": "Senator",
+    "Rep": "Representative", "Rev": "Reverend", "Fr": "Father", "Hon": "Honorable",
+}  # fmt: skip
+_OPTIONAL_PERIOD = ("Dr", "Mr", "Mrs", "Ms", "Prof")  # British style writes these without
+_TITLE = re.compile(
+    rf"(?<![\w.])(?:({'|'.join(_OPTIONAL_PERIOD)})\.?|({'|'.join(_TITLES)})\.)(?=\s+[A-Z])"
+)
+_CAPITALISED_BEFORE = re.compile(r"\b[A-Z][a-z]+\s$")  # "Main St." is a street, not a saint
+# Anywhere; the period may also end the sentence, and is then kept.
+_ABBREVIATIONS = {
+    "e.g.": "for example", "i.e.": "that is", "etc.": "et cetera", "vs.": "versus",
+    "vs": "versus", "approx.": "approximately", "a.k.a.": "also known as", "cf.": "compare",
+    "incl.": "including", "esp.": "especially", "dept.": "department", "est.": "established",
+    "Jr.": "Junior", "Sr.": "Senior", "Inc.": "Incorporated", "Ltd.": "Limited",
+    "Corp.": "Corporation", "Bros.": "Brothers", "Ave.": "Avenue", "Blvd.": "Boulevard",
+    "Rd.": "Road", "St.": "Street", "Dr.": "Drive", "Mt.": "Mount", "Ft.": "Fort",
+    "Fig.": "Figure", "fig.": "figure", "Vol.": "Volume", "vol.": "volume",
+    "Ch.": "Chapter", "ch.": "chapter",
+}  # fmt: skip
+# The ones that often end a sentence, whose period then also closes it.
+_SENTENCE_FINAL = ("etc.", "Jr.", "Sr.", "Inc.", "Ltd.", "Corp.", "Bros.", "Ave.", "Blvd.",
+                   "Rd.", "St.", "Dr.")  # fmt: skip
+ABBREVIATIONS = common.Abbreviations(_ABBREVIATIONS, _SENTENCE_FINAL)
+_NUMBERED = re.compile(r"(?<![\w.])(?:(No|no|Nos|nos)\.|#)\s?(?=\d)")
+_PAGES = re.compile(r"(?<![\w.])(pp?)\.\s?(?=\d)")
+
+
+def _numbered(m: re.Match[str]) -> str:
+    written = m.group(1) or "#"
+    word = "numbers" if written.lower() == "nos" else "number"
+    return (word.capitalize() if written[0] == "N" else word) + " "
+
+
+def _abbreviations(text: str) -> str:
+    def title(m: re.Match[str]) -> str:
+        title = m.group(1) or m.group(2)
+        if title in ("St", "Dr") and _CAPITALISED_BEFORE.search(m.string, 0, m.start()):
+            return m.group()  # left for _ABBREVIATIONS: Street, Drive
+        return _TITLES[title]
+
+    text = _TITLE.sub(title, text)
+    text = _NUMBERED.sub(_numbered, text)
+    text = common.spell_dotted_initials(text)
+    text = _PAGES.sub(lambda m: "pages " if m.group(1) == "pp" else "page ", text)
+
+    return ABBREVIATIONS.expand(text)
+
+
+# --- dates and years -------------------------------------------------------------
+
+_ISO_DATE = re.compile(r"(?<![\w-])(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(?![\w-])")
+_SLASH_DATE = re.compile(r"(?<![\w/])(\d{1,2})/(\d{1,2})/(\d{4}|\d{2})(?![\w/])")
+_MONTH_DAY = re.compile(
+    rf"\b({_MONTH})\s(\d{{1,2}})(?:st|nd|rd|th)?\b(?!:)(?:,?\s(\d{{4}})\b(?![.,]\d))?"
+)
+_DAY_MONTH = re.compile(
+    rf"(?<![\w.])(\d{{1,2}})(?:st|nd|rd|th)?\s(?:of\s)?({_MONTH})(?!\w)(?:,?\s(\d{{4}})\b(?![.,]\d))?"
+)
+_YEAR_WORDS = (
+    "in|since|from|until|till|by|of|during|before|after|around|circa|year|early|late|mid|"
+    "summer|winter|spring|autumn|fall|fiscal|FY|Q[1-4]|class of|born|between|to"
+)
+_YEAR = re.compile(rf"\b((?:(?i:{_YEAR_WORDS})|{_MONTH}),?\s)([12]\d{{3}})\b(?![.,]\d|\s?%)")
+_DECADE = re.compile(r"(?<!\w)(?:(1\d|20)|')?(\d)0s\b")
+
+
+def year(value: int) -> str:
+    return str(numbers.year(value, LANG))
+
+
+def date(month: int, day: int, year_value: int | None = None) -> str:
+    words = f"{MONTHS[month - 1]} {numbers.ordinal(day, LANG)}"
+    return f"{words}, {year(year_value)}" if year_value is not None else words
+
+
+def _month_number(name: str) -> int:
+    name = name.rstrip(".")
+    return MONTHS.index(_MONTH_ABBREVIATIONS.get(name, name)) + 1
+
+
+def _dates(text: str) -> str:
+    def iso(m: re.Match[str]) -> str:
+        y, mo, d = (int(g) for g in m.groups())
+        return date(mo, d, y)
+
+    def slash(m: re.Match[str]) -> str:
+        first, second, y = int(m.group(1)), int(m.group(2)), m.group(3)
+        full_year = int(y) if len(y) == 4 else 2000 + int(y)
+        if 1 <= first <= 12 and 1 <= second <= 31:
+            return date(first, second, full_year)  # US order: month/day/year
+        if 1 <= second <= 12 and 1 <= first <= 31:
+            return date(second, first, full_year)  # 25/12/2024 can only be day/month
+        return m.group()
+
+    def month_day(m: re.Match[str]) -> str:
+        day = int(m.group(2))
+        if not 1 <= day <= 31:
+            return m.group()
+        y = m.group(3)
+        return date(_month_number(m.group(1)), day, int(y) if y else None)
+
+    def day_month(m: re.Match[str]) -> str:
+        day = int(m.group(1))
+        if not 1 <= day <= 31:
+            return m.group()
+        article = "" if m.string[max(0, m.start() - 4) : m.start()].lower() == "the " else "the "
+        words = f"{article}{numbers.ordinal(day, LANG)} of {MONTHS[_month_number(m.group(2)) - 1]}"
+        return f"{words}, {year(int(m.group(3)))}" if m.group(3) else words
+
+    text = _ISO_DATE.sub(iso, text)
+    text = _SLASH_DATE.sub(slash, text)
+    text = _MONTH_DAY.sub(month_day, text)
+    return _DAY_MONTH.sub(day_month, text)
+
+
+def _years(text: str) -> str:
+    text = _YEAR.sub(lambda m: m.group(1) + year(int(m.group(2))), text)
+    return _DECADE.sub(_decade, text)
+
+
+def _decade(m: re.Match[str]) -> str:
+    century, decade = m.groups()
+    # "1990s" -> "nineteen nineties"; "'80s", "80s" -> "eighties"
+    words = year(int(f"{century}{decade}0")) if century else str(cardinal(f"{decade}0"))
+    return words[:-1] + "ies" if words.endswith("y") else words + "s"
+
+
+# --- phone and version numbers ---------------------------------------------------
+
+_VERSION_AFTER = common.version_after(
+    "version|ver\\.|release|v|Python|Java|Node|iOS|Android|Windows|macOS|Ubuntu|Debian|Firefox|"
+    "Chrome|PHP|Perl|Ruby|Rust|Go|Bluetooth|HTTP|TLS|USB|Wi-Fi|IPv|Linux|kernel|firmware|update"
+)
+_SYMBOLS = common.SPOKEN_SYMBOLS[LANG]
+
+
+def _phones(text: str) -> str:
+    return common.PHONE.sub(
+        lambda m: common.read_phone(m, digits_one_by_one, _SYMBOLS.plus) or m.group(), text
+    )
+
+
+def _versions(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        words = common.read_version(m.group("parts"), cardinal, _SYMBOLS.point)
+        if words is None:
+            return m.group()
+        lead = m.group()[: m.start("parts") - m.start()]
+        if lead[-1:] in ("v", "V"):  # "v2.1" says "version", unless a word before says it
+            lead = lead[:-1] or "version "
+        return lead + words
+
+    text = _VERSION_AFTER.sub(say, text)
+    return common.VERSION.sub(say, text)
+
+
+# --- times -----------------------------------------------------------------------
+
+_TIME = re.compile(
+    r"(?<![\w:.,])([01]?\d|2[0-3])(?::([0-5]\d)(?::([0-5]\d))?)?"
+    r"(?:\s?(?P<ampm>[AaPp])\.?[Mm](?:\.(?=\s[a-z]))?(?!\w))?(?![\w:])"
+)
+
+
+def _times(text: str) -> str:
+    return _TIME.sub(_time, text)
+
+
+def _time(m: re.Match[str]) -> str:
+    hour_digits, minutes, seconds, ampm = m.groups()
+    if minutes is None and ampm is None:
+        return m.group()  # a bare number, not a time
+    hour = int(hour_digits)
+    words = [str(cardinal(str(hour)))]
+    minute = int(minutes or 0)
+    if minute:
+        words.append(("oh " if minute < 10 else "") + str(cardinal(str(minute))))
+    elif ampm is None:
+        words.append("o'clock" if 1 <= hour <= 12 else "hundred")
+    if ampm:
+        words.append(f"{ampm.upper()} M")
+    if seconds and int(seconds):
+        words.append(f"and {cardinal(str(int(seconds)))} seconds")
+    return " ".join(words)
+
+
+# --- money -----------------------------------------------------------------------
+
+# ISO code -> (unit, units, subunit, subunits); "" subunit: amounts are said with a point.
+CURRENCY_NAMES = {
+    "USD": ("dollar", "dollars", "cent", "cents"),
+    "EUR": ("euro", "euros", "cent", "cents"),
+    "GBP": ("pound", "pounds", "penny", "pence"),
+    "JPY": ("yen", "yen", "", ""),
+    "KRW": ("won", "won", "", ""),
+    "CNY": ("yuan", "yuan", "", ""),
+    "INR": ("rupee", "rupees", "paisa", "paise"),
+    "RUB": ("ruble", "rubles", "kopeck", "kopecks"),
+    "UAH": ("hryvnia", "hryvnias", "kopiyka", "kopiykas"),
+    "TRY": ("lira", "lira", "kuruş", "kuruş"),
+    "VND": ("dong", "dong", "", ""),
+    "ILS": ("shekel", "shekels", "agora", "agorot"),
+    "PHP": ("peso", "pesos", "centavo", "centavos"),
+    "MXN": ("peso", "pesos", "centavo", "centavos"),
+    "BRL": ("real", "reais", "centavo", "centavos"),
+    "CAD": ("Canadian dollar", "Canadian dollars", "cent", "cents"),
+    "AUD": ("Australian dollar", "Australian dollars", "cent", "cents"),
+    "NZD": ("New Zealand dollar", "New Zealand dollars", "cent", "cents"),
+    "SGD": ("Singapore dollar", "Singapore dollars", "cent", "cents"),
+    "HKD": ("Hong Kong dollar", "Hong Kong dollars", "cent", "cents"),
+    "CHF": ("Swiss franc", "Swiss francs", "centime", "centimes"),
+    "SEK": ("krona", "kronor", "öre", "öre"),
+    "NOK": ("krone", "kroner", "øre", "øre"),
+    "DKK": ("krone", "kroner", "øre", "øre"),
+    "PLN": ("zloty", "zlotys", "grosz", "groszy"),
+    "CZK": ("koruna", "korunas", "haler", "halers"),
+    "HUF": ("forint", "forints", "", ""),
+    "BGN": ("lev", "leva", "stotinka", "stotinki"),
+    "RON": ("leu", "lei", "ban", "bani"),
+    "IDR": ("rupiah", "rupiah", "", ""),
+    "ZAR": ("rand", "rand", "cent", "cents"),
+    "AED": ("dirham", "dirhams", "fils", "fils"),
+    "SAR": ("riyal", "riyals", "halala", "halalas"),
+    "EGP": ("Egyptian pound", "Egyptian pounds", "piastre", "piastres"),
+}
+_SCALES = {"thousand": "thousand", "million": "million", "billion": "billion",
+           "trillion": "trillion", "k": "thousand", "K": "thousand", "m": "million",
+           "M": "million", "mn": "million", "bn": "billion", "B": "billion",
+           "tn": "trillion", "T": "trillion"}  # fmt: skip
+_SCALE = "|".join(sorted(_SCALES, key=len, reverse=True))
+_CURRENCY_BEFORE = re.compile(
+    rf"(?<![\w$])(?P<neg>[-\u2212])?(?:(?P<sym>{common.CURRENCY_SIGN})|(?P<code>{common.CURRENCY_CODE})\s?)"
+    rf"\s?{_NUM.pattern('c')}(?:\s?(?P<scale>{_SCALE})\b)?"
+)
+_CURRENCY_AFTER = re.compile(
+    rf"(?<![\w.,])(?P<neg>[-\u2212])?{_NUM.pattern('c')}(?:\s?(?P<scale>{_SCALE})\b)?"
+    rf"\s?(?:(?P<sym>{common.CURRENCY_SIGN})|(?P<code>{common.CURRENCY_CODE})\b)"
+)
+
+
+def _currency(text: str) -> str:
+    text = _CURRENCY_BEFORE.sub(_money, text)
+    return _CURRENCY_AFTER.sub(_money, text)
+
+
+def _money(m: re.Match[str]) -> str:
+    code = m.group("code") or common.CURRENCY_SYMBOLS[m.group("sym")]
+    unit, units_name, sub, subs = CURRENCY_NAMES[code]
+    negative = bool(m.group("neg"))
+    int_digits, frac = _NUM.digits(m, "c")
+    scale = m.group("scale")
+    # "a $5k bonus": an amount used as an adjective takes the singular.
+    if _ARTICLE_BEFORE.search(m.string, 0, m.start()):
+        units_name = unit
+    if scale:  # "$2.5 million" -> "two point five million dollars"
+        return f"{_number(m, 'c', negative)} {_SCALES[scale]} {units_name}"
+    if frac and (len(frac) != 2 or not sub):
+        return f"{_number(m, 'c', negative)} {units_name}"
+    units, cents = int(int_digits), int(frac or 0)
+    parts = []
+    if units or not cents:
+        name = unit if units == 1 else units_name
+        parts.append(f"{cardinal(int_digits.lstrip('0') or '0')} {name}")
+    if cents:
+        parts.append(f"{cardinal(str(cents))} {sub if cents == 1 else subs}")
+    return numbers.signed(" ".join(parts), negative, LANG) or m.group()
+
+
+# --- percentages, units, ranges, fractions ----------------------------------------
+
+_RANGE_TAIL = rf"(?:\s?[-\u2013]\s?{_NUM.pattern('r')})?"
+_PERCENT = re.compile(rf"(?<![\w.,])(?P<neg>[-\u2212])?{_NUM.pattern('p')}{_RANGE_TAIL}\s?%")
+
+# Unit as written -> (singular, plural). Case matters: "m" is metres, "M" is not a unit.
+UNITS = {
+    "km": ("kilometer", "kilometers"),
+    "m": ("meter", "meters"),
+    "cm": ("centimeter", "centimeters"),
+    "mm": ("millimeter", "millimeters"),
+    "µm": ("micrometer", "micrometers"),
+    "nm": ("nanometer", "nanometers"),
+    "mi": ("mile", "miles"),
+    "ft": ("foot", "feet"),
+    "yd": ("yard", "yards"),
+    "kg": ("kilogram", "kilograms"),
+    "g": ("gram", "grams"),
+    "mg": ("milligram", "milligrams"),
+    "lb": ("pound", "pounds"),
+    "lbs": ("pound", "pounds"),
+    "oz": ("ounce", "ounces"),
+    "t": ("tonne", "tonnes"),
+    "l": ("liter", "liters"),
+    "L": ("liter", "liters"),
+    "ml": ("milliliter", "milliliters"),
+    "mL": ("milliliter", "milliliters"),
+    "gal": ("gallon", "gallons"),
+    "mph": ("mile per hour", "miles per hour"),
+    "km/h": ("kilometer per hour", "kilometers per hour"),
+    "kph": ("kilometer per hour", "kilometers per hour"),
+    "m/s": ("meter per second", "meters per second"),
+    "h": ("hour", "hours"),
+    "hr": ("hour", "hours"),
+    "hrs": ("hour", "hours"),
+    "min": ("minute", "minutes"),
+    "s": ("second", "seconds"),
+    "sec": ("second", "seconds"),
+    "ms": ("millisecond", "milliseconds"),
+    "Hz": ("hertz", "hertz"),
+    "kHz": ("kilohertz", "kilohertz"),
+    "MHz": ("megahertz", "megahertz"),
+    "GHz": ("gigahertz", "gigahertz"),
+    "W": ("watt", "watts"),
+    "kW": ("kilowatt", "kilowatts"),
+    "MW": ("megawatt", "megawatts"),
+    "kWh": ("kilowatt hour", "kilowatt hours"),
+    "V": ("volt", "volts"),
+    "mAh": ("milliamp hour", "milliamp hours"),
+    "KB": ("kilobyte", "kilobytes"),
+    "kB": ("kilobyte", "kilobytes"),
+    "MB": ("megabyte", "megabytes"),
+    "GB": ("gigabyte", "gigabytes"),
+    "TB": ("terabyte", "terabytes"),
+    "gb": ("gigabyte", "gigabytes"),
+    "mb": ("megabyte", "megabytes"),
+    "Mbps": ("megabit per second", "megabits per second"),
+    "Gbps": ("gigabit per second", "gigabits per second"),
+    "px": ("pixel", "pixels"),
+    "dB": ("decibel", "decibels"),
+    "kcal": ("kilocalorie", "kilocalories"),
+    "cal": ("calorie", "calories"),
+    "m²": ("square meter", "square meters"),
+    "km²": ("square kilometer", "square kilometers"),
+    "sq ft": ("square foot", "square feet"),
+    "m³": ("cubic meter", "cubic meters"),
+    "x": ("times", "times"),
+    "×": ("times", "times"),
+}
+_UNIT = "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
+_MEASURE = re.compile(
+    rf"(?<![\w.,])(?P<neg>[-\u2212])?{_NUM.pattern('u')}{_RANGE_TAIL}\s?(?P<unit>{_UNIT})"
+    r"(?![\w/²³])"
+)
+_SPACED_UNITS = frozenset(("s", "t", "h"))  # only a unit when apart from the number
+_ARTICLE_BEFORE = re.compile(r"(?i:\b(?:a|an|one)\s)$")
+_RANGE = re.compile(
+    rf"(?<![\w.,:/-])(?P<neg>[-\u2212])?{_NUM.pattern('a')}\s?[-\u2013]\s?{_NUM.pattern('b')}"
+    r"(?![\w:/-]|[.,]\d)"
+)
+_FRACTION = re.compile(r"(?<![\w/.,])([1-9])/([2-9]|10)(?![\w/]|[.,]\d)")
+_HALVES = {2: ("half", "halves"), 4: ("quarter", "quarters")}
+
+
+def _percent(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        words = _number(m, "p", bool(m.group("neg")))
+        if m.group("ri"):
+            words = f"{words} to {_number(m, 'r')}"
+        return f"{words} percent"
+
+    return _PERCENT.sub(say, text)
+
+
+def _measures(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        unit = m.group("unit")
+        if unit in _SPACED_UNITS and not m.string[m.start("unit") - 1].isspace():
+            return m.group()  # "the 5s", "80s": no seconds
+        singular, plural = UNITS[unit]
+        words = _number(m, "u", bool(m.group("neg")))
+        last = "u"
+        if m.group("ri"):
+            words, last = f"{words} to {_number(m, 'r')}", "r"
+        # "a 10 km run": a measure used as an adjective takes the singular.
+        adjective = _ARTICLE_BEFORE.search(m.string, 0, m.start()) is not None
+        name = singular if _is_one(m, last) or adjective else plural
+        if m.group("unit") in ("x", "×"):
+            return f"{words} times"
+        return f"{words} {name}"
+
+    return _MEASURE.sub(say, text)
+
+
+def _ranges(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        first, second = m.group("ai"), m.group("bi")
+        if not (m.group("af") or m.group("bf")) and _both_years(first, second):
+            return f"{year(int(first))} to {year(int(second))}"
+        return f"{_number(m, 'a', bool(m.group('neg')))} to {_number(m, 'b')}"
+
+    return _RANGE.sub(say, text)
+
+
+def _both_years(first: str, second: str) -> bool:
+    return all(len(n) == 4 and 1000 <= int(n) <= 2099 for n in (first, second))
+
+
+def _fractions(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        numerator, denominator = int(m.group(1)), int(m.group(2))
+        if numerator >= denominator:
+            return m.group()
+        if denominator in _HALVES:
+            name = _HALVES[denominator][numerator > 1]
+        else:
+            name = str(numbers.ordinal(denominator, LANG)) + ("s" if numerator > 1 else "")
+        return f"{cardinal(str(numerator))} {name}"
+
+    return _FRACTION.sub(say, text)
+
+
+# --- ordinals, symbols, plain numbers ---------------------------------------------
+
+_ORDINAL = re.compile(r"(?<!\w)(\d+)(st|nd|rd|th)\b")
+_CELSIUS = re.compile(r"\s*(?:°\s?C|℃)(?![A-Za-z])")
+_FAHRENHEIT = re.compile(r"\s*(?:°\s?F|℉)(?![A-Za-z])")
+_DEGREES = re.compile(r"(?<=\d)\s*°")
+_AMPERSAND = re.compile(r"\s*&\s*")
+_PLUS = re.compile(r"(?<=\d)\s*\+\s*(?=\d)")
+_PLUS_MINUS = re.compile(r"\s*±\s*")
+_EQUALS = re.compile(r"(?<=[\w)])\s*=\s*(?=[\w(])")
+_APPROX = re.compile(r"(?<![\w~])~\s?(?=\d)")
+# "Q2", "B12", "MP3", "x64": letters with a number glued on; the letters are left for
+# the acronym speller ("M P three").
+_LETTERS_NUMBER = re.compile(r"(?<![\w.])([A-Za-z]{1,6})(\d{1,4})(?!\w|[.,]\d)")
+_NUMBER = re.compile(rf"(?<![\w.])(?P<neg>[-\u2212](?=\d))?{_NUM.pattern('n')}")
+_POINT_ONLY = re.compile(r"(?<![\w.,])\.(\d+)\b")
+
+
+def _ordinals(text: str) -> str:
+    return _ORDINAL.sub(lambda m: numbers.ordinal(int(m.group(1)), LANG) or m.group(), text)
+
+
+def _symbols(text: str) -> str:
+    text = _CELSIUS.sub(" degrees Celsius", text)
+    text = _FAHRENHEIT.sub(" degrees Fahrenheit", text)
+    text = _DEGREES.sub(" degrees", text)
+    text = _AMPERSAND.sub(" and ", text)
+    text = _PLUS_MINUS.sub(" plus or minus ", text)
+    text = _PLUS.sub(" plus ", text)
+    text = _APPROX.sub("about ", text)
+    return _EQUALS.sub(" equals ", text)
+
+
+def _numbers(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        words = _number(m, "n", bool(m.group("neg")))
+        if words is None:
+            return m.group()
+        following = m.string[m.end() : m.end() + 1]
+        return f"{words} " if following.isalpha() else words  # "10km" -> "ten km"
+
+    text = _POINT_ONLY.sub(lambda m: f"point {digits_one_by_one(m.group(1))}", text)
+    text = _LETTERS_NUMBER.sub(lambda m: f"{m.group(1)} {cardinal(m.group(2)) or m.group(2)}", text)
+    return _NUMBER.sub(say, text)
+
+
+_RULES = (
+    _abbreviations,
+    _dates,
+    _phones,
+    _versions,
+    _times,
+    _currency,
+    _percent,
+    _measures,
+    _ranges,
+    _years,
+    _fractions,
+    _ordinals,
+    _symbols,
+    _numbers,
+)
+
+
+def normalize(text: str) -> str:
+    for rule in _RULES:
+        text = rule(text)
+    return text
+
+
+# --- acronyms (used by the driver after `normalize`) ------------------------------
+
+PRONOUNCED_ACRONYMS = common.PRONOUNCED_ACRONYMS | {"JSON", "YAML", "NASDAQ", "GIFs", "SCSI"}
+SAID_AS = {"OK": "okay", "Ok": "okay"}
+# The name of a letter in the plural: "APIs" -> "A P eyes", "CDs" -> "C dees".
+_LETTER_PLURALS = dict(zip(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    ("ays", "bees", "cees", "dees", "ees", "effs", "gees", "aitches", "eyes", "jays", "kays",
+     "ells", "ems", "ens", "ohs", "pees", "cues", "ars", "esses", "tees", "yous", "vees",
+     "double yous", "exes", "wyes", "zees"),
+    strict=True,
+))  # fmt: skip
+
+
+def acronym_plural(spelled: str, suffix: str) -> str:
+    if suffix in ("'s", "’s"):
+        return spelled + suffix  # possessive: "the F B I's"
+    head, _, last = spelled.rpartition(" ")
+    plural = _LETTER_PLURALS.get(last)
+    if plural is None:
+        return spelled + "s"
+    return f"{head} {plural}" if head else plural
+
+
+def spell_acronyms(text: str) -> str:
+    return common.spell_acronyms(text, PRONOUNCED_ACRONYMS, SAID_AS, acronym_plural)
