@@ -40,6 +40,8 @@ class HandlerSettings(BaseSettings):
     # segments run in parallel through SEGMENT_QUEUE_URL. Keep it well under the timeout.
     batch_max_invocation_seconds: float = Field(default=600.0, gt=0)
     segment_queue_url: str | None = None
+    # Like S3_ENDPOINT_URL, for the segment queue in local runs and tests; unset on AWS.
+    sqs_endpoint_url: str | None = None
     # S3 multipart parts must be at least 5 MiB except the last.
     batch_part_size_bytes: int = Field(default=8 * 1024 * 1024, ge=5 * 1024 * 1024)
 

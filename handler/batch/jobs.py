@@ -12,16 +12,23 @@ from pydantic import Field
 
 from handler.batch.keys import checked_output_name
 from handler.batch.s3io import condition_failed, not_found
-from handler.errors import (
-    BadJsonError,
-    InputTooLargeError,
-    InvalidInputObjectError,
-    InvalidParameterError,
-)
+from handler.errors import BadJsonError, InvalidParameterError, PayloadTooLargeError
 from handler.http import job_from_speech_request, validate
 from handler.schemas import SpeechRequest
 from handler.speech import SpeechJob
 from model_layer import EmptyTextError
+
+
+class InputTooLargeError(PayloadTooLargeError):
+    """An upload over BATCH_MAX_INPUT_BYTES (code payload_too_large)."""
+
+
+class InvalidInputObjectError(InvalidParameterError):
+    """An upload that is not UTF-8 text, or changed under a running job (code
+    invalid_parameter, param text)."""
+
+    def __init__(self, message: str):
+        super().__init__(message, param="text")
 
 
 @dataclass(frozen=True)

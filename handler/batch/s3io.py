@@ -90,11 +90,11 @@ def get_json_or_none(client: Any, bucket: str, key: str) -> Any:
         raise
 
 
-@lru_cache(maxsize=1)
-def sqs_client() -> Any:
-    """Made on first use like the S3 client: only split jobs send messages. The endpoint
-    comes from boto3's own AWS_ENDPOINT_URL_SQS in local runs and tests."""
+@lru_cache(maxsize=2)
+def sqs_client(endpoint_url: str | None) -> Any:
+    """Made on first use like the S3 client: only split jobs send messages."""
     import boto3
     from botocore.config import Config
 
-    return boto3.client("sqs", config=Config(retries={"max_attempts": 3, "mode": "standard"}))
+    config = Config(retries={"max_attempts": 3, "mode": "standard"})
+    return boto3.client("sqs", endpoint_url=endpoint_url, config=config)

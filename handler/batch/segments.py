@@ -21,7 +21,13 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from handler.batch import claims
-from handler.batch.jobs import LoadedJob, load_job, open_object, source_from
+from handler.batch.jobs import (
+    InvalidInputObjectError,
+    LoadedJob,
+    load_job,
+    open_object,
+    source_from,
+)
 from handler.batch.keys import OutputKeys, WorkKeys
 from handler.batch.manifest import manifest
 from handler.batch.render import assemble, render
@@ -35,7 +41,7 @@ from handler.batch.s3io import (
     sqs_client,
 )
 from handler.deadline import deadline_guard
-from handler.errors import InvalidInputObjectError, TextTooLongError
+from handler.errors import TextTooLongError
 from handler.observability import logger as log
 from model_layer import SpeechPlan
 from model_layer.audio import AudioFormat
@@ -98,7 +104,7 @@ def start(
         for i in range(len(ranges))
     ]
     for first in range(0, len(messages), _SQS_BATCH):
-        answer = sqs_client().send_message_batch(
+        answer = sqs_client(rt.settings.sqs_endpoint_url).send_message_batch(
             QueueUrl=queue, Entries=messages[first : first + _SQS_BATCH]
         )
         if answer.get("Failed"):

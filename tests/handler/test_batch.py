@@ -150,7 +150,7 @@ def test_json_job_with_output_name_and_format(deliver, s3, s3_buckets: S3Buckets
         "speech/books/first chapter.manifest.json",
         "speech/books/first chapter.mp3",
     ]
-    _data, audio, rate = read_audio(s3, s3_buckets.output, "speech/books/first chapter.mp3")
+    _data, _audio, rate = read_audio(s3, s3_buckets.output, "speech/books/first chapter.mp3")
     manifest = read_json(s3, s3_buckets.output, "speech/books/first chapter.manifest.json")
     assert rate == 24000 and manifest["sample_rate"] == 24000 and manifest["format"] == "mp3"
     assert "gathering" in manifest["normalized_text"]
@@ -263,10 +263,10 @@ def test_own_outputs_and_foreign_keys_are_skipped(deliver, s3, s3_buckets: S3Buc
 BAD_INPUTS: list[tuple[str, bytes, dict[str, str], str, str]] = [
     ("empty.txt", b"", {}, "empty_text", "no text"),
     ("blank.txt", b" \r\n\t ", {}, "empty_text", "no text"),
-    ("binary.txt", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", {}, "invalid_input", "binary"),
-    ("latin1.txt", "café crème".encode("latin-1"), {}, "invalid_input", "not valid UTF-8"),
-    ("utf16.txt", "hello".encode("utf-16"), {}, "invalid_input", "binary"),
-    ("big.txt", b"word " * 1000, {}, "input_too_large", "limit is 4096"),
+    ("binary.txt", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", {}, "invalid_parameter", "binary"),
+    ("latin1.txt", "café crème".encode("latin-1"), {}, "invalid_parameter", "not valid UTF-8"),
+    ("utf16.txt", "hello".encode("utf-16"), {}, "invalid_parameter", "binary"),
+    ("big.txt", b"word " * 1000, {}, "payload_too_large", "limit is 4096"),
     ("voice.txt", b"Hello.", {"voice": "Z9"}, "unknown_voice", "unknown voice 'Z9'"),
     ("lang.txt", b"Hello.", {"lang": "xx"}, "unsupported_language", "lang"),
     ("speed.txt", b"Hello.", {"speed": "fast"}, "invalid_parameter", "not a number"),

@@ -66,3 +66,76 @@ def read_audio(client: Any, bucket: str, key: str) -> tuple[bytes, Any, int]:
 
 def open_multipart_uploads(client: Any, bucket: str) -> list[dict[str, Any]]:
     return list(client.list_multipart_uploads(Bucket=bucket).get("Uploads", []))
+
+
+class SegmentQueue:
+    """A real SQS queue on moto's server, drained the way Lambda's event source mapping
+    does: up to `batch_size` messages per invocation, deleting those not reported failed."""
+
+    def __init__(self, sqs: Any, url: str):
+        self.sqs = sqs
+        self.url = url
+
+    def receive(self, batch_size: int = 1) -> list[dict[str, Any]]:
+        answer = self.sqs.receive_message(
+            QueueUrl=self.url,
+            MaxNumberOfMessages=batch_size,
+            WaitTimeSeconds=0,
+            VisibilityTimeout=0,
+        )
+        return list(answer.get("Messages", []))
+
+    def bodies(self) -> list[Any]:
+        """Every message in the queue, left there."""
+        seen: dict[str, Any] = {}
+        for _ in range(20):
+            for message in self.receive(10):
+                seen[message["MessageId"]] = json.loads(message["Body"])
+        return list(seen.values())
+
+    def drain(self, deliver: Any, batch_size: int = 1, limit: int = 1000) -> list[Any]:
+        """Deliver every message to `deliver(event)` until the queue is empty."""
+        results = []
+        for _ in range(limit):
+            messages = self.receive(batch_size)
+            if not messages:
+                return results
+            event = sqs_event(*[m["Body"] for m in messages])
+            for record, message in zip(event["Records"], messages, strict=True):
+                record["messageId"] = message["MessageId"]
+            result = deliver(event)
+            results.append(result)
+            failed = {item["itemIdentifier"] for item in result["batchItemFailures"]}
+            for message in messages:
+                if message["MessageId"] not in failed:
+                    self.sqs.delete_message(
+                        QueueUrl=self.url, ReceiptHandle=message["ReceiptHandle"]
+                    )
+        raise AssertionError(f"the queue did not drain in {limit} deliveries")
+
+
+def segment_queue(moto_server: Any) -> SegmentQueue:
+    sqs = moto_server.client("sqs")
+    url = sqs.create_queue(QueueName=f"segments-{uuid.uuid4().hex[:12]}")["QueueUrl"]
+    return SegmentQueue(sqs, url)
+
+
+# What events/s3-put.json and events/sqs-s3-put.json point at.
+SAMPLE_BUCKET = "supertonic-input-123456789012"
+SAMPLE_KEY = "incoming/chapter one été.txt"
+SAMPLE_TEXT = "Chapter one. It was 7:45 on a cold morning, and the train was late."
+
+
+def upload_sample_input(client: Any) -> None:
+    """The object the sample batch events name, with the settings a user would give."""
+    try:
+        client.create_bucket(Bucket=SAMPLE_BUCKET)
+    except client.exceptions.ClientError as exc:
+        if "BucketAlready" not in str(exc):
+            raise
+    client.put_object(
+        Bucket=SAMPLE_BUCKET,
+        Key=SAMPLE_KEY,
+        Body=SAMPLE_TEXT.encode("utf-8"),
+        Metadata={"lang": "en", "voice": "F1", "format": "mp3", "steps": "2", "seed": "7"},
+    )
