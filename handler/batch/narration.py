@@ -100,12 +100,14 @@ def _narrate(
 ) -> str:
     plan, rate = rt.plan(loaded.job)
     estimate = rt.estimated_seconds(plan)
+    # What this invocation has left is what every invocation of the function gets
+    # (the timeout), so it also sizes the segments.
     budget = min(
         rt.settings.batch_max_invocation_seconds,
         (rt.remaining_ms() - rt.settings.deadline_margin_ms) / 1000.0,
     )
     if estimate > budget:
-        count = segments.start(rt, loaded, plan, rate, keys, work)
+        count = segments.start(rt, loaded, plan, rate, keys, work, budget)
         claim.update(claims.SEGMENTED, segments=count)
         log.info(
             "batch job split",

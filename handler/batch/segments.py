@@ -51,10 +51,10 @@ _SQS_BATCH = 10
 _DELETE_BATCH = 1000
 
 
-def split(rt: BatchRuntime, plan: SpeechPlan) -> list[tuple[int, int]]:
-    """Chunk ranges whose estimated synthesis fits one invocation, cut only where a
-    denoising batch starts, so the segments join into exactly the one-invocation audio."""
-    limit = rt.settings.batch_max_invocation_seconds
+def split(rt: BatchRuntime, plan: SpeechPlan, limit: float) -> list[tuple[int, int]]:
+    """Chunk ranges whose estimated synthesis takes at most `limit` seconds, cut only
+    where a denoising batch starts, so the segments join into exactly the audio one
+    invocation would make."""
     bounds = [*rt.synthesizer.batch_starts(plan), len(plan.chunks)]
     ranges: list[tuple[int, int]] = []
     start, spent = 0, 0.0
@@ -75,6 +75,7 @@ def start(
     rate: int,
     keys: OutputKeys,
     work: WorkKeys,
+    limit: float,
 ) -> int:
     """Write the job descriptor and queue one message per segment; returns their number."""
     queue = rt.settings.segment_queue_url
@@ -84,7 +85,7 @@ def start(
             "takes on (BATCH_MAX_INVOCATION_SECONDS, or the time left), and no "
             "SEGMENT_QUEUE_URL is configured to split it"
         )
-    ranges = split(rt, plan)
+    ranges = split(rt, plan, limit)
     descriptor = {
         "job": work.job,
         "source": loaded.source.describe(),
