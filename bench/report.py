@@ -56,6 +56,9 @@ METRICS: tuple[Metric, ...] = (
     *(Metric(f"int8.rtf_{size}", f"RTF 8 steps, ~{size} chars, int8 mode") for size in SIZES),
     Metric("threads.rtf_1", "RTF ~600 chars, 8 steps, 1 intra-op thread"),
     Metric("threads.rtf_2", "RTF ~600 chars, 8 steps, 2 intra-op threads"),
+    # Batch narration exists only in ours: no ratio.
+    Metric("batch.audio_per_wall", "batch ~20,000 chars: audio s per wall s", compare=False),
+    Metric("batch.peak_rss_mb", "batch ~20,000 chars: peak RSS (MB)", compare=False),
 )
 METRIC_KEYS = frozenset(metric.key for metric in METRICS)
 
