@@ -70,14 +70,6 @@ class UnsupportedEventError(ApiError):
     """Maps to code 'unsupported_event' in ERROR_TABLE."""
 
 
-class InvalidInputObjectError(ApiError):
-    """Maps to code 'invalid_input' in ERROR_TABLE: a batch upload that is not UTF-8 text."""
-
-
-class InputTooLargeError(ApiError):
-    """Maps to code 'input_too_large' in ERROR_TABLE: a batch upload over the size limit."""
-
-
 # Exception type -> (HTTP status, code). Looked up along the exception's MRO, so the
 # most specific entry wins; anything unknown is a 500 whose details are logged, not sent.
 ERROR_TABLE: dict[type[BaseException], tuple[int, str]] = {
@@ -91,8 +83,6 @@ ERROR_TABLE: dict[type[BaseException], tuple[int, str]] = {
     UnsupportedCharactersError: (400, "unsupported_characters"),
     InvalidRequestError: (400, "invalid_parameter"),
     UnsupportedEventError: (400, "unsupported_event"),
-    InvalidInputObjectError: (400, "invalid_input"),
-    InputTooLargeError: (413, "input_too_large"),
     RouteNotFoundError: (404, "route_not_found"),
     MethodNotAllowedError: (405, "method_not_allowed"),
     PayloadTooLargeError: (413, "payload_too_large"),
