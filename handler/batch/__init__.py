@@ -18,6 +18,7 @@ from aws_lambda_powertools.utilities.data_classes import S3Event, SQSRecord
 
 from handler.batch.narration import narrate_upload
 from handler.batch.runtime import BatchRuntime
+from handler.batch.s3io import is_transient
 from handler.batch.segments import MESSAGE_KEY, SegmentRun
 from handler.config import HandlerSettings
 from handler.observability import logger as log
@@ -74,7 +75,7 @@ def _handle_s3_event(
         try:
             outcome = narrate_upload(rt, bucket, key)
         except Exception as exc:
-            log.exception("batch narration failed; it will be retried", extra={"key": key})
+            _log_retry(exc, key)
             failure = failure or exc
             outcome = "retry"
         results.append({"bucket": bucket, "key": key, "outcome": outcome})
@@ -90,7 +91,11 @@ def _handle_message(rt: BatchRuntime, record: SQSRecord) -> Any:
         body = None
     if isinstance(body, dict) and isinstance(body.get(MESSAGE_KEY), dict):
         task = body[MESSAGE_KEY]
-        return SegmentRun(rt, str(task["job"]), int(task["index"])).run()
+        try:
+            return SegmentRun(rt, str(task["job"]), int(task["index"])).run()
+        except Exception as exc:
+            _log_retry(exc, f"segment {task.get('index')} of job {task.get('job')}")
+            raise
     if isinstance(body, dict) and isinstance(body.get("Records"), list):
         results, failure = _handle_s3_event(rt, body)
         if failure is not None:
@@ -102,3 +107,12 @@ def _handle_message(rt: BatchRuntime, record: SQSRecord) -> Any:
         extra={"message_id": record.message_id, "reason": "neither an S3 event nor a segment"},
     )
     return "skipped"
+
+
+def _log_retry(exc: Exception, what: str) -> None:
+    if is_transient(exc):
+        log.warning("transient failure; retried", extra={"item": what, "reason": str(exc)})
+    else:
+        # Not bad input (that is reported) and not S3 being briefly unwell: a deployment
+        # or code fault, retried until the dead-letter queue keeps the event.
+        log.exception("unexpected failure; retried", extra={"item": what})

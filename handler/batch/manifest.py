@@ -6,7 +6,8 @@ import time
 from typing import Any
 
 from handler.batch.jobs import LoadedJob, SourceObject
-from handler.batch.render import ChunkRecord, chunk_times
+from handler.batch.keys import OutputKeys
+from handler.batch.render import Rendered, chunk_times
 from handler.errors import codepoint_labels, error_body
 from model_layer import SpeechPlan
 from model_layer.audio import FORMATS, AudioFormat
@@ -19,26 +20,23 @@ def _now() -> str:
 def manifest(
     loaded: LoadedJob,
     plan: SpeechPlan,
+    keys: OutputKeys,
+    rendered: Rendered,
     *,
-    bucket: str,
-    key: str,
     rate: int,
     model_revision: str,
-    chunks: list[ChunkRecord],
-    frames: int,
-    synthesis_seconds: float,
     request_id: str,
     segments: int,
 ) -> dict[str, Any]:
     job = loaded.job
-    duration = frames / rate
+    duration = rendered.frames / rate
     texts = [chunk.text for chunk in plan.chunks]
     dropped = sum(job.text.count(chr(cp)) for cp in plan.dropped)
     document: dict[str, Any] = {
         "source": loaded.source.describe(),
         "audio": {
-            "bucket": bucket,
-            "key": key,
+            "bucket": keys.bucket,
+            "key": keys.audio(AudioFormat(job.format)),
             "content_type": FORMATS[AudioFormat(job.format)].content_type,
         },
         "voice": job.voice if isinstance(job.voice, str) else "inline",
@@ -53,8 +51,8 @@ def manifest(
         "characters_in": loaded.characters,
         "characters_dropped": dropped,
         "dropped_characters": codepoint_labels(plan.dropped),
-        "synthesis_seconds": round(synthesis_seconds, 3),
-        "real_time_factor": round(synthesis_seconds / duration, 4) if duration else 0.0,
+        "synthesis_seconds": round(rendered.synthesis_seconds, 3),
+        "real_time_factor": round(rendered.synthesis_seconds / duration, 4) if duration else 0.0,
         "segments": segments,
         "request_id": request_id,
         "created_at": _now(),
@@ -64,7 +62,7 @@ def manifest(
         # ones (at most ~160 characters), with the times its speech starts and ends.
         "chunks": [
             {"index": index, "text": texts[index], "start": round(start, 3), "end": round(end, 3)}
-            for index, start, end in chunk_times(chunks, plan.sample_rate)
+            for index, start, end in chunk_times(rendered.chunks, plan.sample_rate)
         ],
     }
     if loaded.text_source.key != loaded.source.key:

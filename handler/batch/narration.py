@@ -10,8 +10,7 @@ from botocore.exceptions import ClientError
 
 from handler.batch import claims, segments
 from handler.batch.jobs import LoadedJob, load_job, open_object
-from handler.batch.keys import OutputKeys, WorkKeys, input_name, job_id
-from handler.batch.manifest import manifest
+from handler.batch.keys import OWN_OUTPUT_METADATA, OutputKeys, WorkKeys, input_name, job_id
 from handler.batch.render import render
 from handler.batch.runtime import BatchRuntime, is_bad_input
 from handler.batch.s3io import not_found
@@ -47,7 +46,7 @@ def narrate_upload(rt: BatchRuntime, bucket: str, key: str) -> str:
             raise
         log.info("batch event skipped", extra={"key": key, "reason": "the object is gone"})
         return "skipped"
-    if source.metadata.get("supertonic-output"):
+    if source.metadata.get(OWN_OUTPUT_METADATA):
         answer["Body"].close()
         log.info("batch event skipped", extra={"key": key, "reason": "written by this function"})
         return "skipped"
@@ -87,8 +86,12 @@ def narrate_upload(rt: BatchRuntime, bucket: str, key: str) -> str:
         if not is_bad_input(exc):
             claim.release()
             raise
-        code = rt.report_failure(exc, keys, source)
-        claim.update(claims.FAILED, error=code, report=keys.error)
+        try:
+            code = rt.report_failure(exc, keys, source)
+            claim.update(claims.FAILED, error=code, report=keys.error)
+        except BaseException:
+            claim.release()  # the report did not get written: the retry writes it
+            raise
         return "failed"
     except BaseException:
         claim.release()
@@ -120,26 +123,13 @@ def _narrate(
         rendered = render(
             rt.synthesizer,
             plan,
-            rt.upload(keys.audio(fmt), fmt, **{"source-etag": loaded.source.etag.strip('"')}),
+            rt.audio_upload(keys, loaded),
             fmt=fmt,
             rate=rate,
             part_size=rt.settings.batch_part_size_bytes,
             cancel=cancel,
         )
-    document = manifest(
-        loaded,
-        plan,
-        bucket=keys.bucket,
-        key=keys.audio(fmt),
-        rate=rate,
-        model_revision=rt.synthesizer.revision,
-        chunks=rendered.chunks,
-        frames=rendered.frames,
-        synthesis_seconds=rendered.synthesis_seconds,
-        request_id=rt.request_id,
-        segments=1,
-    )
-    rt.finish(keys, document)
+    document = rt.finish(loaded, plan, keys, rendered, rate=rate, segments=1)
     claim.update(claims.DONE, manifest=keys.manifest)
     log.info(
         "batch narration done",

@@ -6,17 +6,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from handler.batch.jobs import SourceObject
+from handler.batch.jobs import LoadedJob, SourceObject
 from handler.batch.keys import OutputKeys
-from handler.batch.manifest import error_report
+from handler.batch.manifest import error_report, manifest
+from handler.batch.render import Rendered
 from handler.batch.s3io import own_metadata, put_json
 from handler.config import HandlerSettings
-from handler.errors import InvalidParameterError, classify
+from handler.errors import classify
 from handler.observability import logger as log
-from handler.speech import SpeechJob
+from handler.speech import SpeechJob, plan_speech
 from handler.storage import S3AudioUpload
 from model_layer import SpeechPlan, Synthesizer
-from model_layer.audio import FORMATS, AudioFormat, resolve_sample_rate
+from model_layer.audio import FORMATS, AudioFormat
 
 
 class BatchNotConfiguredError(RuntimeError):
@@ -46,22 +47,7 @@ class BatchRuntime:
         return own_metadata(self.request_id, **extra)
 
     def plan(self, job: SpeechJob) -> tuple[SpeechPlan, int]:
-        try:
-            rate = resolve_sample_rate(job.format, self.synthesizer.sample_rate, job.sample_rate)
-        except ValueError as exc:
-            raise InvalidParameterError(str(exc), param="sample_rate") from exc
-        plan = self.synthesizer.plan(
-            job.text,
-            voice=job.voice,
-            lang=job.lang,
-            speed=job.speed,
-            steps=job.steps,
-            seed=job.seed,
-            strict=job.strict,
-            normalize=job.normalize,
-            lexicon=job.lexicon,
-        )
-        return plan, rate
+        return plan_speech(job, self.synthesizer)
 
     def estimated_seconds(self, plan: SpeechPlan, start: int = 0, stop: int | None = None) -> float:
         """Synthesis time of chunks [start, stop), from the duration predictor's lengths."""
@@ -76,11 +62,37 @@ class BatchRuntime:
             self.s3, self.output_bucket, key, content_type, self.metadata(**metadata)
         )
 
-    def finish(self, keys: OutputKeys, document: dict[str, Any]) -> None:
-        """The manifest last, once the audio is complete; a report of an earlier failed
-        version of the same name would now only mislead."""
+    def audio_upload(self, keys: OutputKeys, loaded: LoadedJob) -> S3AudioUpload:
+        fmt = loaded.job.format
+        return self.upload(keys.audio(fmt), fmt, **{"source-etag": loaded.source.etag.strip('"')})
+
+    def finish(
+        self,
+        loaded: LoadedJob,
+        plan: SpeechPlan,
+        keys: OutputKeys,
+        rendered: Rendered,
+        *,
+        rate: int,
+        segments: int,
+        **extra: Any,
+    ) -> dict[str, Any]:
+        """Write the manifest, last, once the audio is complete; a report of an earlier
+        failed version of the same name would now only mislead, so it goes."""
+        document = manifest(
+            loaded,
+            plan,
+            keys,
+            rendered,
+            rate=rate,
+            model_revision=self.synthesizer.revision,
+            request_id=self.request_id,
+            segments=segments,
+        )
+        document.update(extra)
         put_json(self.s3, keys.bucket, keys.manifest, document, self.metadata())
         self.s3.delete_object(Bucket=keys.bucket, Key=keys.error)
+        return document
 
     def report_failure(self, exc: BaseException, keys: OutputKeys, source: SourceObject) -> str:
         """Write `<name>.error.json` for input that cannot succeed; returns its code."""

@@ -29,8 +29,7 @@ from handler.batch.jobs import (
     source_from,
 )
 from handler.batch.keys import OutputKeys, WorkKeys
-from handler.batch.manifest import manifest
-from handler.batch.render import assemble, render
+from handler.batch.render import Rendered, assemble, render
 from handler.batch.runtime import BatchRuntime, is_bad_input
 from handler.batch.s3io import (
     condition_failed,
@@ -285,29 +284,27 @@ class SegmentRun:
                 rt.s3,
                 self.bucket,
                 [self.work.segment_audio(i) for i in range(total)],
-                rt.upload(keys.audio(fmt), fmt, **{"source-etag": loaded.source.etag.strip('"')}),
+                rt.audio_upload(keys, loaded),
                 fmt=fmt,
                 rate=rate,
                 part_size=rt.settings.batch_part_size_bytes,
                 cancel=cancel,
             )
-        synthesis = sum(m["synthesis_seconds"] for m in markers)
-        document = manifest(
-            loaded,
-            plan,
-            bucket=keys.bucket,
-            key=keys.audio(fmt),
-            rate=rate,
-            model_revision=rt.synthesizer.revision,
+        rendered = Rendered(
             chunks=[tuple(chunk) for m in markers for chunk in m["chunks"]],
             frames=frames,
-            synthesis_seconds=synthesis,
-            request_id=rt.request_id,
-            segments=total,
+            synthesis_seconds=sum(m["synthesis_seconds"] for m in markers),
         )
-        document["assembly_seconds"] = round(time.perf_counter() - started, 3)
-        document["job_request_id"] = self.descriptor["request_id"]
-        rt.finish(keys, document)
+        rt.finish(
+            loaded,
+            plan,
+            keys,
+            rendered,
+            rate=rate,
+            segments=total,
+            assembly_seconds=round(time.perf_counter() - started, 3),
+            job_request_id=self.descriptor["request_id"],
+        )
         claims.settle(
             rt.s3, self.bucket, self.work.claim, claims.DONE, rt.metadata(), manifest=keys.manifest
         )

@@ -363,3 +363,36 @@ def test_a_text_too_long_for_one_invocation_without_a_queue_is_reported(
     report = read_json(s3, s3_buckets.output, "speech/book.error.json")
     assert report["error"]["code"] == "text_too_long"
     assert "SEGMENT_QUEUE_URL" in report["error"]["message"]
+
+
+def _write_claim(s3: Any, buckets: S3Buckets, key: str, lease_until: float) -> str:
+    from handler.batch.keys import WorkKeys, job_id
+
+    etag = s3.head_object(Bucket=buckets.input, Key=key)["ETag"]
+    claim = WorkKeys("batch-work/", job_id(buckets.input, key, etag)).claim
+    document = {"state": "running", "owner": "crashed-invocation", "lease_until": lease_until}
+    s3.put_object(Bucket=buckets.output, Key=claim, Body=json.dumps(document).encode())
+    return claim
+
+
+def test_a_live_claim_is_retried_later_and_an_expired_one_taken_over(
+    deliver, s3, s3_buckets: S3Buckets
+) -> None:
+    import time
+
+    from handler.batch.claims import ClaimBusyError
+
+    upload(s3, s3_buckets.input, "incoming/held.txt", "Held.", lang="en", steps="1")
+    event = s3_event(s3_buckets.input, "incoming/held.txt")
+    claim = _write_claim(s3, s3_buckets, "incoming/held.txt", time.time() + 600)
+    with pytest.raises(ClaimBusyError, match="crashed-invocation"):
+        deliver(event)
+    assert keys_in(s3, s3_buckets.output, "speech/") == []
+    # Past its holder's deadline, the holder is gone: the retry takes the claim over.
+    _write_claim(s3, s3_buckets, "incoming/held.txt", time.time() - 1)
+    assert outcome(deliver(event)) == ["done"]
+    assert read_json(s3, s3_buckets.output, claim)["state"] == "done"
+    assert keys_in(s3, s3_buckets.output, "speech/") == [
+        "speech/held.manifest.json",
+        "speech/held.wav",
+    ]
