@@ -18,13 +18,16 @@ PARAGRAPH = (
     "Rain fell on the harbour as the ferry came in, an hour late, with forty-two people "
     "aboard. Nobody complained; they were glad to be home. "
 )
-# Runs the CLI's main() and reports the process's own peak RSS, which a parent cannot
-# read per child.
+# Runs the CLI's main() and reports the process's own peak RSS. VmHWM, not ru_maxrss:
+# Linux keeps ru_maxrss across fork and exec, so a child would report pytest's own
+# (larger) RSS; VmHWM belongs to the address space the exec made.
 _MEASURED_CLI = """
-import resource, sys
+import sys
 from handler.__main__ import main
 status = main(sys.argv[1:])
-print("PEAK_RSS_KB", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, flush=True)
+with open("/proc/self/status") as status_file:
+    peak = next(line.split()[1] for line in status_file if line.startswith("VmHWM:"))
+print("PEAK_RSS_KB", peak, flush=True)
 sys.exit(status)
 """
 # Both texts give audio of several 5 MiB parts, so both hold the same few parts at a time.
