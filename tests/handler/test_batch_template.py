@@ -43,11 +43,17 @@ def test_segment_queue_has_its_own_dead_letter_queue(template) -> None:
 
 
 def test_segments_feed_the_function_one_at_a_time_with_partial_failures(template) -> None:
-    event = _function(template)["Events"]["Segments"]
-    assert event["Type"] == "SQS"
-    assert event["Properties"]["Queue"] == {"Fn::GetAtt": ["SegmentQueue", "Arn"]}
-    assert event["Properties"]["BatchSize"] == 1
-    assert event["Properties"]["FunctionResponseTypes"] == ["ReportBatchItemFailures"]
+    mapping = template["Resources"]["SegmentEventSource"]
+    assert mapping["Type"] == "AWS::Lambda::EventSourceMapping"
+    assert mapping["Properties"] == {
+        "FunctionName": {"Ref": "TtsFunction"},
+        "EventSourceArn": {"Fn::GetAtt": ["SegmentQueue", "Arn"]},
+        "BatchSize": 1,
+        "FunctionResponseTypes": ["ReportBatchItemFailures"],
+    }
+    # A SAM SQS event would attach a managed policy that reads every queue.
+    events = _function(template)["Events"].values()
+    assert all(event["Type"] != "SQS" for event in events)
     env = _function(template)["Environment"]["Variables"]
     assert env["SEGMENT_QUEUE_URL"] == {"Ref": "SegmentQueue"}
 
@@ -73,6 +79,14 @@ def test_batch_permissions_are_scoped(template) -> None:
         "Effect": "Allow",
         "Action": "sqs:SendMessage",
         "Resource": {"Fn::GetAtt": ["SegmentQueue", "Arn"]},
+    }
+    poll = _statement(template, "PollSegments")
+    assert poll["Resource"] == {"Fn::GetAtt": ["SegmentQueue", "Arn"]}
+    assert set(poll["Action"]) == {
+        "sqs:ReceiveMessage",
+        "sqs:DeleteMessage",
+        "sqs:ChangeMessageVisibility",
+        "sqs:GetQueueAttributes",
     }
     # The work prefix is not under the output prefix's default, so users never see it.
     assert not work_prefix.startswith(template["Parameters"]["OutputPrefix"]["Default"])
