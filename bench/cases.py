@@ -15,9 +15,9 @@ from typing import Any
 from bench.report import IMPLS, SIZES, STEPS, Report
 from bench.runner import WorkerError, run_worker
 from bench.stats import percentile
-from bench.texts import LONG, MEDIUM, SHORT, TEXTS
+from bench.texts import BOOK, LONG, MEDIUM, SHORT, TEXTS
 
-CASE_NAMES = ("cold", "rss", "rtf", "latency", "soak", "threads", "int8", "text")
+CASE_NAMES = ("cold", "rss", "rtf", "latency", "soak", "threads", "int8", "text", "batch")
 # The handler adds request parsing and WAV encoding to the engine, not model work,
 # so rates are compared engine vs official; the handler's cost shows in latency.
 ENGINES = ("official", "engine")
@@ -214,6 +214,16 @@ class Bench:
                     self.report.add("text.normalize_over_synthesis", "engine", share)
             if len(ready) == 2:
                 self.report.add("text.identifier_cold_s", "engine", ready[True] - ready[False])
+
+    def batch(self) -> None:
+        """An S3 upload of ~20,000 characters narrated by the handler in one invocation,
+        from the event to the manifest (ours only: the official package has no batch)."""
+        for run in range(self.config.runs):
+            args = {"text": BOOK, "steps": self.config.steps}
+            r = self.measure("handler", "batch", args, f"handler #{run}")
+            if r:
+                self.report.add("batch.audio_per_wall", "handler", r["audio_s"] / r["wall_s"])
+                self.report.add("batch.peak_rss_mb", "handler", r["peak_mb"])
 
     def run(self, cases: Sequence[str]) -> dict[str, float]:
         """Run the cases in order; returns the seconds each took."""

@@ -63,6 +63,9 @@ METRICS: tuple[Metric, ...] = (
     Metric("text.normalize_3000_ms", "detect + normalize ~3000 chars (ms)", False),
     Metric("text.synthesis_3000_s", "synthesis of the same ~3000 chars (s)", False),
     Metric("text.normalize_over_synthesis", "normalization / synthesis time", False),
+    # Batch narration exists only in ours: no ratio.
+    Metric("batch.audio_per_wall", "batch ~20,000 chars: audio s per wall s", compare=False),
+    Metric("batch.peak_rss_mb", "batch ~20,000 chars: peak RSS (MB)", compare=False),
 )
 METRIC_KEYS = frozenset(metric.key for metric in METRICS)
 

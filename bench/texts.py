@@ -79,6 +79,9 @@ MEDIUM = _cut(CORPUS, 610)
 LONG = _cut(CORPUS, 3050)
 
 TEXTS: dict[str, str] = {"60": SHORT, "600": MEDIUM, "3000": LONG}
+# ~20,000 characters: a chapter uploaded for batch narration (the corpus, paragraphs
+# separated as in a text file, repeated).
+BOOK = _cut("\n\n".join(_PARAGRAPHS * (20_000 // len(CORPUS) + 1)), 20_000)
 
 
 def random_text(rng: random.Random, shortest: int, longest: int) -> str:

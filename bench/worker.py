@@ -141,6 +141,67 @@ class Handler:
         return float(response["headers"]["x-audio-duration"])
 
 
+class _BatchS3(_DiscardingS3):
+    """Stands in for S3 in the batch case: serves the uploaded text, keeps the small
+    JSON objects (claims, manifest) with S3's conditional-write answers, and discards
+    the audio parts as `_DiscardingS3` does."""
+
+    def __init__(self, key: str, text: str, metadata: dict[str, str]):
+        self.objects: dict[str, bytes] = {key: text.encode("utf-8")}
+        self.metadata = {key: metadata}
+
+    def get_object(self, Key: str, **_: Any) -> dict[str, Any]:
+        import io
+
+        data = self.objects[Key]
+        return {
+            "Body": io.BytesIO(data),
+            "ContentLength": len(data),
+            "ETag": _etag(data),
+            "Metadata": self.metadata.get(Key, {}),
+        }
+
+    def put_object(self, Key: str, Body: bytes = b"", **options: Any) -> dict[str, Any]:
+        if options.get("IfNoneMatch") == "*" and Key in self.objects:
+            from botocore.exceptions import ClientError
+
+            error = {"Error": {"Code": "PreconditionFailed"}}
+            raise ClientError(error | {"ResponseMetadata": {"HTTPStatusCode": 412}}, "PutObject")
+        self.objects[Key] = bytes(Body)
+        return {"ETag": _etag(self.objects[Key])}
+
+    def delete_object(self, Key: str, **_: Any) -> dict[str, Any]:
+        self.objects.pop(Key, None)
+        return {}
+
+
+def _etag(data: bytes) -> str:
+    import hashlib
+
+    return f'"{hashlib.md5(data).hexdigest()}"'
+
+
+def case_batch(impl: str, args: dict[str, Any]) -> dict[str, Any]:
+    """One S3 upload event through the handler's batch path, as a single invocation."""
+    # One invocation however long it takes: this measures synthesis, not splitting.
+    os.environ["BATCH_MAX_INVOCATION_SECONDS"] = "86400"
+    speaker = load(impl, args["model_dir"])
+    assert isinstance(speaker, Handler)
+    key = "incoming/book.txt"
+    metadata = {"lang": LANG, "voice": VOICE, "speed": str(SPEED), "steps": str(args["steps"])}
+    storage = _BatchS3(key, args["text"], metadata | {"seed": str(SEED)})
+    speaker.app.function.s3_client = storage
+    event = json.loads((REPO / "events" / "s3-put.json").read_text(encoding="utf-8"))
+    event["Records"][0]["s3"]["object"]["key"] = key
+    started = time.perf_counter()
+    result = speaker.app.lambda_handler(event, speaker.context_type(86400.0))
+    wall = time.perf_counter() - started
+    if result["results"][0]["outcome"] != "done":
+        raise RuntimeError(f"batch narration did not finish: {result}")
+    manifest = json.loads(storage.objects["speech/book.manifest.json"])
+    return {"wall_s": wall, "audio_s": manifest["duration_seconds"], "peak_mb": peak_rss_mb()}
+
+
 def load(impl: str, model_dir: str, threads: int | None = None) -> Speaker:
     speakers: dict[str, type[Official | Engine | Handler]] = {
         "official": Official,
@@ -264,6 +325,7 @@ CASES = {
     "latency": case_latency,
     "soak": case_soak,
     "text": case_text,
+    "batch": case_batch,
 }
 
 

@@ -37,6 +37,23 @@ class HandlerSettings(BaseSettings):
     s3_connect_timeout_seconds: float = Field(default=1.0, gt=0, le=60)
     s3_read_timeout_seconds: float = Field(default=3.0, gt=0, le=120)
 
+    # --- batch narration from S3 uploads (handler/batch) ---
+    # Claims, segment audio and job descriptors, in OUTPUT_BUCKET; never under OUTPUT_PREFIX.
+    batch_work_prefix: str = "batch-work/"
+    batch_max_input_bytes: int = Field(default=2_097_152, ge=1)
+    batch_max_text_chars: int = Field(default=200_000, ge=1)
+    # Synthesis seconds per second of audio at 8 steps (scaled by (steps + 2) / 10), with
+    # margin: 2 GB of Lambda memory is ~1.2 vCPU, slower than the 2-CPU benchmark's 0.18.
+    batch_estimated_rtf: float = Field(default=0.4, gt=0)
+    # Estimated synthesis seconds one invocation takes on; longer texts are split into
+    # segments run in parallel through SEGMENT_QUEUE_URL. Keep it well under the timeout.
+    batch_max_invocation_seconds: float = Field(default=600.0, gt=0)
+    segment_queue_url: str | None = None
+    # Like S3_ENDPOINT_URL, for the segment queue in local runs and tests; unset on AWS.
+    sqs_endpoint_url: str | None = None
+    # S3 multipart parts must be at least 5 MiB except the last.
+    batch_part_size_bytes: int = Field(default=8 * 1024 * 1024, ge=5 * 1024 * 1024)
+
 
 @lru_cache(maxsize=1)
 def get_settings() -> HandlerSettings:

@@ -63,10 +63,6 @@ class DeadlineExceededError(ApiError):
     """Maps to code 'deadline_exceeded' in ERROR_TABLE."""
 
 
-class BatchNotEnabledError(ApiError):
-    """Maps to code 'batch_not_enabled' in ERROR_TABLE."""
-
-
 class UnsupportedEventError(ApiError):
     """Maps to code 'unsupported_event' in ERROR_TABLE."""
 
@@ -95,7 +91,6 @@ ERROR_TABLE: dict[type[BaseException], tuple[int, str]] = {
     PayloadTooLargeError: (413, "payload_too_large"),
     AudioTooLargeError: (413, "audio_too_large"),
     UnsupportedMediaTypeError: (415, "unsupported_media_type"),
-    BatchNotEnabledError: (501, "batch_not_enabled"),
     StorageUnavailableError: (503, "storage_unavailable"),
     SynthesisCancelled: (504, "deadline_exceeded"),
     DeadlineExceededError: (504, "deadline_exceeded"),

@@ -10,11 +10,11 @@ from typing import Any
 from aws_lambda_powertools import Metrics
 from aws_lambda_powertools.metrics import MetricUnit, single_metric
 
+from handler.batch import handle_batch_event
 from handler.config import HandlerSettings
 from handler.deadline import deadline_guard
 from handler.errors import (
     RETRY_AFTER_SECONDS,
-    BatchNotEnabledError,
     InvalidParameterError,
     MethodNotAllowedError,
     UnsupportedEventError,
@@ -97,11 +97,7 @@ class SpeechFunction:
         if kind == "direct":
             return self._handle_direct(event)
         if kind in ("s3", "sqs"):
-            # Raised, not returned: async events then go to the on-failure destination
-            # and can be replayed once batch narration is deployed.
-            raise BatchNotEnabledError(
-                "batch narration from S3 events is not enabled in this version"
-            )
+            return handle_batch_event(self, event, context)
         # Returned like a direct invoke's errors: a raised error would reach the caller as
         # the runtime's error document, stack trace and file paths included.
         unsupported = UnsupportedEventError(

@@ -65,6 +65,18 @@ def _output_key(settings: HandlerSettings, request_id: str, extension: str) -> s
     return f"{settings.output_prefix}{day}/{request_id}.{extension}"
 
 
+def plan_speech(
+    job: SpeechJob, synthesizer: Synthesizer, cancel: CancelToken | None = None
+) -> tuple[SpeechPlan, int]:
+    """The job's plan and output sample rate: everything checkable before synthesis."""
+    try:
+        rate = resolve_sample_rate(job.format, synthesizer.sample_rate, job.sample_rate)
+    except ValueError as exc:
+        raise InvalidParameterError(str(exc), param="sample_rate") from exc
+    plan = plan_job(job, synthesizer, cancel=cancel)
+    return plan, rate
+
+
 def synthesize_speech(
     job: SpeechJob,
     *,
@@ -75,11 +87,7 @@ def synthesize_speech(
     cancel: CancelToken,
 ) -> SpeechResult:
     started = time.perf_counter()
-    try:
-        rate = resolve_sample_rate(job.format, synthesizer.sample_rate, job.sample_rate)
-    except ValueError as exc:
-        raise InvalidParameterError(str(exc), param="sample_rate") from exc
-    plan = plan_job(job, synthesizer, cancel=cancel)
+    plan, rate = plan_speech(job, synthesizer, cancel)
     spec = FORMATS[job.format]
     estimate = estimated_size(job.format, plan.duration_seconds, rate)
     too_large = estimate > settings.inline_audio_limit_bytes

@@ -279,13 +279,29 @@ class Synthesizer:
         shape = self.engine.noise_shape(1, latent_len)
         return rng.standard_normal(shape, dtype=np.float32)
 
-    def stream(self, plan: SpeechPlan, cancel: CancelToken | None = None) -> Iterator[np.ndarray]:
+    def stream(
+        self,
+        plan: SpeechPlan,
+        cancel: CancelToken | None = None,
+        *,
+        start: int = 0,
+        stop: int | None = None,
+    ) -> Iterator[np.ndarray]:
         """Float32 mono PCM, one array per chunk, each with the silence planned before it
-        (and the last with any trailing pause)."""
+        (and the last with any trailing pause).
+
+        `start`/`stop` limit it to chunks [start, stop), with the noise the whole plan
+        gives them, so parts of one plan can run in separate processes; cut at
+        `batch_starts(plan)` and the parts join into the whole plan's audio bit for bit.
+        """
         fade = _fade(int(FADE_SECONDS * plan.sample_rate))
         last = len(plan.chunks) - 1
+        stop = len(plan.chunks) if stop is None else stop
         try:
-            for group in _batches(plan.chunks, self.settings.batch_size):
+            for whole_group in _batches(plan.chunks, self.settings.batch_size):
+                group = [i for i in whole_group if start <= i < stop]
+                if not group:
+                    continue
                 for index, wav in zip(group, self._generate(plan, group, cancel), strict=True):
                     audio = _trim(wav, plan.chunk_samples(index), fade)
                     before = plan.chunks[index].silence_before_samples
@@ -299,6 +315,10 @@ class Synthesizer:
             # Activations of this request are free now; without this, RSS keeps the
             # high-water mark of the longest chunk ever synthesized.
             release_free_memory()
+
+    def batch_starts(self, plan: SpeechPlan) -> list[int]:
+        """Chunk indices where a denoising batch of `stream()` begins."""
+        return [group[0] for group in _batches(plan.chunks, self.settings.batch_size)]
 
     def _generate(
         self, plan: SpeechPlan, indices: list[int], cancel: CancelToken | None

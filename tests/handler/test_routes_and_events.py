@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 import soundfile as sf
 
-from handler.errors import BatchNotEnabledError
 from handler.openapi import build_openapi
 from tests.handler.conftest import Invoke, body_json, load_event
 
@@ -57,12 +56,6 @@ def test_direct_invoke_error_is_json(invoke: Invoke) -> None:
     response = invoke({"text": "Hi", "speed": 9})
     assert response["error"]["code"] == "invalid_parameter"
     assert response["error"]["status"] == 400
-
-
-@pytest.mark.parametrize("name", ["s3-put", "sqs-s3-put"])
-def test_batch_events_are_not_enabled_yet(invoke: Invoke, name: str) -> None:
-    with pytest.raises(BatchNotEnabledError):
-        invoke(load_event(name))
 
 
 @pytest.mark.parametrize("event", [{}, {"hello": "world"}, [1, 2], "text", None, 7])

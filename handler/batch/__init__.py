@@ -1,0 +1,118 @@
+"""Batch narration: S3 uploads (direct or through SQS) in, audio and a manifest out.
+
+`handle_batch_event` is the one entry; function.py calls it for S3 and SQS events.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Protocol
+from urllib.parse import unquote_plus
+
+from aws_lambda_powertools.utilities.batch import (
+    BatchProcessor,
+    EventType,
+    process_partial_response,
+)
+from aws_lambda_powertools.utilities.data_classes import S3Event, SQSRecord
+
+from handler.batch.narration import narrate_upload
+from handler.batch.runtime import BatchRuntime
+from handler.batch.s3io import is_transient
+from handler.batch.segments import MESSAGE_KEY, SegmentRun
+from handler.config import HandlerSettings
+from handler.observability import logger as log
+from model_layer import Synthesizer
+
+__all__ = ["handle_batch_event"]
+
+
+class BatchHost(Protocol):
+    """What the function offers batch narration (handler.function.SpeechFunction)."""
+
+    settings: HandlerSettings
+    synthesizer: Synthesizer
+
+    @property
+    def s3_client(self) -> Any: ...
+
+
+def handle_batch_event(host: BatchHost, event: dict[str, Any], context: Any) -> dict[str, Any]:
+    rt = BatchRuntime(
+        settings=host.settings,
+        synthesizer=host.synthesizer,
+        s3=host.s3_client,
+        request_id=getattr(context, "aws_request_id", "local"),
+        remaining_ms=lambda: int(context.get_remaining_time_in_millis()),
+    )
+    if event["Records"][0].get("eventSource") == "aws:sqs":
+        processor = BatchProcessor(event_type=EventType.SQS, raise_on_entire_batch_failure=False)
+        return dict(
+            process_partial_response(
+                event, lambda record: _handle_message(rt, record), processor, context
+            )
+        )
+    # Async S3 invocation: raising makes Lambda retry the whole event, which the claims
+    # make safe, so every record is tried before the first transient failure is raised.
+    results, failure = _handle_s3_event(rt, event)
+    if failure is not None:
+        raise failure
+    return {"results": results}
+
+
+def _handle_s3_event(
+    rt: BatchRuntime, event: dict[str, Any]
+) -> tuple[list[dict[str, str]], Exception | None]:
+    results: list[dict[str, str]] = []
+    failure: Exception | None = None
+    for record in S3Event(event).records:
+        bucket = record.s3.bucket.name
+        key = unquote_plus(record.s3.get_object.key)
+        if not record.event_name.startswith("ObjectCreated"):
+            log.info("batch event skipped", extra={"key": key, "reason": record.event_name})
+            results.append({"bucket": bucket, "key": key, "outcome": "skipped"})
+            continue
+        try:
+            outcome = narrate_upload(rt, bucket, key)
+        except Exception as exc:
+            _log_retry(exc, key)
+            failure = failure or exc
+            outcome = "retry"
+        results.append({"bucket": bucket, "key": key, "outcome": outcome})
+    return results, failure
+
+
+def _handle_message(rt: BatchRuntime, record: SQSRecord) -> Any:
+    """One SQS message: a segment task, or an S3 event routed through a queue. Raising
+    marks only this message failed, so SQS delivers it again."""
+    try:
+        body = json.loads(record.body)
+    except json.JSONDecodeError:
+        body = None
+    if isinstance(body, dict) and isinstance(body.get(MESSAGE_KEY), dict):
+        task = body[MESSAGE_KEY]
+        try:
+            return SegmentRun(rt, str(task["job"]), int(task["index"])).run()
+        except Exception as exc:
+            _log_retry(exc, f"segment {task.get('index')} of job {task.get('job')}")
+            raise
+    if isinstance(body, dict) and isinstance(body.get("Records"), list):
+        results, failure = _handle_s3_event(rt, body)
+        if failure is not None:
+            raise failure
+        return results
+    # S3 sends an s3:TestEvent when a notification is configured; nothing else is ours.
+    log.info(
+        "message skipped",
+        extra={"message_id": record.message_id, "reason": "neither an S3 event nor a segment"},
+    )
+    return "skipped"
+
+
+def _log_retry(exc: Exception, what: str) -> None:
+    if is_transient(exc):
+        log.warning("transient failure; retried", extra={"item": what, "reason": str(exc)})
+    else:
+        # Not bad input (that is reported) and not S3 being briefly unwell: a deployment
+        # or code fault, retried until the dead-letter queue keeps the event.
+        log.exception("unexpected failure; retried", extra={"item": what})

@@ -1,0 +1,328 @@
+"""Texts too long for one invocation: split at chunk boundaries, synthesized in parallel
+invocations fed by the segment queue, then assembled into one object.
+
+Every segment writes its audio as raw PCM16 at the output rate under the job's private
+prefix, then a completion marker. The invocation that finds every marker present
+takes the assembly claim (`If-None-Match: *`, so exactly one does), streams the
+segments in order through the requested encoder into one multipart upload, writes the
+manifest, and deletes the intermediates. No database: S3's strongly consistent
+listing and conditional writes decide who is last.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from functools import cached_property
+from itertools import pairwise
+from typing import Any
+
+from botocore.exceptions import ClientError
+
+from handler.batch import claims
+from handler.batch.jobs import (
+    InvalidInputObjectError,
+    LoadedJob,
+    load_job,
+    open_object,
+    source_from,
+)
+from handler.batch.keys import OutputKeys, WorkKeys
+from handler.batch.render import Rendered, assemble, render
+from handler.batch.runtime import BatchRuntime, is_bad_input
+from handler.batch.s3io import (
+    condition_failed,
+    get_json,
+    get_json_or_none,
+    not_found,
+    put_json,
+    sqs_client,
+)
+from handler.deadline import deadline_guard
+from handler.errors import TextTooLongError
+from handler.observability import logger as log
+from model_layer import SpeechPlan
+from model_layer.audio import AudioFormat
+
+MESSAGE_KEY = "supertonic_segment"
+_SQS_BATCH = 10
+_DELETE_BATCH = 1000
+
+
+def split(rt: BatchRuntime, plan: SpeechPlan, limit: float) -> list[tuple[int, int]]:
+    """Chunk ranges whose estimated synthesis takes at most `limit` seconds, cut only
+    where a denoising batch starts, so the segments join into exactly the audio one
+    invocation would make."""
+    bounds = [*rt.synthesizer.batch_starts(plan), len(plan.chunks)]
+    ranges: list[tuple[int, int]] = []
+    start, spent = 0, 0.0
+    for first, end in pairwise(bounds):
+        cost = rt.estimated_seconds(plan, first, end)
+        if first > start and spent + cost > limit:
+            ranges.append((start, first))
+            start, spent = first, 0.0
+        spent += cost
+    ranges.append((start, len(plan.chunks)))
+    return ranges
+
+
+def start(
+    rt: BatchRuntime,
+    loaded: LoadedJob,
+    plan: SpeechPlan,
+    rate: int,
+    keys: OutputKeys,
+    work: WorkKeys,
+    limit: float,
+) -> int:
+    """Write the job descriptor and queue one message per segment; returns their number."""
+    queue = rt.settings.segment_queue_url
+    if not queue:
+        raise TextTooLongError(
+            f"about {rt.estimated_seconds(plan):.0f} s of synthesis is more than one invocation "
+            "takes on (BATCH_MAX_INVOCATION_SECONDS, or the time left), and no "
+            "SEGMENT_QUEUE_URL is configured to split it"
+        )
+    ranges = split(rt, plan, limit)
+    descriptor = {
+        "job": work.job,
+        "source": loaded.source.describe(),
+        "text_etag": loaded.text_source.etag,
+        "name": loaded.name,
+        "output_base": keys.base,
+        "format": loaded.job.format.value,
+        "sample_rate": rate,
+        "chunks": len(plan.chunks),
+        "segments": ranges,
+        "request_id": rt.request_id,
+        "started_at": time.time(),
+    }
+    put_json(rt.s3, rt.output_bucket, work.descriptor, descriptor, rt.metadata())
+    messages = [
+        {"Id": str(i), "MessageBody": json.dumps({MESSAGE_KEY: {"job": work.job, "index": i}})}
+        for i in range(len(ranges))
+    ]
+    for first in range(0, len(messages), _SQS_BATCH):
+        answer = sqs_client(rt.settings.sqs_endpoint_url).send_message_batch(
+            QueueUrl=queue, Entries=messages[first : first + _SQS_BATCH]
+        )
+        if answer.get("Failed"):
+            raise RuntimeError(f"the segment queue refused messages: {answer['Failed']}")
+    return len(ranges)
+
+
+class SegmentRun:
+    """One segment message: synthesize the segment unless done, then assemble if last."""
+
+    def __init__(self, rt: BatchRuntime, job: str, index: int):
+        self.rt = rt
+        self.work = WorkKeys(rt.settings.batch_work_prefix, job)
+        self.index = index
+        self.bucket = rt.output_bucket
+
+    @cached_property
+    def descriptor(self) -> dict[str, Any]:
+        return get_json(self.rt.s3, self.bucket, self.work.descriptor)[0]
+
+    @cached_property
+    def keys(self) -> OutputKeys:
+        return OutputKeys(self.bucket, self.descriptor["output_base"])
+
+    @cached_property
+    def planned(self) -> tuple[LoadedJob, SpeechPlan, int]:
+        """The job as it started: the same object versions, so the same plan and noise."""
+        rt, descriptor = self.rt, self.descriptor
+        pinned = source_from(descriptor["source"])
+        try:
+            source, answer = open_object(
+                rt.s3, pinned.bucket, pinned.key, if_match=pinned.etag, version_id=pinned.version_id
+            )
+        except ClientError as exc:
+            if not_found(exc) or condition_failed(exc):
+                raise InvalidInputObjectError(
+                    f"{pinned.key} was replaced or deleted while its narration ran"
+                ) from exc
+            raise
+        loaded = load_job(
+            rt.s3,
+            source,
+            answer,
+            name=descriptor["name"],
+            input_prefix=rt.settings.input_prefix,
+            max_bytes=rt.settings.batch_max_input_bytes,
+            max_chars=rt.settings.batch_max_text_chars,
+            text_etag=descriptor["text_etag"],
+        )
+        plan, rate = rt.plan(loaded.job)
+        if len(plan.chunks) != descriptor["chunks"]:
+            raise InvalidInputObjectError(
+                f"the text now plans as {len(plan.chunks)} chunks, not {descriptor['chunks']}: "
+                "the model or its settings changed while the narration ran"
+            )
+        return loaded, plan, rate
+
+    def run(self) -> str:
+        state = get_json_or_none(self.rt.s3, self.bucket, self.work.claim)
+        if state is None or state.get("state") in (claims.DONE, claims.FAILED):
+            log.info(
+                "segment skipped", extra={"job": self.work.job, "state": state and state["state"]}
+            )
+            return "skipped"
+        try:
+            if not self._exists(self.work.segment_done(self.index)):
+                self._render()
+            return self._assemble_if_last()
+        except Exception as exc:
+            if not is_bad_input(exc):
+                raise
+            source = source_from(self.descriptor["source"])
+            code = self.rt.report_failure(exc, self.keys, source)
+            claims.settle(
+                self.rt.s3,
+                self.bucket,
+                self.work.claim,
+                claims.FAILED,
+                self.rt.metadata(),
+                error=code,
+            )
+            self._delete_intermediates()
+            return "failed"
+
+    def _exists(self, key: str) -> bool:
+        try:
+            self.rt.s3.head_object(Bucket=self.bucket, Key=key)
+        except ClientError as exc:
+            if not_found(exc):
+                return False
+            raise
+        return True
+
+    def _render(self) -> None:
+        rt = self.rt
+        _loaded, plan, rate = self.planned
+        first, end = self.descriptor["segments"][self.index]
+        with deadline_guard(rt.remaining_ms, rt.settings.deadline_margin_ms) as cancel:
+            rendered = render(
+                rt.synthesizer,
+                plan,
+                rt.upload(self.work.segment_audio(self.index), AudioFormat.pcm),
+                fmt=AudioFormat.pcm,
+                rate=rate,
+                part_size=rt.settings.batch_part_size_bytes,
+                cancel=cancel,
+                start=first,
+                stop=end,
+            )
+        marker = {
+            "index": self.index,
+            "chunks": rendered.chunks,
+            "frames": rendered.frames,
+            "synthesis_seconds": rendered.synthesis_seconds,
+        }
+        try:
+            put_json(
+                rt.s3,
+                self.bucket,
+                self.work.segment_done(self.index),
+                marker,
+                rt.metadata(),
+                IfNoneMatch="*",
+            )
+        except ClientError as exc:
+            if not condition_failed(exc):  # a duplicate delivery finished it first: same audio
+                raise
+        log.info(
+            "segment done",
+            extra={
+                "job": self.work.job,
+                "index": self.index,
+                "chunks": end - first,
+                "synthesis_seconds": round(rendered.synthesis_seconds, 3),
+            },
+        )
+
+    def _done_markers(self) -> Iterator[str]:
+        pages = self.rt.s3.get_paginator("list_objects_v2").paginate(
+            Bucket=self.bucket, Prefix=self.work.done_prefix
+        )
+        for page in pages:
+            for item in page.get("Contents", []):
+                yield item["Key"]
+
+    def _assemble_if_last(self) -> str:
+        total = len(self.descriptor["segments"])
+        if sum(1 for _ in self._done_markers()) < total:
+            return "segment done"
+        rt = self.rt
+        claim = claims.acquire(
+            rt.s3,
+            self.bucket,
+            self.work.assembly_claim,
+            owner=rt.request_id,
+            lease_seconds=rt.lease_seconds,
+            metadata=rt.metadata(),
+        )
+        if isinstance(claim, dict):
+            return "segment done"
+        try:
+            self._assemble(total)
+        except BaseException:
+            claim.release()
+            raise
+        claim.update(claims.DONE)
+        return "assembled"
+
+    def _assemble(self, total: int) -> None:
+        rt, keys = self.rt, self.keys
+        loaded, plan, rate = self.planned
+        markers = [get_json(rt.s3, self.bucket, self.work.segment_done(i))[0] for i in range(total)]
+        fmt = AudioFormat(self.descriptor["format"])
+        started = time.perf_counter()
+        with deadline_guard(rt.remaining_ms, rt.settings.deadline_margin_ms) as cancel:
+            frames = assemble(
+                rt.s3,
+                self.bucket,
+                [self.work.segment_audio(i) for i in range(total)],
+                rt.audio_upload(keys, loaded),
+                fmt=fmt,
+                rate=rate,
+                part_size=rt.settings.batch_part_size_bytes,
+                cancel=cancel,
+            )
+        rendered = Rendered(
+            chunks=[tuple(chunk) for m in markers for chunk in m["chunks"]],
+            frames=frames,
+            synthesis_seconds=sum(m["synthesis_seconds"] for m in markers),
+        )
+        rt.finish(
+            loaded,
+            plan,
+            keys,
+            rendered,
+            rate=rate,
+            segments=total,
+            assembly_seconds=round(time.perf_counter() - started, 3),
+            job_request_id=self.descriptor["request_id"],
+        )
+        claims.settle(
+            rt.s3, self.bucket, self.work.claim, claims.DONE, rt.metadata(), manifest=keys.manifest
+        )
+        self._delete_intermediates()
+        log.info(
+            "split narration assembled",
+            extra={"job": self.work.job, "segments": total, "audio_key": keys.audio(fmt)},
+        )
+
+    def _delete_intermediates(self) -> None:
+        total = len(self.descriptor["segments"])
+        keys = [self.work.segment_audio(i) for i in range(total)]
+        keys += [self.work.segment_done(i) for i in range(total)]
+        for first in range(0, len(keys), _DELETE_BATCH):
+            self.rt.s3.delete_objects(
+                Bucket=self.bucket,
+                Delete={
+                    "Objects": [{"Key": k} for k in keys[first : first + _DELETE_BATCH]],
+                    "Quiet": True,
+                },
+            )

@@ -1,0 +1,175 @@
+"""Texts longer than one invocation: split into segments through a real SQS queue
+(moto's server), synthesized by separate deliveries, assembled into one object. S3 is
+SeaweedFS. The thresholds are lowered so the tiny model splits short texts."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from handler.__main__ import LocalContext
+from tests.infra.batch import SegmentQueue, keys_in, read_audio, read_json, s3_event, segment_queue
+from tests.infra.fixtures import S3Buckets
+from tests.infra.moto_server import MotoServer
+from tests.infra.seaweed import S3Server
+
+PARAGRAPH = (
+    "The quick brown fox jumps over the lazy dog near the river bank. It was 3:30 pm on "
+    "May 5, 2024, and we paid $12.50 for two tickets. Nobody minded the rain at all. "
+)
+
+
+@pytest.fixture()
+def s3(s3_server: S3Server) -> Any:
+    return s3_server.client()
+
+
+@pytest.fixture()
+def queue(moto_server: MotoServer) -> SegmentQueue:
+    return segment_queue(moto_server)
+
+
+@pytest.fixture()
+def deliver(
+    make_function: Callable[..., Any],
+    s3_buckets: S3Buckets,
+    queue: SegmentQueue,
+    moto_server: MotoServer,
+) -> Callable[..., Any]:
+    def call(event: dict[str, Any], **settings: Any) -> Any:
+        function = make_function(
+            **{
+                "output_bucket": s3_buckets.output,
+                "segment_queue_url": queue.url,
+                "sqs_endpoint_url": moto_server.endpoint_url,
+                **settings,
+            }
+        )
+        return function.handle(event, LocalContext(600))
+
+    return call
+
+
+def narrate(
+    s3: Any,
+    buckets: S3Buckets,
+    deliver: Any,
+    queue: SegmentQueue,
+    key: str,
+    text: str,
+    metadata: dict[str, str],
+    **settings: Any,
+) -> list[Any]:
+    s3.put_object(Bucket=buckets.input, Key=key, Body=text.encode(), Metadata=metadata)
+    first = deliver(s3_event(buckets.input, key), **settings)
+    return [first, *queue.drain(lambda event: deliver(event, **settings))]
+
+
+SPLIT = {"batch_estimated_rtf": 1.0, "batch_max_invocation_seconds": 6.0}
+
+
+def test_split_audio_equals_one_invocation_bit_for_bit(
+    deliver, s3, s3_buckets: S3Buckets, queue: SegmentQueue
+) -> None:
+    text = PARAGRAPH * 6
+    meta = {"lang": "en", "steps": "1", "seed": "42"}
+    results = narrate(s3, s3_buckets, deliver, queue, "incoming/whole.txt", text, meta)
+    assert results == [
+        {"results": [{"bucket": s3_buckets.input, "key": "incoming/whole.txt", "outcome": "done"}]}
+    ]
+    results = narrate(s3, s3_buckets, deliver, queue, "incoming/split.txt", text, meta, **SPLIT)
+    assert results[0]["results"][0]["outcome"] == "segmented"
+    assert len(results) > 3  # the first delivery, then one per segment
+    assert all(r["batchItemFailures"] == [] for r in results[1:])
+
+    whole, _whole_audio, _ = read_audio(s3, s3_buckets.output, "speech/whole.wav")
+    split, _split_audio, _ = read_audio(s3, s3_buckets.output, "speech/split.wav")
+    assert split == whole
+    one = read_json(s3, s3_buckets.output, "speech/whole.manifest.json")
+    many = read_json(s3, s3_buckets.output, "speech/split.manifest.json")
+    assert many["segments"] == len(results) - 1 and one["segments"] == 1
+    assert many["chunks"] == one["chunks"]
+    assert many["duration_seconds"] == one["duration_seconds"]
+    assert many["normalized_text"] == one["normalized_text"]
+    # Only the audio and manifests remain: segment audio and markers are deleted.
+    assert [
+        k
+        for k in keys_in(s3, s3_buckets.output, "batch-work/")
+        if "/segments/" in k or "/done/" in k
+    ] == []
+    assert keys_in(s3, s3_buckets.output, "speech/") == [
+        "speech/split.manifest.json",
+        "speech/split.wav",
+        "speech/whole.manifest.json",
+        "speech/whole.wav",
+    ]
+
+
+def test_split_resampled_mp3_and_duplicate_deliveries(
+    deliver, s3, s3_buckets: S3Buckets, queue: SegmentQueue
+) -> None:
+    s3.put_object(
+        Bucket=s3_buckets.input,
+        Key="incoming/book.txt",
+        Body=(PARAGRAPH * 5).encode(),
+        Metadata={"lang": "en", "steps": "1", "format": "mp3", "sample-rate": "22050"},
+    )
+    event = s3_event(s3_buckets.input, "incoming/book.txt")
+    assert deliver(event, **SPLIT)["results"][0]["outcome"] == "segmented"
+    assert deliver(event, **SPLIT)["results"][0]["outcome"] == "duplicate"
+    bodies = queue.bodies()
+    assert len(bodies) >= 3
+    # Every segment delivered twice, the last one first: still one assembly, same audio.
+    from tests.infra.batch import sqs_event
+
+    outcomes = [deliver(sqs_event(body), **SPLIT) for body in [*reversed(bodies), *bodies]]
+    assert all(o["batchItemFailures"] == [] for o in outcomes)
+    _data, audio, rate = read_audio(s3, s3_buckets.output, "speech/book.mp3")
+    manifest = read_json(s3, s3_buckets.output, "speech/book.manifest.json")
+    assert rate == 22050 and manifest["segments"] == len(bodies)
+    assert abs(len(audio) / rate - manifest["duration_seconds"]) < 0.1  # mp3 encoder padding
+    ends = [c["end"] for c in manifest["chunks"]]
+    assert ends == sorted(ends) and ends[-1] == pytest.approx(
+        manifest["duration_seconds"], abs=0.01
+    )
+
+
+def test_a_100000_character_book_comes_out_as_one_file(
+    deliver, s3, s3_buckets: S3Buckets, queue: SegmentQueue
+) -> None:
+    text = (PARAGRAPH * (100_000 // len(PARAGRAPH) + 1))[:100_000]
+    settings = {"batch_estimated_rtf": 1.0, "batch_max_invocation_seconds": 200.0}
+    started = time.perf_counter()
+    results = narrate(
+        s3,
+        s3_buckets,
+        deliver,
+        queue,
+        "incoming/novel.txt",
+        text,
+        {"lang": "en", "steps": "1", "speed": "2.0", "sample-rate": "8000"},
+        **settings,
+    )
+    elapsed = time.perf_counter() - started
+    manifest = read_json(s3, s3_buckets.output, "speech/novel.manifest.json")
+    print(
+        f"100,000 characters: {manifest['duration_seconds']:.0f} s of audio in "
+        f"{manifest['segments']} segments, {elapsed:.1f} s wall"
+    )
+    assert manifest["characters_in"] == 100_000
+    assert manifest["segments"] == len(results) - 1 >= 5
+    head = s3.head_object(Bucket=s3_buckets.output, Key="speech/novel.wav")
+    wav_head = s3.get_object(Bucket=s3_buckets.output, Key="speech/novel.wav", Range="bytes=0-43")
+    header = wav_head["Body"].read()
+    assert (
+        header[:4] == b"RIFF" and int.from_bytes(header[4:8], "little") == head["ContentLength"] - 8
+    )
+    data_bytes = int.from_bytes(header[40:44], "little")
+    assert data_bytes == head["ContentLength"] - 44
+    assert data_bytes / 2 / 8000 == pytest.approx(manifest["duration_seconds"], abs=1e-3)
+    assert len(manifest["chunks"]) > 600
+    words = manifest["normalized_text"].split()
+    assert words[:3] == ["The", "quick", "brown"] and "twelve" in words

@@ -1,0 +1,92 @@
+"""The deployed wiring of batch narration in template.yaml: the segment queue, its
+dead-letter queue, the SQS event, and permissions no wider than the code needs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cfnlint.decode import decode
+
+from handler.config import HandlerSettings
+
+TEMPLATE = Path(__file__).resolve().parents[2] / "template.yaml"
+
+
+@pytest.fixture(scope="module")
+def template() -> dict[str, Any]:
+    decoded, errors = decode(str(TEMPLATE))
+    assert not errors, errors
+    return decoded
+
+
+def _function(template: dict[str, Any]) -> dict[str, Any]:
+    return template["Resources"]["TtsFunction"]["Properties"]
+
+
+def _statement(template: dict[str, Any], sid: str) -> dict[str, Any]:
+    (document,) = [p for p in _function(template)["Policies"] if isinstance(p, dict)]
+    (statement,) = [s for s in document["Statement"] if s.get("Sid") == sid]
+    return statement
+
+
+def test_segment_queue_has_its_own_dead_letter_queue(template) -> None:
+    queue = template["Resources"]["SegmentQueue"]["Properties"]
+    assert queue["RedrivePolicy"]["deadLetterTargetArn"] == {
+        "Fn::GetAtt": ["SegmentDeadLetterQueue", "Arn"]
+    }
+    assert 1 <= queue["RedrivePolicy"]["maxReceiveCount"] <= 5
+    # A message must not come back while its invocation may still run.
+    assert queue["VisibilityTimeout"] >= template["Parameters"]["Timeout"]["MaxValue"]
+    assert template["Resources"]["SegmentDeadLetterQueue"]["Type"] == "AWS::SQS::Queue"
+
+
+def test_segments_feed_the_function_one_at_a_time_with_partial_failures(template) -> None:
+    mapping = template["Resources"]["SegmentEventSource"]
+    assert mapping["Type"] == "AWS::Lambda::EventSourceMapping"
+    assert mapping["Properties"] == {
+        "FunctionName": {"Ref": "TtsFunction"},
+        "EventSourceArn": {"Fn::GetAtt": ["SegmentQueue", "Arn"]},
+        "BatchSize": 1,
+        "FunctionResponseTypes": ["ReportBatchItemFailures"],
+    }
+    # A SAM SQS event would attach a managed policy that reads every queue.
+    events = _function(template)["Events"].values()
+    assert all(event["Type"] != "SQS" for event in events)
+    env = _function(template)["Environment"]["Variables"]
+    assert env["SEGMENT_QUEUE_URL"] == {"Ref": "SegmentQueue"}
+
+
+def test_batch_permissions_are_scoped(template) -> None:
+    env = _function(template)["Environment"]["Variables"]
+    work_prefix = env["BATCH_WORK_PREFIX"]
+    assert work_prefix == HandlerSettings().batch_work_prefix
+    work = _statement(template, "BatchWorkObjects")
+    assert work["Resource"] == {"Fn::Sub": f"${{OutputBucket.Arn}}/{work_prefix}*"}
+    assert set(work["Action"]) == {
+        "s3:PutObject",
+        "s3:GetObject",
+        "s3:DeleteObject",
+        "s3:AbortMultipartUpload",
+    }
+    deletes = _statement(template, "ReplaceOwnErrorReports")
+    assert deletes["Action"] == "s3:DeleteObject"
+    assert deletes["Resource"] == {"Fn::Sub": "${OutputBucket.Arn}/${OutputPrefix}*.error.json"}
+    send = _statement(template, "QueueSegments")
+    assert send == {
+        "Sid": "QueueSegments",
+        "Effect": "Allow",
+        "Action": "sqs:SendMessage",
+        "Resource": {"Fn::GetAtt": ["SegmentQueue", "Arn"]},
+    }
+    poll = _statement(template, "PollSegments")
+    assert poll["Resource"] == {"Fn::GetAtt": ["SegmentQueue", "Arn"]}
+    assert set(poll["Action"]) == {
+        "sqs:ReceiveMessage",
+        "sqs:DeleteMessage",
+        "sqs:ChangeMessageVisibility",
+        "sqs:GetQueueAttributes",
+    }
+    # The work prefix is not under the output prefix's default, so users never see it.
+    assert not work_prefix.startswith(template["Parameters"]["OutputPrefix"]["Default"])
