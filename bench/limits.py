@@ -59,13 +59,14 @@ def run_confined(
     confinement = confine(memory_mb, lambda_cpus(memory_mb))
     log(f"{memory_mb} MB: {confinement.enforced}")
     started = time.perf_counter()
+    stderr = tempfile.TemporaryFile(mode="w+")
     try:
         process = subprocess.Popen(
             [sys.executable, "-m", "bench.limits_worker", json.dumps(spec)],
             cwd=REPO,
             env=env,
             stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
+            stderr=stderr,
             text=True,
             preexec_fn=confinement.enter(),
         )
@@ -81,6 +82,9 @@ def run_confined(
         except subprocess.TimeoutExpired:
             process.kill()
             returncode = process.wait()
+        if returncode != 0:
+            stderr.seek(0)
+            log(f"{memory_mb} MB: exit {returncode}; stderr ends:\n{stderr.read()[-2000:]}")
         return {
             "memory_mb": memory_mb,
             "cpus": round(confinement.cpus, 3),
@@ -92,6 +96,7 @@ def run_confined(
             "records": records,
         }
     finally:
+        stderr.close()
         confinement.close()
 
 
