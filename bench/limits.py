@@ -59,7 +59,7 @@ def run_confined(
     confinement = confine(memory_mb, lambda_cpus(memory_mb))
     log(f"{memory_mb} MB: {confinement.enforced}")
     started = time.perf_counter()
-    stderr = tempfile.TemporaryFile(mode="w+")
+    stderr = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115 (closed in the finally below)
     try:
         process = subprocess.Popen(
             [sys.executable, "-m", "bench.limits_worker", json.dumps(spec)],
