@@ -64,16 +64,10 @@ def _output_key(settings: HandlerSettings, request_id: str, extension: str) -> s
     return f"{settings.output_prefix}{day}/{request_id}.{extension}"
 
 
-def synthesize_speech(
-    job: SpeechJob,
-    *,
-    synthesizer: Synthesizer,
-    settings: HandlerSettings,
-    get_s3_client: Callable[[], Any],
-    request_id: str,
-    cancel: CancelToken,
-) -> SpeechResult:
-    started = time.perf_counter()
+def plan_speech(
+    job: SpeechJob, synthesizer: Synthesizer, cancel: CancelToken
+) -> tuple[SpeechPlan, int]:
+    """Everything checkable before synthesis: the output rate and the plan."""
     try:
         rate = resolve_sample_rate(job.format, synthesizer.sample_rate, job.sample_rate)
     except ValueError as exc:
@@ -90,6 +84,20 @@ def synthesize_speech(
         lexicon=job.lexicon,
         cancel=cancel,
     )
+    return plan, rate
+
+
+def synthesize_speech(
+    job: SpeechJob,
+    *,
+    synthesizer: Synthesizer,
+    settings: HandlerSettings,
+    get_s3_client: Callable[[], Any],
+    request_id: str,
+    cancel: CancelToken,
+) -> SpeechResult:
+    started = time.perf_counter()
+    plan, rate = plan_speech(job, synthesizer, cancel)
     spec = FORMATS[job.format]
     estimate = estimated_size(job.format, plan.duration_seconds, rate)
     too_large = estimate > settings.inline_audio_limit_bytes

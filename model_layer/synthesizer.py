@@ -150,7 +150,10 @@ class Synthesizer:
             raise EmptyTextError("text has no speakable characters after removing unsupported ones")
         max_chars = max_chunk_chars or self.settings.max_chunk_chars
         chunks = []
-        for chunk_text in split_into_chunks(clean.text, lang, max_chars):
+        first_chars = self.settings.first_chunk_chars or None
+        for chunk_text in split_into_chunks(
+            clean.text, lang, max_chars, first_chunk_min_chars=first_chars
+        ):
             text_ids, text_mask = self.indexer.encode([preprocess(chunk_text, lang)])
             duration = self.engine.predict_durations(text_ids, text_mask, style, speed, cancel)
             chunks.append(PlannedChunk(chunk_text, text_ids, text_mask, duration))
