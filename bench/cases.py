@@ -17,7 +17,7 @@ from bench.runner import WorkerError, run_worker
 from bench.stats import percentile
 from bench.texts import MEDIUM, SHORT, TEXTS
 
-CASE_NAMES = ("cold", "rss", "rtf", "latency", "soak", "threads", "int8")
+CASE_NAMES = ("cold", "rss", "rtf", "latency", "soak", "threads", "int8", "stream")
 # The handler adds request parsing and WAV encoding to the engine, not model work,
 # so rates are compared engine vs official; the handler's cost shows in latency.
 ENGINES = ("official", "engine")
@@ -183,6 +183,24 @@ class Bench:
                     if r:
                         value = r["rtf"]["600"][str(self.config.steps)]
                         self.report.add(f"threads.rtf_{threads}", impl, value)
+
+    def stream(self) -> None:
+        """Time to first audio byte and total, streamed vs buffered, same process: the
+        handler answers each text both ways (in alternating order from run to run)."""
+        for run in range(self.config.runs):
+            args = {"texts": TEXTS, "steps": self.config.steps, "streamed_first": run % 2 == 1}
+            r = self.measure("handler", "stream", args, f"handler streamed vs buffered #{run}")
+            for size, timings in r.get("timings", {}).items():
+                for name, value in timings.items():
+                    self.report.add(f"stream.{name}_{size}_s", "handler", value)
+            short = r.get("timings", {}).get("60", {}).get("buffered_total")
+            for size, timings in r.get("timings", {}).items():
+                ttfb, total = timings["streamed_ttfb"], timings["buffered_total"]
+                self.report.add(f"stream.ttfb_over_buffered_{size}", "handler", ttfb / total)
+                if short:
+                    self.report.add(
+                        f"stream.ttfb_over_short_buffered_{size}", "handler", ttfb / short
+                    )
 
     def run(self, cases: Sequence[str]) -> dict[str, float]:
         """Run the cases in order; returns the seconds each took."""
