@@ -11,12 +11,13 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from handler.runtime.client import Invocation, ResponseStream, RuntimeClient
+from handler.runtime.client import Invocation, RuntimeClient
 from handler.runtime.protocol import (
     HTTP_INTEGRATION_CONTENT_TYPE,
     HttpStream,
     error_document,
     error_trailers,
+    send_body,
 )
 
 log = logging.getLogger("handler.runtime")
@@ -81,39 +82,16 @@ def stream_response(client: RuntimeClient, request_id: str, answer: HttpStream) 
     try:
         stream = client.open_stream(request_id, HTTP_INTEGRATION_CONTENT_TYPE)
         stream.write(answer.prelude())
+        failure = send_body(answer, stream.write)
+        if failure is not None:
+            log.error(
+                "invocation %s failed after %d bytes: %r", request_id, stream.bytes_sent, failure
+            )
+        stream.finish(error_trailers(failure) if failure is not None else None)
     except OSError:
         answer.close()
         client.reset()
-        log.exception("invocation %s: the Runtime API refused the stream", request_id)
-        return
-    pieces = iter(answer.body)
-    while True:
-        try:
-            piece = next(pieces)
-        except StopIteration:
-            _finish(client, stream, request_id, None)
-            return
-        except Exception as exc:
-            log.exception("invocation %s failed after %d bytes", request_id, stream.bytes_sent)
-            _finish(client, stream, request_id, exc)
-            return
-        try:
-            stream.write(piece)
-        except OSError:
-            answer.close()
-            client.reset()
-            log.exception("invocation %s: the response stream broke", request_id)
-            return
-
-
-def _finish(
-    client: RuntimeClient, stream: ResponseStream, request_id: str, exc: Exception | None
-) -> None:
-    try:
-        stream.finish(error_trailers(exc) if exc is not None else None)
-    except OSError:
-        client.reset()
-        log.exception("invocation %s: the response stream broke at its end", request_id)
+        log.exception("invocation %s: the response stream to the Runtime API broke", request_id)
 
 
 def load_handler(spec: str) -> Handler:

@@ -34,7 +34,7 @@ from __future__ import annotations
 import base64
 import json
 import traceback
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -89,6 +89,30 @@ class HttpStream:
             body=[body],
             cookies=tuple(response.get("cookies") or ()),
         )
+
+
+def send_body(answer: HttpStream, write: Callable[[bytes], None]) -> Exception | None:
+    """Write each non-empty piece of the body as it is produced.
+
+    Returns the exception the body raised (the stream must then end as a failure), or
+    None when it ended normally. A failing `write` (the reader went away) closes the
+    body, which stops whatever produces it, and propagates.
+    """
+    pieces = iter(answer.body)
+    while True:
+        try:
+            piece = next(pieces)
+        except StopIteration:
+            return None
+        except Exception as exc:
+            return exc
+        if not piece:
+            continue
+        try:
+            write(piece)
+        except BaseException:
+            answer.close()
+            raise
 
 
 def error_document(exc: BaseException) -> dict[str, Any]:
