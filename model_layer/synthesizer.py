@@ -228,13 +228,14 @@ class Synthesizer:
 
 def _batches(chunks: tuple[PlannedChunk, ...], size: int) -> Iterator[list[int]]:
     """Consecutive chunks, up to `size` at a time, of similar length: padding a short
-    chunk to a long one's length would cost more than batching saves."""
+    chunk to a long one's length would cost more than batching saves. The first chunk
+    goes alone, so a streamed answer's first audio never waits for a second chunk."""
     group: list[int] = []
     for index, chunk in enumerate(chunks):
         length = chunk.text_ids.shape[1]
         if group:
             first = chunks[group[0]].text_ids.shape[1]
-            if len(group) == size or not 0.8 <= length / first <= 1.25:
+            if index == 1 or len(group) == size or not 0.8 <= length / first <= 1.25:
                 yield group
                 group = []
         group.append(index)

@@ -16,7 +16,7 @@ import soundfile as sf
 from handler.__main__ import LocalContext
 from handler.runtime.protocol import HttpStream
 from handler.streaming import StreamingSpeechFunction
-from tests.handler.conftest import body_bytes, url_event
+from tests.handler.conftest import body_bytes, load_event, url_event
 
 STREAM_HANDLER = "handler.stream_app.lambda_handler"
 LONG_TEXT = (
@@ -172,3 +172,47 @@ def test_deadline_mid_stream_ends_it_with_an_error(
     assert len(audio) < 2 * 44100 * float(prelude["headers"]["x-audio-duration"])
     assert "stream failed after its first byte" in function.logs()
     assert again.http_integration()[0]["statusCode"] == 200
+
+
+def test_s3_delivery_still_answers_with_a_url(streaming: StreamingSpeechFunction) -> None:
+    answer, body = stream_of(streaming, speech({"text": "Hello.", "lang": "en", "delivery": "s3"}))
+
+    assert answer.status == 200
+    assert answer.headers["content-type"] == "application/json"
+    assert json.loads(body)["url"].startswith("http")
+
+
+@pytest.mark.slow
+def test_every_kind_of_event_through_the_streaming_runtime(
+    lambda_runtime, function_env: dict[str, str]
+) -> None:  # type: ignore[no-untyped-def]
+    function = lambda_runtime(STREAM_HANDLER, function_env, runtime="handler.runtime")
+
+    rejected = function.invoke(speech({"text": "hi", "voice": "nobody"}))
+    direct = function.invoke(load_event("direct-invoke"))
+    batch = function.invoke(load_event("s3-put"))
+
+    prelude, body = rejected.http_integration()
+    assert prelude["statusCode"] == 400
+    assert prelude["headers"]["content-type"] == "application/json"
+    assert json.loads(body)["error"]["code"] == "unknown_voice"
+    assert direct.status == "response" and direct.stream is None
+    assert direct.body["delivery"] == "inline"
+    assert batch.status == "error" and batch.body["errorType"] == "BatchNotEnabledError"
+
+
+@pytest.mark.slow
+def test_broken_model_fails_init_of_the_streaming_runtime(
+    lambda_runtime, function_env: dict[str, str], tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    broken = tmp_path / "model"
+    (broken / "onnx").mkdir(parents=True)
+    env = {**function_env, "MODEL_DIR": str(broken)}
+    function = lambda_runtime(STREAM_HANDLER, env, runtime="handler.runtime")
+
+    error = function.wait_for_init_error(timeout=60)
+
+    assert error.body["errorType"] == "ModelLoadError"
+    assert "onnx/vocoder.onnx" in error.body["errorMessage"]
+    function.process.popen.wait(timeout=30)
+    assert function.process.popen.returncode == 1
