@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import http.client
 import importlib
 import json
 import logging
@@ -11,7 +12,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from handler.runtime.client import Invocation, RuntimeClient
+from handler.runtime.client import Invocation, RuntimeApiError, RuntimeClient
 from handler.runtime.protocol import (
     HTTP_INTEGRATION_CONTENT_TYPE,
     HttpStream,
@@ -68,8 +69,12 @@ def serve_one(client: RuntimeClient, handler: Handler) -> None:
         return
     if isinstance(result, HttpStream):
         stream_response(client, request_id, result)
-    else:
+        return
+    try:
         client.post_response(request_id, body)
+    except RuntimeApiError:
+        # Refused (over 6 MB, say): Lambda answers the caller; the loop goes on.
+        log.exception("invocation %s: the Runtime API refused the response", request_id)
 
 
 def stream_response(client: RuntimeClient, request_id: str, answer: HttpStream) -> None:
@@ -88,7 +93,7 @@ def stream_response(client: RuntimeClient, request_id: str, answer: HttpStream) 
                 "invocation %s failed after %d bytes: %r", request_id, stream.bytes_sent, failure
             )
         stream.finish(error_trailers(failure) if failure is not None else None)
-    except OSError:
+    except (OSError, http.client.HTTPException, RuntimeApiError):
         answer.close()
         client.reset()
         log.exception("invocation %s: the response stream to the Runtime API broke", request_id)
