@@ -15,11 +15,15 @@ if os.environ.get("STREAM_HANDLER_FAIL_AT_IMPORT"):
 
 
 def _pieces(event: dict[str, Any]) -> Iterator[bytes]:
-    for index, piece in enumerate(event["pieces"]):
-        if index == event.get("fail_at"):
-            raise OSError("the disk is on fire")  # an OSError must not pass for a broken pipe
-        time.sleep(event.get("pause", 0.0))
-        yield piece.replace("{now}", repr(time.time())).encode()
+    try:
+        for index, piece in enumerate(event["pieces"]):
+            if index == event.get("fail_at"):
+                raise OSError("the disk is on fire")  # must not pass for a broken pipe
+            time.sleep(event.get("pause", 0.0))
+            yield piece.replace("{now}", repr(time.time())).encode()
+    except GeneratorExit:
+        print(f"body closed after piece {index}", flush=True)
+        raise
 
 
 def handler(event: Any, context: Any) -> Any:

@@ -109,6 +109,25 @@ def test_failure_after_the_first_byte_ends_with_error_trailers(
     assert function.api.framing_errors == []
 
 
+def test_a_broken_stream_stops_the_body_and_the_loop_goes_on(
+    lambda_runtime: LambdaFactory,
+) -> None:
+    function = lambda_runtime(HANDLER, runtime=RUNTIME)
+    function.api.drop_streams_after = 2  # the prelude and one piece, then the line drops
+
+    with pytest.raises(TimeoutError):
+        function.invoke({"pieces": ["x" * 100_000] * 50, "pause": 0.05}, wait=10)
+    function.api.drop_streams_after = None
+    after = function.invoke({"pieces": ["fine"]}, wait=30)
+
+    assert streamed(after)[1] == b"fine"
+    logs = function.logs()
+    assert "the response stream to the Runtime API broke" in logs
+    # The runtime closed the body long before its 50 pieces were produced.
+    closed = [line for line in logs.splitlines() if line.startswith("body closed after piece")]
+    assert len(closed) == 1 and int(closed[0].split()[-1]) < 49
+
+
 def test_handler_exception_goes_to_the_error_endpoint(lambda_runtime: LambdaFactory) -> None:
     function = lambda_runtime(HANDLER, runtime=RUNTIME)
 

@@ -53,6 +53,10 @@ class FramingError(ValueError):
     """A streamed body that is not exactly valid HTTP/1.1 chunked framing."""
 
 
+class StreamDropped(Exception):
+    """The server hung up on a stream on purpose (RuntimeAPIServer.drop_streams_after)."""
+
+
 @dataclass(frozen=True)
 class StreamChunk:
     data: bytes
@@ -68,7 +72,9 @@ class ChunkedBody:
     """The body exactly as it was sent: sizes, CRLFs, the last chunk and trailers."""
 
 
-def read_chunked(rfile: Any, declared_trailers: set[str]) -> ChunkedBody:
+def read_chunked(
+    rfile: Any, declared_trailers: set[str], drop_after: int | None = None
+) -> ChunkedBody:
     """Parse chunked framing strictly (RFC 9112 section 7.1): lower-case hex sizes with no
     extensions, CRLF after every size and every chunk, a zero-size last chunk, then only
     trailer fields the request declared in its Trailer header, then CRLF."""
@@ -99,6 +105,8 @@ def read_chunked(rfile: Any, declared_trailers: set[str]) -> ChunkedBody:
         if end != b"\r\n":
             raise FramingError(f"chunk data not followed by CRLF but {end!r}")
         chunks.append(StreamChunk(data, time.time()))
+        if drop_after is not None and len(chunks) >= drop_after:
+            raise StreamDropped(f"hung up after {len(chunks)} chunks")
     trailers: dict[str, str] = {}
     while (field_line := line()) != b"\r\n":
         match = _TRAILER_FIELD.match(field_line)
@@ -210,7 +218,11 @@ class _Handler(BaseHTTPRequestHandler):
         try:
             if mode != "streaming":
                 raise FramingError(f"chunked body with response mode {mode!r}, not 'streaming'")
-            stream = read_chunked(self.rfile, declared)
+            stream = read_chunked(self.rfile, declared, self.server.api.drop_streams_after)
+        except StreamDropped:
+            self.close_connection = True
+            self.connection.close()
+            return None
         except FramingError as exc:
             self.server.api.framing_errors.append(str(exc))
             self.close_connection = True
@@ -289,6 +301,8 @@ class RuntimeAPIServer:
         self._init_error: InitError | None = None
         self._init_error_seen = threading.Event()
         self.framing_errors: list[str] = []
+        self.drop_streams_after: int | None = None
+        """Hang up on a streamed response after this many chunks (a broken connection)."""
         """Streamed bodies refused for their framing (a test expects none)."""
         self._server = _Server(self)
         self._thread = threading.Thread(
