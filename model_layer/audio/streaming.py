@@ -28,7 +28,7 @@ import numpy as np
 import soundfile as sf
 import soxr
 
-from model_layer.audio.encoder import AudioEncoder
+from model_layer.audio.encoder import AudioEncoder, mono_float32
 from model_layer.audio.formats import AudioFormat, resolve_sample_rate
 from model_layer.audio.sinks import PartSink, _discard, _write_at
 
@@ -204,9 +204,7 @@ class StreamingEncoder:
         return self._frames / self.sample_rate
 
     def write(self, pcm: np.ndarray) -> bytes:
-        x = np.asarray(pcm, dtype=np.float32)
-        if x.ndim != 1:
-            raise ValueError(f"expected mono 1-D samples, got shape {x.shape}")
+        x = mono_float32(pcm)
         if self._resampler is not None:
             x = self._resampler.resample_chunk(x)
         self._encode(x)
