@@ -17,7 +17,9 @@ from bench.runner import WorkerError, run_worker
 from bench.stats import percentile
 from bench.texts import BOOK, LONG, MEDIUM, SHORT, TEXTS
 
-CASE_NAMES = ("cold", "rss", "rtf", "latency", "soak", "threads", "int8", "text", "batch")
+CASE_NAMES = (
+    "cold", "rss", "rtf", "latency", "soak", "threads", "int8", "text", "batch", "stream",
+)  # fmt: skip
 # The handler adds request parsing and WAV encoding to the engine, not model work,
 # so rates are compared engine vs official; the handler's cost shows in latency.
 ENGINES = ("official", "engine")
@@ -224,6 +226,24 @@ class Bench:
             if r:
                 self.report.add("batch.audio_per_wall", "handler", r["audio_s"] / r["wall_s"])
                 self.report.add("batch.peak_rss_mb", "handler", r["peak_mb"])
+
+    def stream(self) -> None:
+        """Time to first audio byte and total, streamed vs buffered, same process: the
+        handler answers each text both ways (in alternating order from run to run)."""
+        for run in range(self.config.runs):
+            args = {"texts": TEXTS, "steps": self.config.steps, "streamed_first": run % 2 == 1}
+            r = self.measure("handler", "stream", args, f"handler streamed vs buffered #{run}")
+            for size, timings in r.get("timings", {}).items():
+                for name, value in timings.items():
+                    self.report.add(f"stream.{name}_{size}_s", "handler", value)
+            short = r.get("timings", {}).get("60", {}).get("buffered_total")
+            for size, timings in r.get("timings", {}).items():
+                ttfb, total = timings["streamed_ttfb"], timings["buffered_total"]
+                self.report.add(f"stream.ttfb_over_buffered_{size}", "handler", ttfb / total)
+                if short:
+                    self.report.add(
+                        f"stream.ttfb_over_short_buffered_{size}", "handler", ttfb / short
+                    )
 
     def run(self, cases: Sequence[str]) -> dict[str, float]:
         """Run the cases in order; returns the seconds each took."""

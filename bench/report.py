@@ -54,6 +54,30 @@ METRICS: tuple[Metric, ...] = (
     Metric("soak.rss_end_mb", "soak: RSS at end (MB)"),
     Metric("soak.end_over_first", "soak: RSS end / first sample", compare=False),
     *(Metric(f"int8.rtf_{size}", f"RTF 8 steps, ~{size} chars, int8 mode") for size in SIZES),
+    *(
+        metric
+        for size in SIZES
+        for metric in (
+            Metric(
+                f"stream.buffered_total_{size}_s",
+                f"buffered: total = first byte, ~{size} chars (s)",
+            ),
+            Metric(
+                f"stream.streamed_ttfb_{size}_s", f"streamed: first audio byte, ~{size} chars (s)"
+            ),
+            Metric(f"stream.streamed_total_{size}_s", f"streamed: total, ~{size} chars (s)"),
+            Metric(
+                f"stream.ttfb_over_buffered_{size}",
+                f"streamed first byte / buffered total, ~{size} chars",
+                compare=False,
+            ),
+            Metric(
+                f"stream.ttfb_over_short_buffered_{size}",
+                f"streamed first byte / buffered total of ~60 chars, ~{size} chars",
+                compare=False,
+            ),
+        )
+    ),
     Metric("threads.rtf_1", "RTF ~600 chars, 8 steps, 1 intra-op thread"),
     Metric("threads.rtf_2", "RTF ~600 chars, 8 steps, 2 intra-op threads"),
     Metric("text.ready_identifier_off_s", "cold start, language identifier off (s)", False),
@@ -89,6 +113,8 @@ TARGETS: tuple[Target, ...] = (
     *(Target(f"int8.rtf_{size}", 0.5, True, "<= 0.5x") for size in SIZES),
     Target("text.normalize_over_synthesis", 0.05, False, "<= 0.05"),
     Target("text.identifier_init_s", 0.3, False, "<= 0.3 s"),
+    *(Target(f"stream.ttfb_over_buffered_{size}", 0.25, False, "<= 0.25") for size in SIZES[1:]),
+    *(Target(f"stream.ttfb_over_short_buffered_{size}", 1.5, False, "< 1.5") for size in SIZES[1:]),
 )
 
 Status = Literal["pass", "FAIL", "missing"]

@@ -31,6 +31,7 @@ SPEED = 1.05
 SEED = 0
 REPO = Path(__file__).resolve().parent.parent
 HTTP_EVENT = REPO / "events" / "http-speech.json"
+SHORT_WARMUP = "A short warm-up, with a clause."
 
 
 def rss_mb() -> float:
@@ -131,10 +132,14 @@ class Handler:
         self.load_seconds = app.INIT_SECONDS
         self.template = json.loads(HTTP_EVENT.read_text(encoding="utf-8"))
 
-    def speak(self, text: str, steps: int) -> float:
+    def event(self, text: str, steps: int) -> dict[str, Any]:
         event = copy.deepcopy(self.template)
         body = {"text": text, "voice": VOICE, "lang": LANG, "speed": SPEED, "steps": steps}
         event["body"] = json.dumps(body | {"format": "wav", "seed": SEED})
+        return event
+
+    def speak(self, text: str, steps: int) -> float:
+        event = self.event(text, steps)
         response = self.app.lambda_handler(event, self.context_type(900.0))
         if response.get("statusCode") != 200:
             raise RuntimeError(f"handler answered {response.get('statusCode')}: {response}")
@@ -318,6 +323,40 @@ def case_text(impl: str, args: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
+def case_stream(impl: str, args: dict[str, Any]) -> dict[str, Any]:
+    """Per text: the buffered answer's total (its first byte leaves at the end), and the
+    streamed answer's first audio byte and total, through the streaming entry point."""
+    speaker = Handler(args["model_dir"], None)
+    from handler import stream_app
+
+    def streamed(text: str) -> tuple[float, float]:
+        event = speaker.event(text, args["steps"])
+        started = time.perf_counter()
+        answer = stream_app.lambda_handler(event, speaker.context_type(900.0))
+        if answer.status != 200:
+            raise RuntimeError(f"streamed answer {answer.status}: {b''.join(answer.body)!r}")
+        first = None
+        for piece in answer.body:
+            if piece and first is None:
+                first = time.perf_counter() - started
+        return first or 0.0, time.perf_counter() - started
+
+    speaker.speak(SHORT_WARMUP, args["steps"])
+    streamed(SHORT_WARMUP)
+    timings: dict[str, dict[str, float]] = {}
+    for size, text in args["texts"].items():
+        order = ("streamed", "buffered") if args["streamed_first"] else ("buffered", "streamed")
+        for mode in order:
+            if mode == "buffered":
+                wall, _ = timed(speaker, text, args["steps"])
+                timings.setdefault(size, {})["buffered_total"] = wall
+            else:
+                ttfb, total = streamed(text)
+                timings.setdefault(size, {}).update(streamed_ttfb=ttfb, streamed_total=total)
+        progress(f"stream ~{size} chars: {timings[size]}")
+    return {"timings": timings}
+
+
 CASES = {
     "cold": case_cold,
     "rss": case_rss,
@@ -326,6 +365,7 @@ CASES = {
     "soak": case_soak,
     "text": case_text,
     "batch": case_batch,
+    "stream": case_stream,
 }
 
 

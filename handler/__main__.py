@@ -1,4 +1,6 @@
-"""Run the function with no container: `python -m handler invoke EVENT.json [--out FILE]`.
+"""Run the function with no container: `python -m handler invoke EVENT.json [--out FILE]`,
+or serve it on 127.0.0.1, streaming as a RESPONSE_STREAM Function URL does:
+`python -m handler serve [--port 8080]`.
 
 The model loads from MODEL_DIR exactly as in the image; the event goes through the
 same entry point Lambda calls, with a local context whose deadline is --timeout.
@@ -63,7 +65,20 @@ def main(argv: list[str] | None = None) -> int:
     invoke.add_argument("--out", type=Path, help="write the audio of an inline response here")
     invoke.add_argument("--timeout", type=float, default=120.0, help="seconds before the deadline")
     commands.add_parser("openapi", help="print the OpenAPI description of the HTTP API")
+    serve = commands.add_parser("serve", help="serve the API on 127.0.0.1, streaming audio")
+    serve.add_argument("--port", type=int, default=8080, help="port on 127.0.0.1 (8080)")
+    serve.add_argument("--timeout", type=float, default=120.0, help="seconds per request")
     args = parser.parse_args(argv)
+
+    if args.command == "serve":
+        from handler.serve import serve as run_server
+
+        try:
+            run_server(args.port, args.timeout)
+        except ModelLoadError as exc:
+            print(f"cannot load the model: {exc}", file=sys.stderr)
+            return 2
+        return 0
 
     if args.command == "openapi":
         from handler.openapi import build_openapi

@@ -215,6 +215,10 @@ class SpeechFunction:
                 request_id=self.request_id,
                 cancel=cancel,
             )
+        self._record_speech(result)
+        return result
+
+    def _record_speech(self, result: SpeechResult) -> None:
         self.metrics.add_metric(
             name="SynthesisSeconds", unit=MetricUnit.Seconds, value=result.synthesis_seconds
         )
@@ -237,7 +241,6 @@ class SpeechFunction:
                 "dropped_characters": result.dropped_characters,
             },
         )
-        return result
 
     def _error(self, exc: Exception) -> tuple[int, dict[str, Any]]:
         status, code = classify(exc)

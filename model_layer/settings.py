@@ -54,6 +54,11 @@ class EngineSettings(BaseSettings):
     chunk_silence_seconds: float = Field(default=0.2, ge=0.0, le=2.0)
     # Characters per chunk; None = per-language default (see model_layer.text).
     max_chunk_chars: int | None = Field(default=None, ge=20, le=1000)
+    # The first chunk ends at the first sentence or clause boundary at least this
+    # many characters in, so a streamed answer's first audio is ready after one
+    # clause; 0 = chunk the start like the rest. Same plan whether the answer is
+    # streamed or buffered, so the same seed gives the same audio either way.
+    first_chunk_chars: int = Field(default=40, ge=0, le=1000)
     # Run one short synthesis at load so the first request does not pay for
     # lazy allocations and kernel selection.
     warmup: bool = True

@@ -239,7 +239,8 @@ class Synthesizer:
         pause: float | None = None  # carried over segments left empty
         for segment, clean in segments:
             pause = add_pauses(pause, segment.pause_before)
-            for chunk_text in self._chunk_texts(clean.text, segment.lang, max_chunk_chars):
+            texts = self._chunk_texts(clean.text, segment.lang, max_chunk_chars, not chunks)
+            for chunk_text in texts:
                 if pause is not None:
                     gap = int(pause * self.sample_rate)
                 else:
@@ -248,9 +249,14 @@ class Synthesizer:
                 chunks.append(self._plan_chunk(chunk_text, segment, style, gap, durations, cancel))
         return chunks, pause
 
-    def _chunk_texts(self, text: str, lang: str, max_chunk_chars: int | None) -> list[str]:
+    def _chunk_texts(
+        self, text: str, lang: str, max_chunk_chars: int | None, opens_plan: bool
+    ) -> list[str]:
+        """`opens_plan`: the plan's first chunk comes from this text, and ends at the first
+        boundary after `first_chunk_chars`, so the first audio is ready sooner."""
         max_chars = max_chunk_chars or self.settings.max_chunk_chars
-        return split_into_chunks(text, lang, max_chars)
+        first_chars = (self.settings.first_chunk_chars or None) if opens_plan else None
+        return split_into_chunks(text, lang, max_chars, first_chunk_min_chars=first_chars)
 
     def _plan_chunk(
         self,
@@ -355,13 +361,14 @@ class Synthesizer:
 
 def _batches(chunks: tuple[PlannedChunk, ...], size: int) -> Iterator[list[int]]:
     """Consecutive chunks, up to `size` at a time, of similar length: padding a short
-    chunk to a long one's length would cost more than batching saves."""
+    chunk to a long one's length would cost more than batching saves. The first chunk
+    goes alone, so a streamed answer's first audio never waits for a second chunk."""
     group: list[int] = []
     for index, chunk in enumerate(chunks):
         length = chunk.text_ids.shape[1]
         if group:
             first = chunks[group[0]].text_ids.shape[1]
-            if len(group) == size or not 0.8 <= length / first <= 1.25:
+            if index == 1 or len(group) == size or not 0.8 <= length / first <= 1.25:
                 yield group
                 group = []
         group.append(index)

@@ -220,10 +220,14 @@ def stand_ins(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def _run_entry(stand_ins: Path, runtime_api: str | None) -> list[str]:
+def _run_entry(
+    stand_ins: Path, runtime_api: str | None, invoke_mode: str | None = None
+) -> list[str]:
     env = {"PATH": f"{stand_ins}:/usr/bin:/bin"}
     if runtime_api is not None:
         env["AWS_LAMBDA_RUNTIME_API"] = runtime_api
+    if invoke_mode is not None:
+        env["INVOKE_MODE"] = invoke_mode
     process = subprocess.Popen(
         ["sh", str(ENTRY_SCRIPT), HANDLER, "an argument with spaces"],
         env=env,
@@ -256,6 +260,19 @@ def test_entry_script_starts_the_emulator_off_lambda(stand_ins: Path, runtime_ap
 def test_entry_script_runs_the_client_directly_on_lambda(stand_ins: Path) -> None:
     argv = _run_entry(stand_ins, "127.0.0.1:9001")
     assert argv == ["python", "-m", "awslambdaric", HANDLER, "an argument with spaces"]
+    assert _run_entry(stand_ins, "127.0.0.1:9001", "BUFFERED") == argv
+
+
+def test_entry_script_runs_the_streaming_runtime_when_the_url_streams(stand_ins: Path) -> None:
+    argv = _run_entry(stand_ins, "127.0.0.1:9001", "RESPONSE_STREAM")
+    assert argv == ["python", "-m", "handler.runtime", "handler.stream_app.lambda_handler"]
+    # The emulator cannot stream: off Lambda the buffered client runs whatever the mode.
+    assert _run_entry(stand_ins, None, "RESPONSE_STREAM")[:4] == [
+        "aws-lambda-rie",
+        "python",
+        "-m",
+        "awslambdaric",
+    ]
 
 
 # --- model fetch helper -----------------------------------------------------
@@ -357,7 +374,12 @@ def test_function_url_defaults_to_iam_auth(template) -> None:
     url = _function(template)["FunctionUrlConfig"]
     assert url["AuthType"] == {"Ref": "FunctionUrlAuthType"}
     assert template["Parameters"]["FunctionUrlAuthType"]["Default"] == "AWS_IAM"
-    assert url["InvokeMode"] == "BUFFERED"
+    assert url["InvokeMode"] == {"Ref": "InvokeMode"}
+    assert template["Parameters"]["InvokeMode"]["Default"] == "BUFFERED"
+    assert template["Parameters"]["InvokeMode"]["AllowedValues"] == ["BUFFERED", "RESPONSE_STREAM"]
+    # The entry script picks the runtime from the same value.
+    variables = _function(template)["Environment"]["Variables"]
+    assert variables["INVOKE_MODE"] == {"Ref": "InvokeMode"}
     # A public URL gets exactly the two statements Lambda requires, and only
     # when the parameter asks for it.
     public = _resources_of_type(template, "AWS::Lambda::Permission")

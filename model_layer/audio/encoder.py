@@ -34,6 +34,14 @@ def float_to_pcm16(x: np.ndarray) -> bytes:
     return np.clip(scaled, -32768, 32767).astype("<i2").tobytes()
 
 
+def mono_float32(pcm: np.ndarray) -> np.ndarray:
+    """The samples an encoder takes: mono, 1-D, float32."""
+    x = np.asarray(pcm, dtype=np.float32)
+    if x.ndim != 1:
+        raise ValueError(f"expected mono 1-D samples, got shape {x.shape}")
+    return x
+
+
 class AudioEncoder:
     """Encodes mono float PCM, written chunk by chunk, into `fmt` through `sink`.
 
@@ -105,9 +113,7 @@ class AudioEncoder:
         """Append mono float samples at the source rate; values outside [-1, 1] are clipped."""
         if self._closed:
             raise ValueError("write to a closed AudioEncoder")
-        x = np.asarray(pcm, dtype=np.float32)
-        if x.ndim != 1:
-            raise ValueError(f"expected mono 1-D samples, got shape {x.shape}")
+        x = mono_float32(pcm)
         if self._resampler is not None:
             x = self._resampler.resample_chunk(x)
         self._encode(x)

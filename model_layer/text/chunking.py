@@ -53,28 +53,55 @@ def split_into_chunks(
     lang: str,
     max_chars: int | None = None,
     first_chunk_max_chars: int | None = None,
+    first_chunk_min_chars: int | None = None,
 ) -> list[str]:
     """Chunks of at most `max_chars` characters (default per language).
 
     `first_chunk_max_chars` caps the first chunk lower, so that the first audio
-    is ready sooner; it cannot raise the cap above `max_chars`. Whitespace runs
-    inside a paragraph become single spaces.
+    is ready sooner; it cannot raise the cap above `max_chars`.
+    `first_chunk_min_chars` ends the first chunk at the first sentence or clause
+    boundary at least that many characters in (a streamed answer's first audio
+    is then ready after a clause, not a whole chunk), when there is one within
+    `max_chars` that leaves at least as many characters after it; the rest is
+    chunked as without it. Whitespace runs inside a paragraph become single spaces.
     """
     limit = default_max_chars(lang) if max_chars is None else max_chars
     first_limit = limit if first_chunk_max_chars is None else min(first_chunk_max_chars, limit)
     if min(limit, first_limit) < MIN_MAX_CHARS:
         raise ValueError(f"chunk limits must be at least {MIN_MAX_CHARS} characters")
     chunks: list[str] = []
-    for raw in _PARAGRAPH_BREAK.split(text):
+    paragraphs = _PARAGRAPH_BREAK.split(text)
+    for index, raw in enumerate(paragraphs):
         para = _WHITESPACE.sub(" ", raw).strip()
         start = 0
-        if not chunks and first_limit < limit:
+        cut = None
+        if not chunks and first_chunk_min_chars is not None:
+            more = any(p.strip() for p in paragraphs[index + 1 :])
+            cut = _first_boundary(para, first_chunk_min_chars, first_limit, more)
+        if cut is not None:
+            chunks.append(para[:cut])
+            start = cut
+        elif not chunks and first_limit < limit:
             first = _split(para, 0, len(para), first_limit, 0)
             if first:
                 chunks.append(para[slice(*first[0])])
                 start = first[0][1]
         chunks.extend(para[a:b] for a, b in _split(para, start, len(para), limit, 0))
     return chunks
+
+
+def _first_boundary(para: str, min_chars: int, limit: int, more_follows: bool) -> int | None:
+    """The end of the first sentence or clause of `para` that is at least `min_chars`
+    and at most `limit` characters long and leaves at least `min_chars` after it
+    (or is followed by another paragraph); None if there is none."""
+    cuts = sorted({c for level in _LEVELS[:2] for c in level(para, 0, len(para))})
+    for cut in cuts:
+        if cut > limit:
+            break
+        rest = len(para) - cut
+        if cut >= min_chars and (rest >= min_chars or (more_follows and rest > 0)):
+            return cut
+    return None
 
 
 def _sentence_cuts(text: str, start: int, end: int) -> Iterator[int]:

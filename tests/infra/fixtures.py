@@ -28,6 +28,7 @@ class LambdaFactory(Protocol):
         *,
         function_name: str = ...,
         region: str = ...,
+        runtime: str = ...,
     ) -> LambdaFunction: ...
 
 
@@ -112,9 +113,9 @@ def moto_s3_sqs(moto_server: MotoServer) -> S3ToSqs:
 def lambda_runtime(
     request: pytest.FixtureRequest, tmp_path: Path
 ) -> Generator[LambdaFactory, None, None]:
-    """Factory: `lambda_runtime(handler, env=None, function_name=..., region=...)` starts a
-    Runtime API server and `python -m awslambdaric <handler>` against it, and returns the
-    LambdaFunction. Every function started is stopped at teardown."""
+    """Factory: `lambda_runtime(handler, env=None, function_name=..., region=...,
+    runtime="awslambdaric")` starts a Runtime API server and `python -m <runtime> <handler>`
+    against it, and returns the LambdaFunction. Every function started is stopped at teardown."""
     started: list[LambdaFunction] = []
     request.node.stash[_LAMBDAS] = started
 
@@ -124,6 +125,7 @@ def lambda_runtime(
         *,
         function_name: str = "supertonic-test",
         region: str = "us-east-1",
+        runtime: str = "awslambdaric",
     ) -> LambdaFunction:
         function = start_lambda(
             handler,
@@ -131,6 +133,7 @@ def lambda_runtime(
             workdir=tmp_path / f"lambda{len(started)}",
             function_name=function_name,
             region=region,
+            runtime=runtime,
         )
         started.append(function)
         return function

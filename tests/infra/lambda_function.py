@@ -60,8 +60,10 @@ def start_lambda(
     workdir: Path,
     function_name: str = "supertonic-test",
     region: str = "us-east-1",
+    runtime: str = "awslambdaric",
 ) -> LambdaFunction:
-    """Serve a Runtime API and start awslambdaric against it, cwd at the repo root.
+    """Serve a Runtime API and start `python -m <runtime> <handler>` against it (the real
+    awslambdaric by default, or the project's own handler.runtime), cwd at the repo root.
 
     The environment is built from scratch (see base_env) plus what Lambda itself sets; `env`
     is applied last so a test can override any of it.
@@ -84,8 +86,8 @@ def start_lambda(
     }
     try:
         process = ManagedProcess(
-            f"awslambdaric {handler}",
-            [sys.executable, "-m", "awslambdaric", handler],
+            f"{runtime} {handler}",
+            [sys.executable, "-m", runtime, handler],
             env=lambda_env | dict(env),
             cwd=REPO_ROOT,
             log_path=workdir / "lambda.log",

@@ -4,10 +4,16 @@ It speaks what awslambdaric 4.2.2 sends: its native client (aws-lambda-cpp over 
 `GET /2018-06-01/runtime/invocation/next` and posts `.../invocation/{id}/response` or
 `.../invocation/{id}/error` with a Content-Length body; the Python side posts
 `/2018-06-01/runtime/init/error` with http.client and insists on 202 Accepted.
+
+It also takes streamed responses as Lambda does for RESPONSE_STREAM functions
+(`Lambda-Runtime-Function-Response-Mode: streaming`, chunked transfer encoding, error
+trailers): the chunked framing is parsed strictly, byte for byte, and each chunk is
+recorded with the wall-clock time it arrived.
 """
 
 from __future__ import annotations
 
+import base64
 import json
 import queue
 import re
@@ -37,6 +43,82 @@ def _parse_body(raw: bytes) -> Any:
         return raw.decode(errors="replace")
 
 
+_HTTP_INTEGRATION = "application/vnd.awslambda.http-integration-response"
+_PRELUDE_DELIMITER = b"\x00" * 8
+_CHUNK_SIZE = re.compile(rb"^([0-9a-f]+)\r\n$")
+_TRAILER_FIELD = re.compile(rb"^([A-Za-z0-9-]+): ?(.*)\r\n$")
+
+
+class FramingError(ValueError):
+    """A streamed body that is not exactly valid HTTP/1.1 chunked framing."""
+
+
+class StreamDropped(Exception):
+    """The server hung up on a stream on purpose (RuntimeAPIServer.drop_streams_after)."""
+
+
+@dataclass(frozen=True)
+class StreamChunk:
+    data: bytes
+    arrived_at: float
+    """time.time() when the whole chunk had arrived."""
+
+
+@dataclass(frozen=True)
+class ChunkedBody:
+    chunks: tuple[StreamChunk, ...]
+    trailers: dict[str, str]
+    wire: bytes
+    """The body exactly as it was sent: sizes, CRLFs, the last chunk and trailers."""
+
+
+def read_chunked(
+    rfile: Any, declared_trailers: set[str], drop_after: int | None = None
+) -> ChunkedBody:
+    """Parse chunked framing strictly (RFC 9112 section 7.1): lower-case hex sizes with no
+    extensions, CRLF after every size and every chunk, a zero-size last chunk, then only
+    trailer fields the request declared in its Trailer header, then CRLF."""
+    wire = bytearray()
+    chunks: list[StreamChunk] = []
+
+    def line() -> bytes:
+        raw = rfile.readline(65537)
+        wire.extend(raw)
+        if not raw.endswith(b"\r\n"):
+            raise FramingError(f"line not ended by CRLF: {raw[:80]!r}")
+        return raw
+
+    while True:
+        size_line = line()
+        match = _CHUNK_SIZE.match(size_line)
+        if match is None:
+            raise FramingError(f"bad chunk-size line {size_line[:80]!r}")
+        size = int(match[1], 16)
+        if size == 0:
+            break
+        data = rfile.read(size)
+        wire.extend(data)
+        if len(data) != size:
+            raise FramingError(f"chunk of {size} bytes ended after {len(data)}")
+        end = rfile.read(2)
+        wire.extend(end)
+        if end != b"\r\n":
+            raise FramingError(f"chunk data not followed by CRLF but {end!r}")
+        chunks.append(StreamChunk(data, time.time()))
+        if drop_after is not None and len(chunks) >= drop_after:
+            raise StreamDropped(f"hung up after {len(chunks)} chunks")
+    trailers: dict[str, str] = {}
+    while (field_line := line()) != b"\r\n":
+        match = _TRAILER_FIELD.match(field_line)
+        if match is None:
+            raise FramingError(f"bad trailer field {field_line[:80]!r}")
+        name = match[1].decode().lower()
+        if name not in declared_trailers:
+            raise FramingError(f"trailer {name} was not declared in the Trailer header")
+        trailers[name] = match[2].decode("latin-1")
+    return ChunkedBody(tuple(chunks), trailers, bytes(wire))
+
+
 @dataclass(frozen=True)
 class InvocationResult:
     request_id: str
@@ -50,6 +132,28 @@ class InvocationResult:
     """Seconds from handing the event to the runtime until its result arrived."""
     deadline_ms: int
     """The epoch-milliseconds deadline sent in Lambda-Runtime-Deadline-Ms."""
+    stream: ChunkedBody | None = None
+    """Set for a streamed response (raw_body is then the de-chunked body)."""
+
+    @property
+    def error_trailer(self) -> dict[str, Any] | None:
+        """The error a stream ended with (type and decoded body), if it did."""
+        if self.stream is None or "lambda-runtime-function-error-type" not in self.stream.trailers:
+            return None
+        encoded = self.stream.trailers.get("lambda-runtime-function-error-body", "")
+        return {
+            "type": self.stream.trailers["lambda-runtime-function-error-type"],
+            "body": json.loads(base64.b64decode(encoded)) if encoded else None,
+        }
+
+    def http_integration(self) -> tuple[dict[str, Any], bytes]:
+        """(prelude, body) of a Function URL streamed response: JSON, 8 NULs, body."""
+        if self.headers.get("content-type") != _HTTP_INTEGRATION:
+            raise ValueError(f"content type is {self.headers.get('content-type')!r}")
+        head, delimiter, body = self.raw_body.partition(_PRELUDE_DELIMITER)
+        if not delimiter:
+            raise ValueError("no 8-NUL delimiter after the prelude")
+        return json.loads(head), body
 
 
 @dataclass(frozen=True)
@@ -95,13 +199,39 @@ class _Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(payload)
 
-    def _read_body(self) -> bytes | None:
+    def _read_body(self) -> tuple[bytes, ChunkedBody | None] | None:
+        if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
+            return self._read_stream()
         length = self.headers.get("Content-Length")
         if length is None:
-            # Neither awslambdaric client sends chunked bodies; say so rather than guess.
             self._reply(HTTPStatus.LENGTH_REQUIRED, {"errorMessage": "Content-Length required"})
             return None
-        return self.rfile.read(int(length))
+        return self.rfile.read(int(length)), None
+
+    def _read_stream(self) -> tuple[bytes, ChunkedBody] | None:
+        mode = self.headers.get("Lambda-Runtime-Function-Response-Mode")
+        declared = {
+            name.strip().lower()
+            for name in self.headers.get("Trailer", "").split(",")
+            if name.strip()
+        }
+        try:
+            if mode != "streaming":
+                raise FramingError(f"chunked body with response mode {mode!r}, not 'streaming'")
+            stream = read_chunked(self.rfile, declared, self.server.api.drop_streams_after)
+        except StreamDropped:
+            self.close_connection = True
+            self.connection.close()
+            return None
+        except FramingError as exc:
+            self.server.api.framing_errors.append(str(exc))
+            self.close_connection = True
+            self._reply(
+                HTTPStatus.BAD_REQUEST,
+                {"errorType": "InvalidChunkedBody", "errorMessage": str(exc)},
+            )
+            return None
+        return b"".join(chunk.data for chunk in stream.chunks), stream
 
     def do_GET(self) -> None:
         if self.path != f"{_PREFIX}/invocation/next":
@@ -121,9 +251,10 @@ class _Handler(BaseHTTPRequestHandler):
         self.wfile.write(invocation.payload)
 
     def do_POST(self) -> None:
-        body = self._read_body()
-        if body is None:
+        received = self._read_body()
+        if received is None:
             return
+        body, stream = received
         headers = {name.lower(): value for name, value in self.headers.items()}
         if self.path == f"{_PREFIX}/init/error":
             self.server.api.record_init_error(InitError(_parse_body(body), body, headers))
@@ -134,7 +265,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._reply(HTTPStatus.NOT_FOUND, {"errorMessage": f"unknown path {self.path}"})
             return
         kind: Literal["response", "error"] = "response" if match["kind"] == "response" else "error"
-        if not self.server.api.record_result(match["id"], kind, body, headers):
+        if not self.server.api.record_result(match["id"], kind, body, headers, stream):
             self._reply(
                 HTTPStatus.BAD_REQUEST,
                 {"errorType": "InvalidRequestID", "errorMessage": "unknown or finished request"},
@@ -169,6 +300,10 @@ class RuntimeAPIServer:
         self._stopping = threading.Event()
         self._init_error: InitError | None = None
         self._init_error_seen = threading.Event()
+        self.framing_errors: list[str] = []
+        self.drop_streams_after: int | None = None
+        """Hang up on a streamed response after this many chunks (a broken connection)."""
+        """Streamed bodies refused for their framing (a test expects none)."""
         self._server = _Server(self)
         self._thread = threading.Thread(
             target=self._server.serve_forever,
@@ -223,6 +358,9 @@ class RuntimeAPIServer:
             if self._init_error is not None:
                 self._abandon(invocation)
                 raise RuntimeInitFailed(self._init_error)
+            if self.framing_errors:
+                self._abandon(invocation)
+                raise FramingError(f"streamed response refused: {self.framing_errors[-1]}")
             reason = abort() if abort is not None else None
             if reason is None and time.monotonic() >= give_up:
                 state = "was never taken" if invocation.started == 0.0 else "got no result"
@@ -280,6 +418,7 @@ class RuntimeAPIServer:
         status: Literal["response", "error"],
         body: bytes,
         headers: dict[str, str],
+        stream: ChunkedBody | None = None,
     ) -> bool:
         with self._lock:
             invocation = self._active.pop(request_id, None)
@@ -293,6 +432,7 @@ class RuntimeAPIServer:
             headers=headers,
             duration=time.monotonic() - invocation.started,
             deadline_ms=invocation.deadline_ms,
+            stream=stream,
         )
         invocation.done.set()
         return True

@@ -180,7 +180,8 @@ def test_batches_group_consecutive_chunks_of_similar_length() -> None:
         ids = np.zeros((1, tokens), np.int64)
         return PlannedChunk("x", ids, np.ones((1, 1, tokens), np.float32), np.ones(1, np.float32))
 
-    chunks = tuple(chunk(n) for n in (150, 160, 140, 150, 40, 45))
-    assert list(_batches(chunks, 2)) == [[0, 1], [2, 3], [4, 5]]
-    assert list(_batches(chunks, 3)) == [[0, 1, 2], [3], [4, 5]]
-    assert list(_batches(chunks, 1)) == [[i] for i in range(6)]
+    chunks = tuple(chunk(n) for n in (150, 150, 160, 140, 150, 40, 45))
+    # The first chunk always goes alone: streamed audio starts after one chunk.
+    assert list(_batches(chunks, 2)) == [[0], [1, 2], [3, 4], [5, 6]]
+    assert list(_batches(chunks, 3)) == [[0], [1, 2, 3], [4], [5, 6]]
+    assert list(_batches(chunks, 1)) == [[i] for i in range(7)]

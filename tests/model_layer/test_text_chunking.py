@@ -119,3 +119,48 @@ def test_random_texts_keep_every_character() -> None:
     for _ in range(200):
         text = "".join(rng.choices(pool, k=rng.randint(0, 600)))
         check(text, rng.choice(["en", "ja", "ko"]), rng.randint(10, 80))
+
+
+def test_first_chunk_ends_at_the_first_boundary_after_n_characters() -> None:
+    text = (
+        "Hi. This is short, but this part is longer. "
+        "Then the rest of the text goes on, sentence after sentence, as usual."
+    )
+    plain = check(text, "en", 160)
+    chunks = check(text, "en", 160, first_chunk_min_chars=20)
+    # "Hi." and "This is short," end before 20 characters; the sentence after them does not.
+    assert chunks[0] == "Hi. This is short, but this part is longer."
+    assert chunks[1:] == check(text[len(chunks[0]) :], "en", 160)
+    assert plain == [text]
+
+
+def test_first_chunk_takes_a_clause_when_it_comes_first() -> None:
+    text = "Once upon a time in a land far away, there lived a king who had three daughters."
+    chunks = check(text, "en", 160, first_chunk_min_chars=30)
+    assert chunks == [
+        "Once upon a time in a land far away,",
+        "there lived a king who had three daughters.",
+    ]
+
+
+def test_first_chunk_is_left_alone_without_a_fitting_boundary() -> None:
+    no_boundary = "word " * 40
+    short_tail = "A sentence that runs past the minimum length. Tail."
+    too_far = "x" * 150 + ", and a clause far beyond the first chunk limit"
+    for text in (no_boundary, short_tail, too_far):
+        assert check(text, "en", 160, first_chunk_min_chars=20) == check(text, "en", 160)
+    # A tail shorter than the minimum is fine when another paragraph follows.
+    assert check(short_tail + "\n\nNext.", "en", 160, first_chunk_min_chars=20) == [
+        "A sentence that runs past the minimum length.",
+        "Tail.",
+        "Next.",
+    ]
+
+
+def test_random_texts_with_a_short_first_chunk_keep_every_character() -> None:
+    rng = random.Random(7)
+    pool = [*"abc de fg. h, i! j? k; 3.5 Mr. \n\n 。、가나 ", "—"]
+    for _ in range(200):
+        text = "".join(rng.choices(pool, k=rng.randint(0, 600)))
+        limit = rng.randint(10, 80)
+        check(text, rng.choice(["en", "ja", "ko"]), limit, first_chunk_min_chars=rng.randint(1, 60))
