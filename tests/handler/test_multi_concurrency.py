@@ -49,9 +49,7 @@ def _normalize(index: int) -> dict[str, Any]:
 def test_two_workers_serve_concurrent_invocations_each_answered_correctly(
     lambda_runtime, function_env: dict[str, str], s3_server
 ) -> None:  # type: ignore[no-untyped-def]
-    function = lambda_runtime(
-        HANDLER, {**function_env, "AWS_LAMBDA_MAX_CONCURRENCY": str(WORKERS)}
-    )
+    function = lambda_runtime(HANDLER, {**function_env, "AWS_LAMBDA_MAX_CONCURRENCY": str(WORKERS)})
     function.api.wait_for_polls(WORKERS)
 
     # The parent forks before importing the handler: only the workers hold the model.
