@@ -112,6 +112,11 @@ class SpeechFunction:
         # The factory decides the caching (handler.storage.per_process in the app).
         return self._make_s3_client()
 
+    @s3_client.setter
+    def s3_client(self, client: Any) -> None:
+        """A fixed client (benchmarks and tests stand S3 in with one)."""
+        self._make_s3_client = lambda: client
+
     @property
     def request_id(self) -> str:
         return getattr(self._context, "aws_request_id", "local")
