@@ -4,7 +4,7 @@ once per process, before the first invocation (and is billed as init, not as req
 from __future__ import annotations
 
 import time
-from functools import cache, partial
+from functools import partial
 from typing import Any
 
 from aws_lambda_powertools.metrics import MetricUnit
@@ -14,12 +14,12 @@ from handler.config import get_settings
 from handler.deployment_lexicon import fetch_lexicon
 from handler.function import SpeechFunction
 from handler.observability import logger, metrics
-from handler.storage import make_s3_client
+from handler.storage import make_s3_client, per_process
 
 _started = time.perf_counter()
 settings = get_settings()
-# One client for the lexicon fetch at init and the requests after it.
-s3_client = cache(partial(make_s3_client, settings))
+# One client per process for the lexicon fetch at init and the requests after it.
+s3_client = per_process(partial(make_s3_client, settings))
 function = SpeechFunction(
     settings=settings,
     synthesizer=model_layer.load(

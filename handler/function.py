@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import base64
 from collections.abc import Callable, Mapping
-from functools import cached_property
 from typing import Any
 
 from aws_lambda_powertools import Metrics
@@ -85,6 +84,9 @@ class SpeechFunction:
             "/v1/voices": {"GET": self._get_voices},
             "/v1/health": {"GET": self._get_health},
         }
+        # The invocation being served. awslambdaric runs one invocation at a time per
+        # process, also in its multi-concurrency mode (one forked process per concurrent
+        # request, each with its own SpeechFunction), so this never sees two at once.
         self._context: Any = None
 
     # --- entry -----------------------------------------------------------------
@@ -105,9 +107,15 @@ class SpeechFunction:
         )
         return self._error(unsupported)[1]
 
-    @cached_property
+    @property
     def s3_client(self) -> Any:
+        # The factory decides the caching (handler.storage.per_process in the app).
         return self._make_s3_client()
+
+    @s3_client.setter
+    def s3_client(self, client: Any) -> None:
+        """A fixed client (benchmarks and tests stand S3 in with one)."""
+        self._make_s3_client = lambda: client
 
     @property
     def request_id(self) -> str:

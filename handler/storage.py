@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -33,6 +35,22 @@ def make_s3_client(settings: HandlerSettings) -> Any:
     client = boto3.client("s3", endpoint_url=settings.s3_endpoint_url, config=config)
     client.meta.events.register("before-send.s3", gate_attempt)
     return client
+
+
+def per_process(make: Callable[[], Any]) -> Callable[[], Any]:
+    """`make()` once per process. A boto3 client is not fork-safe (a child would share its
+    pooled connections with the parent), and awslambdaric's multi-concurrency mode forks
+    worker processes; each gets its own client even if one was made before the fork."""
+    made: dict[int, Any] = {}
+
+    def get() -> Any:
+        pid = os.getpid()
+        if pid not in made:
+            made.clear()
+            made[pid] = make()
+        return made[pid]
+
+    return get
 
 
 # Multipart uploads (client, bucket, key, upload id) whose abort could not reach S3, retried

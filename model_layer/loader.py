@@ -111,7 +111,9 @@ def _load_session(
 def _graph_files(model_dir: Path, settings: EngineSettings) -> dict[str, Path]:
     """Which file to load for each graph: prepared ones when usable, else the originals."""
     if settings.prepared_graphs or settings.precision == "int8":
-        folder, why_not = usable_optimized_dir(model_dir, settings.precision)
+        folder, why_not = usable_optimized_dir(
+            model_dir, settings.precision, settings.shared_weights
+        )
         if folder is not None:
             return {name: folder / f"{name}.onnx" for name in GRAPH_PATHS}
         if settings.precision == "int8":

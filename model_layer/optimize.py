@@ -7,6 +7,12 @@ weights in a separate file. Loading such a graph maps the weights from the file
 instead of parsing a 240 MB protobuf and copying every tensor out of it, which
 roughly halves load time and removes the load-time memory spike.
 
+With SUPERTONIC_SHARED_WEIGHTS (the default) the fp32 data files also hold the weights
+as ONNX Runtime's CPU kernels pack them, so a session maps them read-only instead of
+packing its own copy onto the heap: worker processes on one machine (Lambda Managed
+Instances) then share one copy in the page cache. The packed layout is the CPU
+kernels' own, so it is tied to the machine architecture as well as the version.
+
 `--int8` adds an opt-in faster mode: ONNX Runtime's dynamic quantization of the
 MatMul weights of the vector estimator and the vocoder (the two graphs that cost
 time), selected at run time with SUPERTONIC_PRECISION=int8. `--compare` reports how
@@ -18,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import platform
 import sys
 import tempfile
 from dataclasses import dataclass
@@ -28,6 +35,7 @@ import numpy as np
 import onnxruntime as ort
 
 from model_layer.constants import GRAPH_PATHS
+from model_layer.settings import get_settings
 
 Precision = Literal["fp32", "int8"]
 OPTIMIZED_DIR = Path("optimized")
@@ -39,29 +47,48 @@ def optimized_dir(model_dir: Path, precision: Precision) -> Path:
     return model_dir / OPTIMIZED_DIR / precision
 
 
-def _manifest(model_dir: Path, precision: Precision) -> dict[str, object]:
+def _manifest(model_dir: Path, precision: Precision, prepacked: bool) -> dict[str, object]:
     return {
         "precision": precision,
         "onnxruntime": ort.__version__,
         "sources": {name: (model_dir / rel).stat().st_size for name, rel in GRAPH_PATHS.items()},
+        "prepacked_weights": prepacked,
+        "machine": platform.machine(),
     }
 
 
-def usable_optimized_dir(model_dir: Path, precision: Precision) -> tuple[Path | None, str]:
+def prepacks(precision: Precision, shared_weights: bool) -> bool:
+    """Whether prepared graphs of `precision` carry packed weights. fp32 only: the int8
+    kernels' packed layout depends on the CPU's instruction set (AVX2, VNNI, AMX), which
+    an image build cannot know about the machine it will run on."""
+    return shared_weights and precision == "fp32"
+
+
+def usable_optimized_dir(
+    model_dir: Path, precision: Precision, shared_weights: bool | None = None
+) -> tuple[Path | None, str]:
     """The prepared graphs for `precision`, or None and why they cannot be used.
 
     They are tied to the ONNX Runtime version that wrote them (fused operators may
-    change between releases) and to the source graphs they came from.
+    change between releases) and to the source graphs they came from; packed weights
+    also to the machine architecture, and are refused when SHARED_WEIGHTS is off.
+    Graphs without packed weights are usable either way.
     """
+    if shared_weights is None:
+        shared_weights = get_settings().shared_weights
     folder = optimized_dir(model_dir, precision)
     try:
         recorded = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError):
         return None, f"{folder.relative_to(model_dir)} has no readable {MANIFEST}"
-    expected = _manifest(model_dir, precision)
-    for key in ("onnxruntime", "sources"):
+    prepacked = bool(recorded.get("prepacked_weights", False))
+    expected = _manifest(model_dir, precision, prepacked)
+    keys = ["onnxruntime", "sources"] + (["machine"] if prepacked else [])
+    for key in keys:
         if recorded.get(key) != expected[key]:
             return None, f"{folder.relative_to(model_dir)} was made for other {key}"
+    if prepacked and not prepacks(precision, shared_weights):
+        return None, f"{folder.relative_to(model_dir)} holds packed weights; SHARED_WEIGHTS is off"
     return folder, ""
 
 
@@ -73,7 +100,7 @@ def _quantize(source: Path, target: Path) -> None:
     quantize_dynamic(source, target, weight_type=QuantType.QInt8, op_types_to_quantize=["MatMul"])
 
 
-def _save_optimized(source: Path, folder: Path, name: str) -> None:
+def _save_optimized(source: Path, folder: Path, name: str, prepacked: bool) -> None:
     options = ort.SessionOptions()
     options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_EXTENDED
     options.optimized_model_filepath = str(folder / f"{name}.onnx")
@@ -83,11 +110,23 @@ def _save_optimized(source: Path, folder: Path, name: str) -> None:
     options.add_session_config_entry(
         "session.optimized_model_external_initializers_min_size_in_bytes", "1024"
     )
+    if prepacked:
+        # The data file then holds each weight twice (as stored, and packed): ~1.9x
+        # on disk, but only the packed copy is read at run time.
+        options.add_session_config_entry(
+            "session.save_external_prepacked_constant_initializers", "1"
+        )
     ort.InferenceSession(str(source), options, providers=["CPUExecutionProvider"])
 
 
-def optimize_model(model_dir: Path, precision: Precision = "fp32") -> Path:
-    """Write the prepared graphs for `precision` and return their folder."""
+def optimize_model(
+    model_dir: Path, precision: Precision = "fp32", shared_weights: bool | None = None
+) -> Path:
+    """Write the prepared graphs for `precision` and return their folder; packed weights
+    in the data files when `shared_weights` (default: SUPERTONIC_SHARED_WEIGHTS)."""
+    if shared_weights is None:
+        shared_weights = get_settings().shared_weights
+    prepacked = prepacks(precision, shared_weights)
     folder = optimized_dir(model_dir, precision)
     folder.mkdir(parents=True, exist_ok=True)
     (folder / MANIFEST).unlink(missing_ok=True)  # half-written folders are never used
@@ -98,9 +137,9 @@ def optimize_model(model_dir: Path, precision: Precision = "fp32") -> Path:
                 quantized = Path(scratch) / f"{name}.onnx"
                 _quantize(source, quantized)
                 source = quantized
-            _save_optimized(source, folder, name)
+            _save_optimized(source, folder, name, prepacked)
     (folder / MANIFEST).write_text(
-        json.dumps(_manifest(model_dir, precision), indent=2), encoding="utf-8"
+        json.dumps(_manifest(model_dir, precision, prepacked), indent=2), encoding="utf-8"
     )
     return folder
 

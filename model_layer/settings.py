@@ -46,6 +46,14 @@ class EngineSettings(BaseSettings):
     # Use graphs prepared at image build (model_layer.optimize) when they match this
     # ONNX Runtime and these source graphs: faster load, no load-time memory spike.
     prepared_graphs: bool = True
+    # Prepared fp32 graphs keep their weights packed as the CPU kernels use them, mapped
+    # read-only from the data file: worker processes on one machine (Lambda Managed
+    # Instances run several) share one copy in the page cache, instead of each packing
+    # ~400 MB onto its own heap. Same speed (measured); read by model_layer.optimize at
+    # image build and by the loader, which refuses packed graphs when it is off. Off by
+    # default: the packed layout is picked for the CPU that packs it (the build machine),
+    # and that it holds on every x86_64 CPU Lambda may run on is not verified.
+    shared_weights: bool = False
     # Chunks of similar length denoised together: on 2 vCPU two chunks per vector
     # estimator run cost ~20% less each than one at a time (measured; the vocoder
     # gains nothing from batching and runs per chunk).

@@ -299,6 +299,11 @@ class RuntimeAPIServer:
         self._lock = threading.Lock()
         self._stopping = threading.Event()
         self._init_error: InitError | None = None
+        # Multi-concurrency (AWS_LAMBDA_MAX_CONCURRENCY): several worker processes poll /next
+        # at once, each on its own server thread; these say how many, and how many
+        # invocations were handed out and not yet answered at the same moment.
+        self._waiting_polls = 0
+        self.peak_in_flight = 0
         self._init_error_seen = threading.Event()
         self.framing_errors: list[str] = []
         self.drop_streams_after: int | None = None
@@ -382,10 +387,35 @@ class RuntimeAPIServer:
         assert self._init_error is not None
         return self._init_error
 
+    @property
+    def waiting_polls(self) -> int:
+        """GET /next requests blocked waiting for an event right now: one per idle worker."""
+        with self._lock:
+            return self._waiting_polls
+
+    def wait_for_polls(self, count: int, timeout: float = 60.0) -> None:
+        """Until `count` runtime workers are idle and polling (their init phases done)."""
+        give_up = time.monotonic() + timeout
+        while self.waiting_polls < count:
+            if self._init_error is not None:
+                raise RuntimeInitFailed(self._init_error)
+            if time.monotonic() >= give_up:
+                raise TimeoutError(f"{self.waiting_polls} of {count} workers polling /next")
+            time.sleep(_POLL_S)
+
     # Called from request-handler threads.
 
     def take_next(self) -> _Invocation | None:
         """Block until an event is queued; None once the server is stopping."""
+        with self._lock:
+            self._waiting_polls += 1
+        try:
+            return self._take_next()
+        finally:
+            with self._lock:
+                self._waiting_polls -= 1
+
+    def _take_next(self) -> _Invocation | None:
         while not self._stopping.is_set():
             try:
                 invocation = self._pending.get(timeout=_POLL_S)
@@ -397,6 +427,7 @@ class RuntimeAPIServer:
                 invocation.started = time.monotonic()
                 invocation.deadline_ms = int(time.time() * 1000) + invocation.timeout_ms
                 self._active[invocation.request_id] = invocation
+                self.peak_in_flight = max(self.peak_in_flight, len(self._active))
             return invocation
         return None
 

@@ -1,0 +1,119 @@
+"""Packed weights in the prepared data files: mapped from the file instead of copied onto
+the heap (so worker processes share them), same audio, refused where they do not fit."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import model_layer
+from model_layer import EngineSettings
+from model_layer.loader import _graph_files
+from model_layer.optimize import MANIFEST, optimize_model
+
+TEXT = "Shared weights must say exactly the same thing, 42 times over."
+
+
+def _prepared(source: Path, target: Path, shared_weights: bool) -> Path:
+    shutil.copytree(source, target, ignore=shutil.ignore_patterns("optimized"))
+    optimize_model(target, "fp32", shared_weights=shared_weights)
+    return target
+
+
+@pytest.fixture(scope="module")
+def packed_model(tiny_model_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _prepared(tiny_model_dir, tmp_path_factory.mktemp("packed") / "model", True)
+
+
+@pytest.fixture(scope="module")
+def plain_model(tiny_model_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _prepared(tiny_model_dir, tmp_path_factory.mktemp("plain") / "model", False)
+
+
+def _mapped_kib(prefix: Path) -> dict[str, int]:
+    """Resident KiB of this process's mappings of files under `prefix`, by file name."""
+    resident: dict[str, int] = {}
+    current: str | None = None
+    for line in Path("/proc/self/smaps").read_text().splitlines():
+        fields = line.split()
+        if not fields[0].endswith(":"):
+            current = fields[5] if len(fields) > 5 and fields[5].startswith(str(prefix)) else None
+        elif fields[0] == "Rss:" and current is not None:
+            name = Path(current).name
+            resident[name] = resident.get(name, 0) + int(fields[1])
+    return resident
+
+
+def _audio(model_dir: Path, **settings: object) -> np.ndarray:
+    synthesizer = model_layer.load(model_dir, EngineSettings(warmup=False, **settings))
+    audio, _ = synthesizer.synthesize(TEXT, lang="en", steps=4, seed=8)
+    return audio
+
+
+def test_manifest_records_packed_weights_and_machine(packed_model: Path, plain_model: Path):
+    packed = json.loads((packed_model / "optimized" / "fp32" / MANIFEST).read_text())
+    plain = json.loads((plain_model / "optimized" / "fp32" / MANIFEST).read_text())
+    assert packed["prepacked_weights"] is True and plain["prepacked_weights"] is False
+    assert packed["machine"]
+    # Each packed weight is stored twice: as it was, and as the kernels use it.
+    data = "vector_estimator.data"
+    packed_size = (packed_model / "optimized" / "fp32" / data).stat().st_size
+    assert packed_size > 1.5 * (plain_model / "optimized" / "fp32" / data).stat().st_size
+
+
+@pytest.mark.skipif(not Path("/proc/self/smaps").exists(), reason="needs Linux /proc")
+def test_packed_weights_stay_mapped_from_the_file(packed_model: Path, plain_model: Path):
+    """The weights that matter (the vector estimator's) are file pages when packed in the
+    file, which processes share; plain graphs pack them onto each process's heap."""
+    size = (plain_model / "optimized" / "fp32" / "vector_estimator.data").stat().st_size // 1024
+    packed = model_layer.load(packed_model, EngineSettings(shared_weights=True))
+    assert _mapped_kib(packed_model).get("vector_estimator.data", 0) >= 0.5 * size
+    plain = model_layer.load(plain_model, EngineSettings())
+    assert _mapped_kib(plain_model).get("vector_estimator.data", 0) <= 0.2 * size
+    del packed, plain
+
+
+def test_packed_weights_give_the_same_audio(packed_model: Path, plain_model: Path) -> None:
+    original = _audio(packed_model, prepared_graphs=False)
+    packed = _audio(packed_model, shared_weights=True)
+    plain = _audio(plain_model)
+    assert original.shape == packed.shape == plain.shape
+    assert np.abs(original - packed).max() <= 1e-5
+    assert np.abs(plain - packed).max() <= 1e-5
+
+
+def test_packed_graphs_are_refused_when_shared_weights_is_off(
+    packed_model: Path, plain_model: Path
+) -> None:
+    packed_dir = packed_model / "optimized" / "fp32"
+    on = EngineSettings(shared_weights=True)
+    assert _graph_files(packed_model, on)["vocoder"] == packed_dir / "vocoder.onnx"
+    refused = _graph_files(packed_model, EngineSettings())  # off is the default
+    assert refused["vocoder"] == packed_model / "onnx" / "vocoder.onnx"
+    # Graphs without packed weights are fine either way.
+    plain_dir = plain_model / "optimized" / "fp32"
+    for shared in (True, False):
+        files = _graph_files(plain_model, EngineSettings(shared_weights=shared))
+        assert files["vocoder"] == plain_dir / "vocoder.onnx"
+
+
+def test_packed_graphs_from_another_machine_are_ignored(packed_model: Path, tmp_path: Path):
+    other = tmp_path / "model"
+    shutil.copytree(packed_model, other)
+    manifest_path = other / "optimized" / "fp32" / MANIFEST
+    manifest = json.loads(manifest_path.read_text())
+    manifest["machine"] = "pdp11"
+    manifest_path.write_text(json.dumps(manifest))
+    on = EngineSettings(shared_weights=True)
+    assert _graph_files(other, on)["vocoder"] == other / "onnx" / "vocoder.onnx"
+
+
+def test_int8_graphs_never_carry_packed_weights(tiny_model_dir: Path, tmp_path: Path) -> None:
+    target = tmp_path / "model"
+    shutil.copytree(tiny_model_dir, target, ignore=shutil.ignore_patterns("optimized"))
+    folder = optimize_model(target, "int8", shared_weights=True)
+    assert json.loads((folder / MANIFEST).read_text())["prepacked_weights"] is False
