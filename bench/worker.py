@@ -318,6 +318,12 @@ def case_text(impl: str, args: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
+def case_mixed_soak(impl: str, args: dict[str, Any]) -> dict[str, Any]:
+    from bench.mixed_worker import run
+
+    return run(args)
+
+
 CASES = {
     "cold": case_cold,
     "rss": case_rss,
@@ -326,6 +332,7 @@ CASES = {
     "soak": case_soak,
     "text": case_text,
     "batch": case_batch,
+    "mixed-soak": case_mixed_soak,
 }
 
 
