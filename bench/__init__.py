@@ -1,7 +1,7 @@
 """Benchmark: our engine and handler against the official `supertonic` package, same run.
 
     .venv/bin/python -m bench [--runs 5] [--soak 1000] [--json bench/results/latest.json]
-                              [--cases cold,rss,rtf,latency,soak,threads,int8,text]
+                              [--cases cold,rss,rtf,latency,soak,threads,int8,text,batch,mixed-soak]
                               [--model-dir DIR] [--quick]
 
 Every measurement runs in a fresh interpreter (`bench.worker`) that prints one result

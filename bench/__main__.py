@@ -106,7 +106,7 @@ def estimate_default_seconds(seconds: dict[str, float], config: Config) -> float
     """What the same cases would take at the default settings, scaled from this run."""
     total = 0.0
     for case, spent in seconds.items():
-        if case == "soak":
+        if case in ("soak", "mixed-soak"):
             total += spent * DEFAULTS["soak"] / config.soak
             continue
         scaled = spent * DEFAULTS["runs"] / config.runs

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +19,7 @@ from bench.texts import BOOK, LONG, MEDIUM, SHORT, TEXTS
 
 CASE_NAMES = (
     "cold", "rss", "rtf", "latency", "soak", "threads", "int8", "text", "batch", "stream",
+    "mixed-soak",
 )  # fmt: skip
 # The handler adds request parsing and WAV encoding to the engine, not model work,
 # so rates are compared engine vs official; the handler's cost shows in latency.
@@ -54,12 +55,20 @@ class Bench:
         self.config = config
         self.report = report
 
-    def measure(self, impl: str, case: str, args: dict[str, Any], what: str) -> dict[str, Any]:
+    def measure(
+        self,
+        impl: str,
+        case: str,
+        args: dict[str, Any],
+        what: str,
+        env: Mapping[str, str] | None = None,
+    ) -> dict[str, Any]:
         """The worker's result, or {} after recording why there is none: one crash
         should cost its numbers, not the whole run."""
         started = time.perf_counter()
         try:
-            result = run_worker(impl, case, {"model_dir": self.config.model_dir, **args}, log)
+            args = {"model_dir": self.config.model_dir, **args}
+            result = run_worker(impl, case, args, log, env)
         except WorkerError as exc:
             self.report.errors.append(str(exc))
             log(f"  {what}: FAILED\n{exc}")
@@ -245,9 +254,30 @@ class Bench:
                         f"stream.ttfb_over_short_buffered_{size}", "handler", ttfb / short
                     )
 
+    def mixed_soak(self) -> None:
+        """One process serving every kind of invocation (bench/mixed_schedule.py) against
+        a real S3: RSS, descriptors and threads flat, every answer right."""
+        from bench import mixed_soak
+
+        with mixed_soak.storage() as (env, input_bucket):
+            args = {
+                "invocations": self.config.soak,
+                "every": self.config.soak_every,
+                "seed": 0,
+                "steps": self.config.soak_steps,
+                "input_bucket": input_bucket,
+            }
+            r = self.measure(
+                "handler", "mixed-soak", args, f"handler mixed x{args['invocations']}", env
+            )
+        if r:
+            mixed_soak.record(self.report, r)
+
     def run(self, cases: Sequence[str]) -> dict[str, float]:
         """Run the cases in order; returns the seconds each took."""
-        methods: dict[str, Callable[[], None]] = {name: getattr(self, name) for name in CASE_NAMES}
+        methods: dict[str, Callable[[], None]] = {
+            name: getattr(self, name.replace("-", "_")) for name in CASE_NAMES
+        }
         seconds = {}
         for case in cases:
             log(f"[{case}]")

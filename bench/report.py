@@ -33,6 +33,28 @@ class Metric:
         return _case_of(self.key)
 
 
+# The mixed soak runs ours only (the official package has no HTTP, S3 or batch): no ratios.
+# Start is the sample after its warm-up round; max is over the samples from there on.
+_MIXED_SOAK_METRICS = tuple(
+    Metric(f"mixed-soak.{key}", f"mixed soak: {label}", compare=False)
+    for key, label in (
+        ("invocations", "invocations"),
+        ("incorrect", "incorrect answers"),
+        ("rss_start_mb", "RSS at start, after warm-up (MB)"),
+        ("rss_end_mb", "RSS at end (MB)"),
+        ("rss_max_mb", "RSS max (MB)"),
+        ("rss_end_over_start", "RSS end / start"),
+        ("fds_start", "open fds at start"),
+        ("fds_end", "open fds at end"),
+        ("fds_max", "open fds max"),
+        ("fds_growth", "open fds end minus start"),
+        ("threads_start", "threads at start"),
+        ("threads_end", "threads at end"),
+        ("threads_max", "threads max"),
+        ("threads_growth", "threads end minus start"),
+    )
+)
+
 METRICS: tuple[Metric, ...] = (
     Metric("cold.ready_s", "cold start: process start to ready (s)"),
     Metric("cold.first_response_s", "cold start: process start to first response (s)"),
@@ -90,6 +112,7 @@ METRICS: tuple[Metric, ...] = (
     # Batch narration exists only in ours: no ratio.
     Metric("batch.audio_per_wall", "batch ~20,000 chars: audio s per wall s", compare=False),
     Metric("batch.peak_rss_mb", "batch ~20,000 chars: peak RSS (MB)", compare=False),
+    *_MIXED_SOAK_METRICS,
 )
 METRIC_KEYS = frozenset(metric.key for metric in METRICS)
 
@@ -115,6 +138,10 @@ TARGETS: tuple[Target, ...] = (
     Target("text.identifier_init_s", 0.3, False, "<= 0.3 s"),
     *(Target(f"stream.ttfb_over_buffered_{size}", 0.25, False, "<= 0.25") for size in SIZES[1:]),
     *(Target(f"stream.ttfb_over_short_buffered_{size}", 1.5, False, "< 1.5") for size in SIZES[1:]),
+    Target("mixed-soak.incorrect", 0, False, "0"),
+    Target("mixed-soak.rss_end_over_start", 1.05, False, "<= 1.05"),
+    Target("mixed-soak.fds_growth", 0, False, "<= 0"),
+    Target("mixed-soak.threads_growth", 0, False, "<= 0"),
 )
 
 Status = Literal["pass", "FAIL", "missing"]
@@ -299,6 +326,11 @@ def render_notes(report: Report) -> str:
     threads = _threads_note(report)
     if threads:
         lines.append(threads)
+    from bench.mixed_soak import render_note
+
+    mixed = render_note(report)
+    if mixed:
+        lines.append(mixed)
     lines.extend(f"Error: {error}" for error in report.errors)
     return "\n".join(f"- {line}" for line in lines)
 

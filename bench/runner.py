@@ -69,15 +69,17 @@ def run_worker(
     case: str,
     args: Mapping[str, Any],
     on_progress: Callable[[str], None] | None = None,
+    env: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
-    """Run one measurement in a fresh interpreter; its `progress:` lines go to on_progress."""
+    """Run one measurement in a fresh interpreter; its `progress:` lines go to on_progress;
+    `env` is set in its environment over the scrubbed one."""
     command = [sys.executable, "-m", "bench.worker", impl, case, json.dumps(args)]
     label = f"worker {impl}/{case}"
     spawned_at = time.time()
     process = subprocess.Popen(
         command,
         cwd=REPO,
-        env=worker_env(os.environ, spawned_at),
+        env=worker_env(os.environ, spawned_at) | dict(env or {}),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

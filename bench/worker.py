@@ -357,6 +357,12 @@ def case_stream(impl: str, args: dict[str, Any]) -> dict[str, Any]:
     return {"timings": timings}
 
 
+def case_mixed_soak(impl: str, args: dict[str, Any]) -> dict[str, Any]:
+    from bench.mixed_worker import run
+
+    return run(args)
+
+
 CASES = {
     "cold": case_cold,
     "rss": case_rss,
@@ -366,6 +372,7 @@ CASES = {
     "text": case_text,
     "batch": case_batch,
     "stream": case_stream,
+    "mixed-soak": case_mixed_soak,
 }
 
 
