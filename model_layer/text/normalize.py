@@ -6,8 +6,8 @@ precedence, and says each piece:
 
 1. the request's lexicon, then the deployment's (see `lexicon.py`): their `say`;
 2. e-mail addresses and URLs: their symbols as the language's words;
-3. everything else: the language's own module (`langs/<code>.py`, or the legacy
-   rules in `legacy.py` while a language has none), then all-caps acronyms spelled
+3. everything else: the language's own module (`langs/<code>.py`; every one of the
+   31 has one, and `na` is left as written), then all-caps acronyms spelled
    letter by letter for the languages written in Latin or Cyrillic letters.
 
 Plain text has no markup: "<" and ">" are characters like any other (SSML is read
@@ -22,7 +22,6 @@ from collections.abc import Callable, Mapping
 
 from model_layer.text import numbers
 from model_layer.text.langs import acronym_speller_for, common, normalizer_for
-from model_layer.text.legacy import normalize_legacy
 from model_layer.text.lexicon import Lexicon
 
 # Languages whose all-caps words are spelled out; the others' scripts have no capitals
@@ -85,7 +84,8 @@ def _normalize_plain(text: str, lang: str, shouting: bool) -> str:
     if not text.strip():
         return text
     own = normalizer_for(lang)
-    text = own(text) if own is not None else normalize_legacy(text, lang)
+    if own is not None:
+        text = own(text)
     if lang in _SPELLS_ACRONYMS and not shouting:
         text = (acronym_speller_for(lang) or common.spell_acronyms)(text)
     return text

@@ -16,7 +16,7 @@ and may define
 to spell all-caps words its own way (letter names, plurals, words said as words);
 without it the driver uses `common.spell_acronyms` for Latin and Cyrillic scripts.
 
-Languages without a module fall back to the shared rules in `legacy.py`.
+`na` (no language) has no module: its text is read as written.
 """
 
 from __future__ import annotations
