@@ -99,5 +99,7 @@ def sqs_client(endpoint_url: str | None) -> Any:
     import boto3
     from botocore.config import Config
 
-    config = Config(retries={"max_attempts": 3, "mode": "standard"})
+    # total_max_attempts counts the first try (botocore's max_attempts counts retries only:
+    # 3 there would be 4 attempts), the same rule as the S3 client's S3_MAX_ATTEMPTS.
+    config = Config(retries={"total_max_attempts": 3, "mode": "standard"})
     return boto3.client("sqs", endpoint_url=endpoint_url, config=config)
