@@ -222,6 +222,7 @@ class SpeechFunction:
                 get_s3_client=lambda: self.s3_client,
                 request_id=self.request_id,
                 cancel=cancel,
+                remaining_ms=self._remaining_ms,
             )
         self._record_speech(result)
         return result

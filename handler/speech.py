@@ -9,7 +9,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 from handler.config import HandlerSettings
-from handler.errors import AudioTooLargeError, InvalidParameterError, codepoint_labels
+from handler.errors import (
+    AudioTooLargeError,
+    InvalidParameterError,
+    TextTooLongError,
+    codepoint_labels,
+)
 from handler.schemas import NormalizeResponse, S3DeliveryResponse
 from handler.storage import PART_SIZE, S3AudioUpload, presign
 from model_layer import CancelToken, Lexicon, SpeechPlan, Synthesizer
@@ -77,6 +82,30 @@ def plan_speech(
     return plan, rate
 
 
+def estimated_synthesis_seconds(
+    plan: SpeechPlan, rtf: float, start: int = 0, stop: int | None = None
+) -> float:
+    """Synthesis time of chunks [start, stop), from the duration predictor's lengths:
+    audio seconds x `rtf` (measured at 8 steps; the steps scale the denoising share)."""
+    stop = len(plan.chunks) if stop is None else stop
+    samples = sum(plan.chunk_samples(i) + plan.silence_samples for i in range(start, stop))
+    step_factor = (plan.steps + 2) / 10
+    return samples / plan.sample_rate * rtf * step_factor
+
+
+def check_fits_deadline(plan: SpeechPlan, settings: HandlerSettings, remaining_ms: int) -> None:
+    """Turn away, before any synthesis, speech that cannot be ready before the deadline:
+    a clear 4xx now instead of a 504 after the whole timeout was billed."""
+    estimate = estimated_synthesis_seconds(plan, settings.estimated_rtf)
+    budget = (remaining_ms - settings.deadline_margin_ms) / 1000.0
+    if estimate > budget:
+        raise TextTooLongError(
+            f"about {plan.duration_seconds:.0f} s of audio takes about {estimate:.0f} s to "
+            f"synthesize, more than the {max(budget, 0):.0f} s this invocation has left; "
+            "send shorter text, fewer steps, or upload it for batch narration"
+        )
+
+
 def synthesize_speech(
     job: SpeechJob,
     *,
@@ -85,9 +114,11 @@ def synthesize_speech(
     get_s3_client: Callable[[], Any],
     request_id: str,
     cancel: CancelToken,
+    remaining_ms: Callable[[], int],
 ) -> SpeechResult:
     started = time.perf_counter()
     plan, rate = plan_speech(job, synthesizer, cancel)
+    check_fits_deadline(plan, settings, remaining_ms())
     spec = FORMATS[job.format]
     estimate = estimated_size(job.format, plan.duration_seconds, rate)
     too_large = estimate > settings.inline_audio_limit_bytes

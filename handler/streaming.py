@@ -32,7 +32,7 @@ from handler.http import (
 from handler.observability import logger as log
 from handler.runtime.protocol import MAX_STREAMED_BYTES, HttpStream
 from handler.schemas import OpenAISpeechRequest, SpeechRequest
-from handler.speech import SpeechJob, SpeechResult, plan_speech
+from handler.speech import SpeechJob, SpeechResult, check_fits_deadline, plan_speech
 from model_layer import SpeechPlan
 from model_layer.audio import FORMATS, estimated_size
 from model_layer.audio.streaming import StreamingEncoder
@@ -69,6 +69,7 @@ class StreamingSpeechFunction(SpeechFunction):
         remaining = self._context.get_remaining_time_in_millis
         with deadline_guard(remaining, self.settings.deadline_margin_ms) as cancel:
             plan, rate = plan_speech(job, self.synthesizer, cancel)
+        check_fits_deadline(plan, self.settings, remaining())
         estimate = estimated_size(job.format, plan.duration_seconds, rate)
         if estimate > MAX_STREAMED_BYTES:
             if job.delivery == "auto" and self.settings.output_bucket:

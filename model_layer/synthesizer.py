@@ -43,6 +43,7 @@ from model_layer.text import (
     sanitize,
     split_into_chunks,
 )
+from model_layer.text.chunking import ends_phrase
 from model_layer.text.language import LanguageDetector
 from model_layer.text.lexicon import Lexicon
 from model_layer.text.spans import Segment, SpokenText, add_pauses, plain_text
@@ -51,6 +52,8 @@ from model_layer.voices import Style, parse_style
 
 # Short fades at chunk edges so the cut at the predicted duration never clicks.
 FADE_SECONDS = 0.005
+# The silence between two chunks cut apart between words: a breath, not a sentence break.
+MID_PHRASE_GAP_SECONDS = 0.05
 
 
 @dataclass(frozen=True)
@@ -233,16 +236,21 @@ class Synthesizer:
         cancel: CancelToken | None,
     ) -> tuple[list[PlannedChunk], float | None]:
         """Chunks of every segment, each with the silence before it: the pause a
-        <break> asked for, else the usual gap (none before the first). Also returns
+        <break> asked for, else the usual gap (none before the first, a short one after
+        a chunk that ends between words). Also returns
         a pause asked for after the last chunk."""
         chunks: list[PlannedChunk] = []
         pause: float | None = None  # carried over segments left empty
         for segment, clean in segments:
             pause = add_pauses(pause, segment.pause_before)
             texts = self._chunk_texts(clean.text, segment.lang, max_chunk_chars, not chunks)
-            for chunk_text in texts:
+            for index, chunk_text in enumerate(texts):
                 if pause is not None:
                     gap = int(pause * self.sample_rate)
+                elif index and not ends_phrase(texts[index - 1]):
+                    # Cut between words (a short first chunk, an over-long sentence):
+                    # a full pause there would sound like a stumble.
+                    gap = min(silence_samples, int(MID_PHRASE_GAP_SECONDS * self.sample_rate))
                 else:
                     gap = silence_samples if chunks else 0
                 pause = None

@@ -14,7 +14,7 @@ from handler.batch.s3io import own_metadata, put_json
 from handler.config import HandlerSettings
 from handler.errors import classify
 from handler.observability import logger as log
-from handler.speech import SpeechJob, plan_speech
+from handler.speech import SpeechJob, estimated_synthesis_seconds, plan_speech
 from handler.storage import S3AudioUpload
 from model_layer import SpeechPlan, Synthesizer
 from model_layer.audio import FORMATS, AudioFormat
@@ -50,11 +50,7 @@ class BatchRuntime:
         return plan_speech(job, self.synthesizer)
 
     def estimated_seconds(self, plan: SpeechPlan, start: int = 0, stop: int | None = None) -> float:
-        """Synthesis time of chunks [start, stop), from the duration predictor's lengths."""
-        stop = len(plan.chunks) if stop is None else stop
-        samples = sum(plan.chunk_samples(i) + plan.silence_samples for i in range(start, stop))
-        step_factor = (plan.steps + 2) / 10
-        return samples / plan.sample_rate * self.settings.batch_estimated_rtf * step_factor
+        return estimated_synthesis_seconds(plan, self.settings.estimated_rtf, start, stop)
 
     def upload(self, key: str, fmt: AudioFormat, **metadata: str) -> S3AudioUpload:
         content_type = FORMATS[fmt].content_type

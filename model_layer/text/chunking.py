@@ -40,6 +40,10 @@ _ABBREVIATIONS = frozenset((
 _INITIAL = re.compile(r"(?<!\w)[^\W\d_]\.$")  # "J." in "J. R. R. Tolkien", "S." in "U.S."
 _CLAUSE_END = re.compile(r"[,;:](?=\s)|[—\u2013、\uff0c\uff1b\uff1a]")
 _SPACE = re.compile(r" ")
+_SHORT_WORD_PENALTY = 20
+_PHRASE_END = re.compile(
+    r"[.!?…।؟。\uff01\uff1f,;:—\u2013、\uff0c\uff1b\uff1a][\"'\u201d\u2019»)\]」』\uff09]*\s*$"
+)
 
 Span = tuple[int, int]
 
@@ -62,8 +66,12 @@ def split_into_chunks(
     `first_chunk_min_chars` ends the first chunk at the first sentence or clause
     boundary at least that many characters in (a streamed answer's first audio
     is then ready after a clause, not a whole chunk), when there is one within
-    `max_chars` that leaves at least as many characters after it; the rest is
-    chunked as without it. Whitespace runs inside a paragraph become single spaces.
+    `max_chars` that leaves at least as many characters after it. When that first
+    sentence or clause runs on past twice the minimum, the first chunk ends instead
+    at the space nearest its middle (within [minimum, twice the minimum]): the
+    first audio waits for at most ~2x the minimum, never for a whole long sentence.
+    The rest is chunked as without it. Whitespace runs inside a paragraph become
+    single spaces.
     """
     limit = default_max_chars(lang) if max_chars is None else max_chars
     first_limit = limit if first_chunk_max_chars is None else min(first_chunk_max_chars, limit)
@@ -91,17 +99,40 @@ def split_into_chunks(
 
 
 def _first_boundary(para: str, min_chars: int, limit: int, more_follows: bool) -> int | None:
-    """The end of the first sentence or clause of `para` that is at least `min_chars`
-    and at most `limit` characters long and leaves at least `min_chars` after it
-    (or is followed by another paragraph); None if there is none."""
-    cuts = sorted({c for level in _LEVELS[:2] for c in level(para, 0, len(para))})
-    for cut in cuts:
-        if cut > limit:
-            break
+    """Where the first chunk of `para` ends: the end of its first sentence or clause
+    that is at least `min_chars` and at most `limit` characters long, or, when that
+    phrase is longer than twice `min_chars` and more text follows it, a space near its
+    middle; the cut leaves at least `min_chars` after it (or another paragraph
+    follows). None if there is no such place."""
+
+    def leaves_enough(cut: int) -> bool:
         rest = len(para) - cut
-        if cut >= min_chars and (rest >= min_chars or (more_follows and rest > 0)):
-            return cut
+        return rest >= min_chars or (more_follows and rest > 0)
+
+    cuts = sorted({c for level in _LEVELS[:2] for c in level(para, 0, len(para))})
+    phrase_end = next((c for c in cuts if c >= min_chars), len(para))
+    soft_cap = min(2 * min_chars, limit)
+    if phrase_end > soft_cap and (phrase_end < len(para) or more_follows):
+        target = max(min_chars, min(min(phrase_end, limit) // 2, soft_cap))
+        spaces = (m.start() for m in _SPACE.finditer(para, min_chars, soft_cap + 1))
+        word_cuts = [cut for cut in spaces if leaves_enough(cut + 1)]
+        if word_cuts:
+            return min(word_cuts, key=lambda cut: abs(cut - target) + _ends_weakly(para, cut))
+    if phrase_end <= limit and phrase_end < len(para) and leaves_enough(phrase_end):
+        return phrase_end
     return None
+
+
+def _ends_weakly(text: str, cut: int) -> int:
+    """A penalty, in characters of distance, for cutting after a short word: "to", "of",
+    "la", "der" mostly lead into what follows, so a pause after them sounds wrong."""
+    word_start = text.rfind(" ", 0, cut) + 1
+    return _SHORT_WORD_PENALTY if cut - word_start <= 3 else 0
+
+
+def ends_phrase(chunk: str) -> bool:
+    """Whether `chunk` ends at a sentence or clause mark (else it was cut between words)."""
+    return bool(_PHRASE_END.search(chunk))
 
 
 def _sentence_cuts(text: str, start: int, end: int) -> Iterator[int]:

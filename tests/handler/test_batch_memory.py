@@ -65,7 +65,7 @@ def test_peak_rss_does_not_grow_with_text_length(
             "SUPERTONIC_WARMUP": "false",
             "BATCH_PART_SIZE_BYTES": str(PART_SIZE),
             # One invocation for both: this measures the single-invocation path.
-            "BATCH_ESTIMATED_RTF": "0.01",
+            "ESTIMATED_RTF": "0.01",
         }
     )
     peaks = {}

@@ -68,7 +68,7 @@ def narrate(
     return [first, *queue.drain(lambda event: deliver(event, **settings))]
 
 
-SPLIT = {"batch_estimated_rtf": 1.0, "batch_max_invocation_seconds": 6.0}
+SPLIT = {"estimated_rtf": 1.0, "batch_max_invocation_seconds": 6.0}
 
 
 def test_split_audio_equals_one_invocation_bit_for_bit(
@@ -141,7 +141,7 @@ def test_a_100000_character_book_comes_out_as_one_file(
     deliver, s3, s3_buckets: S3Buckets, queue: SegmentQueue
 ) -> None:
     text = (PARAGRAPH * (100_000 // len(PARAGRAPH) + 1))[:100_000]
-    settings = {"batch_estimated_rtf": 1.0, "batch_max_invocation_seconds": 200.0}
+    settings = {"estimated_rtf": 1.0, "batch_max_invocation_seconds": 200.0}
     started = time.perf_counter()
     results = narrate(
         s3,

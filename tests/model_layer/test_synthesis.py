@@ -61,6 +61,22 @@ def test_audio_is_finite_bounded_and_as_long_as_planned(synthesizer: Synthesizer
     assert 0.04 < per_char < 0.12
 
 
+def test_a_cut_between_words_gets_a_breath_not_a_sentence_pause(
+    synthesizer: Synthesizer,
+) -> None:
+    text = (
+        "The council met on a cold and windy Tuesday evening to review the budget "
+        "for the coming year. It approved most of it."
+    )
+    plan = synthesizer.plan(text, lang="en", steps=1, seed=2, max_chunk_chars=60)
+    texts = [chunk.text for chunk in plan.chunks]
+    assert len(texts) == 3 and not texts[0].endswith(".") and texts[1].endswith("year.")
+    gaps = [chunk.silence_before_samples for chunk in plan.chunks]
+    assert gaps == [0, int(0.05 * 44100), plan.silence_samples]
+    audio = list(synthesizer.stream(plan))
+    assert sum(map(len, audio)) == plan.total_samples
+
+
 def test_each_chunk_is_trimmed_to_its_predicted_duration(synthesizer: Synthesizer) -> None:
     plan = synthesizer.plan("One short sentence.", lang="en", steps=1, seed=3)
     (chunk,) = synthesizer.stream(plan)

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from model_layer.text import split_into_chunks
+from model_layer.text.chunking import ends_phrase
 
 
 def squash(text: str) -> str:
@@ -127,8 +128,8 @@ def test_first_chunk_ends_at_the_first_boundary_after_n_characters() -> None:
         "Then the rest of the text goes on, sentence after sentence, as usual."
     )
     plain = check(text, "en", 160)
-    chunks = check(text, "en", 160, first_chunk_min_chars=20)
-    # "Hi." and "This is short," end before 20 characters; the sentence after them does not.
+    chunks = check(text, "en", 160, first_chunk_min_chars=25)
+    # "Hi." and "This is short," end before 25 characters; the sentence after them does not.
     assert chunks[0] == "Hi. This is short, but this part is longer."
     assert chunks[1:] == check(text[len(chunks[0]) :], "en", 160)
     assert plain == [text]
@@ -144,17 +145,30 @@ def test_first_chunk_takes_a_clause_when_it_comes_first() -> None:
 
 
 def test_first_chunk_is_left_alone_without_a_fitting_boundary() -> None:
-    no_boundary = "word " * 40
-    short_tail = "A sentence that runs past the minimum length. Tail."
+    no_boundary = "word " * 40  # nothing follows its one long phrase
+    short_tail = "A sentence past the minimum. Tail."
     too_far = "x" * 150 + ", and a clause far beyond the first chunk limit"
-    for text in (no_boundary, short_tail, too_far):
+    single = "One sentence well past twice the minimum length and said alone."
+    for text in (no_boundary, short_tail, too_far, single):
         assert check(text, "en", 160, first_chunk_min_chars=20) == check(text, "en", 160)
     # A tail shorter than the minimum is fine when another paragraph follows.
     assert check(short_tail + "\n\nNext.", "en", 160, first_chunk_min_chars=20) == [
-        "A sentence that runs past the minimum length.",
+        "A sentence past the minimum.",
         "Tail.",
         "Next.",
     ]
+
+
+def test_a_long_first_sentence_is_cut_between_words_near_its_middle() -> None:
+    first = "The city council met on Tuesday evening to review the budget for twenty twenty-five."
+    text = first + " After three hours of debate, members approved fourteen of the proposals."
+    chunks = check(text, "en", 160, first_chunk_min_chars=40)
+    # Within [40, 80] characters, nearest the middle (42), but not after the short "to".
+    assert chunks[0] == "The city council met on Tuesday evening to review"
+    assert chunks[1:] == check(text[len(chunks[0]) :], "en", 160)
+    assert not ends_phrase(chunks[0]) and ends_phrase(chunks[1])
+    # A sentence of at most twice the minimum stays whole.
+    assert check(text, "en", 160, first_chunk_min_chars=43)[0] == first
 
 
 def test_random_texts_with_a_short_first_chunk_keep_every_character() -> None:
