@@ -124,6 +124,10 @@ def main(argv: list[str] | None = None) -> int:
         from bench.limits import main as lambda_limits
 
         return lambda_limits(argv[1:])
+    if argv[:1] == ["workers"]:
+        from bench.workers import main as workers
+
+        return workers(argv[1:])
     args = parse_args(argv)
     model_dir = resolve_model_dir(args)
     prepare_graphs(model_dir)

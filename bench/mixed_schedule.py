@@ -43,6 +43,10 @@ TIMEOUT_S = 900.0
 MARGIN_S = 2.0
 # Steps that keep a ~600-character text busy far longer than the 0.25 s left to it.
 SLOW_STEPS = 50
+# The function's ESTIMATED_RTF in the soak, so that both deadline paths run: a text
+# estimated to fit (MEDIUM, ~0.08 s) reaches synthesis and is stopped by the deadline;
+# one ten times longer (~0.8 s) is refused up front, as too long for the time left.
+ESTIMATED_RTF = 0.0004
 REDELIVERY_SHARE = 0.3
 SSML = (
     '<speak>Your code is <say-as interpret-as="characters">AB12</say-as>. '
@@ -141,6 +145,10 @@ def step_of(kind: str, rng: random.Random, index: int, steps: int, max_text_char
         if rng.random() < 0.5:
             body = _speech(SHORT, fmt, steps, index)
             return Step("deadline/before", url_event("/v1/speech", body), expect, MARGIN_S / 2)
+        if rng.random() < 0.3:
+            body = _speech(" ".join([MEDIUM] * 10), fmt, SLOW_STEPS, index, delivery="s3")
+            expect = Expect(400, "text_too_long", delivery="s3-nothing")
+            return Step("deadline/estimate", url_event("/v1/speech", body), expect, MARGIN_S + 0.25)
         # In flight, on its way to S3: the multipart upload must be aborted, not left.
         body = _speech(MEDIUM, fmt, SLOW_STEPS, index, delivery="s3")
         expect = Expect(504, "deadline_exceeded", delivery="s3-nothing")
@@ -174,7 +182,7 @@ def warmup_steps(steps: int, max_text_chars: int) -> list[Step]:
         fixed.append(step_of(kind, rng, len(fixed), steps, max_text_chars))
     fixed += [_invalid(variant, max_text_chars) for variant in INVALID]
     deadline = random.Random(0)
-    while len([s for s in fixed if s.kind.startswith("deadline/")]) < 2:
+    while len([s for s in fixed if s.kind.startswith("deadline/")]) < 3:
         step = step_of("deadline", deadline, len(fixed), steps, max_text_chars)
         if step.kind not in {s.kind for s in fixed}:
             fixed.append(step)

@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from bench.mixed_schedule import ESTIMATED_RTF
 from bench.report import Report
 
 IMPL = "handler"
@@ -39,6 +40,7 @@ def storage() -> Iterator[tuple[dict[str, str], str]]:
             env = server.env() | {
                 "OUTPUT_BUCKET": output,
                 "LOG_LEVEL": "WARNING",
+                "ESTIMATED_RTF": str(ESTIMATED_RTF),
                 "POWERTOOLS_METRICS_NAMESPACE": "bench",
                 "POWERTOOLS_SERVICE_NAME": "bench-mixed-soak",
             }

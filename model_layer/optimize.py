@@ -7,11 +7,12 @@ weights in a separate file. Loading such a graph maps the weights from the file
 instead of parsing a 240 MB protobuf and copying every tensor out of it, which
 roughly halves load time and removes the load-time memory spike.
 
-With SUPERTONIC_SHARED_WEIGHTS (the default) the fp32 data files also hold the weights
-as ONNX Runtime's CPU kernels pack them, so a session maps them read-only instead of
-packing its own copy onto the heap: worker processes on one machine (Lambda Managed
-Instances) then share one copy in the page cache. The packed layout is the CPU
-kernels' own, so it is tied to the machine architecture as well as the version.
+With SUPERTONIC_SHARED_WEIGHTS (off by default, see settings.py) the fp32 data files
+also hold the weights as ONNX Runtime's CPU kernels pack them, so a session maps them
+read-only instead of packing its own copy onto the heap: worker processes on one
+machine (Lambda Managed Instances) then share one copy in the page cache. The packed
+layout is the CPU kernels' own, so it is tied to the machine architecture as well as
+the version.
 
 `--int8` adds an opt-in faster mode: ONNX Runtime's dynamic quantization of the
 MatMul weights of the vector estimator and the vocoder (the two graphs that cost

@@ -167,7 +167,12 @@ def _leftovers(s3_server: S3Server, bucket: str) -> tuple[list[str], list[str]]:
 def test_deadline_cancels_and_leaves_nothing_in_s3(make_function, s3_server: S3Server) -> None:  # type: ignore[no-untyped-def]
     bucket = "deadline-" + threading.get_ident().__str__()[-6:]
     s3_server.client().create_bucket(Bucket=bucket)
-    function = make_function(output_bucket=bucket, deadline_margin_ms=1000, max_text_chars=50_000)
+    function = make_function(
+        output_bucket=bucket,
+        deadline_margin_ms=1000,
+        max_text_chars=50_000,
+        estimated_rtf=0.0001,  # past the up-front estimate, to the deadline
+    )
     text = "A very long narration keeps the engine busy for a good while. " * 60
     body = {"text": text, "lang": "en", "steps": 100, "delivery": "s3", "seed": 1}
     # 1.3 s before Lambda's deadline, with 1 s kept back: 0.3 s to work.
@@ -179,6 +184,28 @@ def test_deadline_cancels_and_leaves_nothing_in_s3(make_function, s3_server: S3S
         url_event("POST", "/v1/speech", {"text": "Next one.", "steps": 1}), LocalContext(60)
     )
     assert ok["statusCode"] == 200
+
+
+LONG_NARRATION = "A long narration that needs far more time than this invocation has. " * 40
+
+
+def test_speech_that_cannot_finish_in_time_is_refused_before_synthesis(  # type: ignore[no-untyped-def]
+    make_function, s3_server: S3Server
+) -> None:
+    bucket = "estimate-" + threading.get_ident().__str__()[-6:]
+    s3_server.client().create_bucket(Bucket=bucket)
+    function = make_function(output_bucket=bucket, estimated_rtf=0.4)
+    body = {"text": LONG_NARRATION, "lang": "en", "steps": 1, "delivery": "s3", "seed": 1}
+    # ~190 s of audio at 0.4 x (1 + 2) / 10 is ~23 s of synthesis; 10 s remain, 2 s kept back.
+    response = function.handle(url_event("POST", "/v1/speech", body), LocalContext(10))
+    error = error_of(response, 400, "text_too_long")
+    assert "this invocation has left" in error["message"]
+    assert "s of audio takes about" in error["message"] and "batch narration" in error["message"]
+    assert _leftovers(s3_server, bucket) == ([], [])
+    # With the time for it, the same request is synthesized: the estimate refused it.
+    ok = function.handle(url_event("POST", "/v1/speech", body), LocalContext(120))
+    assert ok["statusCode"] == 200, ok["body"]
+    assert body_json(ok)["duration_seconds"] > 100
 
 
 def test_no_time_left_is_504_at_once(invoke: Invoke) -> None:

@@ -76,9 +76,9 @@ def test_sample_events_through_awslambdaric(
 def test_deadline_from_the_runtime_gives_504_and_the_process_lives_on(
     lambda_runtime, function_env
 ) -> None:  # type: ignore[no-untyped-def]
-    function = lambda_runtime(
-        HANDLER, {**function_env, "DEADLINE_MARGIN_MS": "1000", "MAX_TEXT_CHARS": "50000"}
-    )
+    env = {**function_env, "DEADLINE_MARGIN_MS": "1000", "MAX_TEXT_CHARS": "50000"}
+    env["ESTIMATED_RTF"] = "0.0001"  # a deadline during synthesis, not the up-front refusal
+    function = lambda_runtime(HANDLER, env)
     text = "A very long narration keeps the engine busy for a good while. " * 60
     slow = url_event("POST", "/v1/speech", {"text": text, "lang": "en", "steps": 100})
     result = function.invoke(slow, timeout_ms=2500)

@@ -115,6 +115,16 @@ def test_other_routes_and_events_answer_as_buffered(streaming: StreamingSpeechFu
     assert direct["delivery"] == "inline" and direct["audio_base64"]
 
 
+def test_speech_too_long_for_the_time_left_is_json_before_the_stream(
+    streaming: StreamingSpeechFunction,
+) -> None:
+    text = "A long narration that needs far more time than this invocation has. " * 40
+    answer = streaming.handle(speech({"text": text, "lang": "en"}), LocalContext(10))
+    assert isinstance(answer, HttpStream)
+    assert answer.status == 400 and answer.headers["content-type"] == "application/json"
+    assert json.loads(b"".join(answer.body))["error"]["code"] == "text_too_long"
+
+
 def test_openai_route_streams(streaming: StreamingSpeechFunction) -> None:
     body = {"model": "tts-1", "input": "Hello there.", "voice": "alloy", "response_format": "pcm"}
     answer, streamed = stream_of(streaming, speech(body, "/v1/audio/speech"))
@@ -162,6 +172,7 @@ def test_deadline_mid_stream_ends_it_with_an_error(
     lambda_runtime, function_env: dict[str, str]
 ) -> None:  # type: ignore[no-untyped-def]
     env = {**function_env, "DEADLINE_MARGIN_MS": "1000", "MAX_TEXT_CHARS": "50000"}
+    env["ESTIMATED_RTF"] = "0.0001"  # past the up-front estimate, to the deadline
     function = lambda_runtime(STREAM_HANDLER, env, runtime="handler.runtime")
     slow = speech({"text": LONG_TEXT * 8, "lang": "en", "steps": 60})
 
