@@ -16,6 +16,11 @@ from bench.cases import Config, rotated
 REPO = Path(__file__).resolve().parents[2]
 
 
+def test_the_mixed_soak_runs_only_when_asked_for() -> None:
+    assert "mixed-soak" not in parse_args([]).cases and "stream" in parse_args([]).cases
+    assert parse_args(["--cases", "mixed-soak"]).cases == ["mixed-soak"]
+
+
 def test_cases_are_checked() -> None:
     assert parse_cases("rss, rtf") == ["rss", "rtf"]
     with pytest.raises(argparse.ArgumentTypeError, match="unknown case"):
