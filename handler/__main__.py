@@ -63,11 +63,15 @@ def main(argv: list[str] | None = None) -> int:
     invoke = commands.add_parser("invoke", help="invoke the function with an event file")
     invoke.add_argument("event", type=Path, help="event JSON, e.g. events/http-speech.json")
     invoke.add_argument("--out", type=Path, help="write the audio of an inline response here")
-    invoke.add_argument("--timeout", type=float, default=120.0, help="seconds before the deadline")
+    invoke.add_argument(
+        "--timeout", type=float, default=900.0, help="seconds to the deadline (900, as deployed)"
+    )
     commands.add_parser("openapi", help="print the OpenAPI description of the HTTP API")
     serve = commands.add_parser("serve", help="serve the API on 127.0.0.1, streaming audio")
     serve.add_argument("--port", type=int, default=8080, help="port on 127.0.0.1 (8080)")
-    serve.add_argument("--timeout", type=float, default=120.0, help="seconds per request")
+    serve.add_argument(
+        "--timeout", type=float, default=900.0, help="seconds per request (900, as deployed)"
+    )
     args = parser.parse_args(argv)
 
     if args.command == "serve":
