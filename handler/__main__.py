@@ -106,8 +106,20 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         args.out.write_bytes(audio)
         print(f"wrote {len(audio)} bytes to {args.out}", file=sys.stderr)
-    status = response.get("statusCode", 200) if isinstance(response, dict) else 200
-    return 0 if status < 400 and not (isinstance(response, dict) and "error" in response) else 1
+    return exit_status(response)
+
+
+def exit_status(response: Any) -> int:
+    """1 when the invocation failed: an HTTP error, an error document, a batch input that
+    failed (an error report was written) or SQS messages handed back for retry."""
+    if not isinstance(response, dict):
+        return 0
+    if response.get("statusCode", 200) >= 400 or "error" in response:
+        return 1
+    results = response.get("results") or []
+    if any(isinstance(r, dict) and r.get("outcome") in ("failed", "retry") for r in results):
+        return 1
+    return 1 if response.get("batchItemFailures") else 0
 
 
 if __name__ == "__main__":

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import soundfile as sf
 
+from handler.__main__ import exit_status
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -58,3 +60,18 @@ def test_openapi_command_prints_the_spec(tiny_model_dir: Path) -> None:
     result = run_cli("openapi", model_dir=tiny_model_dir)
     assert result.returncode == 0
     assert json.loads(result.stdout)["openapi"].startswith("3.")
+
+
+def test_exit_status_fails_for_failed_batch_outcomes_too() -> None:
+    item = {"bucket": "in", "key": "incoming/a.txt"}
+    assert exit_status({"results": [item | {"outcome": "narrated"}]}) == 0
+    assert exit_status({"results": [item | {"outcome": "skipped"}]}) == 0
+    assert (
+        exit_status({"results": [item | {"outcome": "narrated"}, item | {"outcome": "failed"}]})
+        == 1
+    )
+    assert exit_status({"batchItemFailures": []}) == 0
+    assert exit_status({"batchItemFailures": [{"itemIdentifier": "m-1"}]}) == 1
+    assert exit_status({"statusCode": 200, "body": ""}) == 0
+    assert exit_status({"statusCode": 503, "body": ""}) == 1
+    assert exit_status({"error": {"code": "unsupported_event"}}) == 1
