@@ -160,7 +160,7 @@ def test_first_chunk_is_left_alone_without_a_fitting_boundary() -> None:
 
 
 def test_a_long_first_sentence_is_cut_between_words_near_its_middle() -> None:
-    first = "The city council met on Tuesday evening to review the budget for two thousand and five."
+    first = "The city council met on Tuesday evening to review the budget for twenty twenty-five."
     text = first + " After three hours of debate, members approved fourteen of the proposals."
     chunks = check(text, "en", 160, first_chunk_min_chars=40)
     # Within [40, 80] characters, nearest the middle (42), but not after the short "to".
