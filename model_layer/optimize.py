@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import platform
+import re
 import sys
 import tempfile
 from dataclasses import dataclass
@@ -48,6 +49,25 @@ def optimized_dir(model_dir: Path, precision: Precision) -> Path:
     return model_dir / OPTIMIZED_DIR / precision
 
 
+# CPU features ONNX Runtime's kernels choose among (x86 SIMD, Arm NEON/SVE extensions):
+# a packed weight layout is made for the kernel the packing CPU picked.
+_KERNEL_FEATURES = re.compile(r"^(sse|ssse|avx|fma|f16c|amx|asimd|sve|i8mm|bf16|fphp)")
+
+
+def cpu_features(cpuinfo: Path = Path("/proc/cpuinfo")) -> list[str]:
+    """The kernel-relevant instruction-set features of this CPU, from its first
+    `flags` (x86) or `Features` (Arm) line; empty where /proc/cpuinfo is unreadable."""
+    try:
+        lines = cpuinfo.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return []
+    for line in lines:
+        name, _, value = line.partition(":")
+        if name.strip() in ("flags", "Features"):
+            return sorted(f for f in value.split() if _KERNEL_FEATURES.match(f))
+    return []
+
+
 def _manifest(model_dir: Path, precision: Precision, prepacked: bool) -> dict[str, object]:
     return {
         "precision": precision,
@@ -55,6 +75,7 @@ def _manifest(model_dir: Path, precision: Precision, prepacked: bool) -> dict[st
         "sources": {name: (model_dir / rel).stat().st_size for name, rel in GRAPH_PATHS.items()},
         "prepacked_weights": prepacked,
         "machine": platform.machine(),
+        "cpu_features": cpu_features(),
     }
 
 
@@ -72,7 +93,9 @@ def usable_optimized_dir(
 
     They are tied to the ONNX Runtime version that wrote them (fused operators may
     change between releases) and to the source graphs they came from; packed weights
-    also to the machine architecture, and are refused when SHARED_WEIGHTS is off.
+    also to the machine architecture and the CPU's instruction-set features (another
+    CPU loads the original graphs instead: slower, never wrong), and are refused when
+    SHARED_WEIGHTS is off.
     Graphs without packed weights are usable either way.
     """
     if shared_weights is None:
@@ -84,7 +107,7 @@ def usable_optimized_dir(
         return None, f"{folder.relative_to(model_dir)} has no readable {MANIFEST}"
     prepacked = bool(recorded.get("prepacked_weights", False))
     expected = _manifest(model_dir, precision, prepacked)
-    keys = ["onnxruntime", "sources"] + (["machine"] if prepacked else [])
+    keys = ["onnxruntime", "sources"] + (["machine", "cpu_features"] if prepacked else [])
     for key in keys:
         if recorded.get(key) != expected[key]:
             return None, f"{folder.relative_to(model_dir)} was made for other {key}"

@@ -51,8 +51,8 @@ class EngineSettings(BaseSettings):
     # Instances run several) share one copy in the page cache, instead of each packing
     # ~400 MB onto its own heap. Same speed (measured); read by model_layer.optimize at
     # image build and by the loader, which refuses packed graphs when it is off. Off by
-    # default: the packed layout is picked for the CPU that packs it (the build machine),
-    # and that it holds on every x86_64 CPU Lambda may run on is not verified.
+    # default: the packed layout is picked for the CPU that packs it (the build machine);
+    # on a CPU with other instruction-set features the loader takes the original graphs.
     shared_weights: bool = False
     # Chunks of similar length denoised together: on 2 vCPU two chunks per vector
     # estimator run cost ~20% less each than one at a time (measured; the vocoder

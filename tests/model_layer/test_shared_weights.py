@@ -13,7 +13,7 @@ import pytest
 import model_layer
 from model_layer import EngineSettings
 from model_layer.loader import _graph_files
-from model_layer.optimize import MANIFEST, optimize_model
+from model_layer.optimize import MANIFEST, cpu_features, optimize_model
 
 TEXT = "Shared weights must say exactly the same thing, 42 times over."
 
@@ -101,15 +101,36 @@ def test_packed_graphs_are_refused_when_shared_weights_is_off(
         assert files["vocoder"] == plain_dir / "vocoder.onnx"
 
 
-def test_packed_graphs_from_another_machine_are_ignored(packed_model: Path, tmp_path: Path):
+@pytest.mark.parametrize(
+    ("key", "value"), [("machine", "pdp11"), ("cpu_features", ["avx", "sse", "sse2"])]
+)
+def test_packed_graphs_from_another_kind_of_cpu_are_ignored(
+    packed_model: Path, tmp_path: Path, key: str, value: object
+) -> None:
     other = tmp_path / "model"
     shutil.copytree(packed_model, other)
     manifest_path = other / "optimized" / "fp32" / MANIFEST
     manifest = json.loads(manifest_path.read_text())
-    manifest["machine"] = "pdp11"
+    assert manifest[key] != value
+    manifest[key] = value
     manifest_path.write_text(json.dumps(manifest))
     on = EngineSettings(shared_weights=True)
     assert _graph_files(other, on)["vocoder"] == other / "onnx" / "vocoder.onnx"
+    # Still loads and speaks, from the original graphs.
+    assert _audio(other, shared_weights=True).size > 0
+
+
+def test_cpu_features_are_the_kernel_relevant_flags(tmp_path: Path) -> None:
+    x86 = tmp_path / "x86"
+    x86.write_text(
+        "processor\t: 0\nflags\t\t: fpu sse sse2 ssse3 avx2 fma ht avx512f avx512_vnni\n"
+        "processor\t: 1\nflags\t\t: fpu sse\n"
+    )
+    assert cpu_features(x86) == ["avx2", "avx512_vnni", "avx512f", "fma", "sse", "sse2", "ssse3"]
+    arm = tmp_path / "arm"
+    arm.write_text("processor\t: 0\nFeatures\t: fp asimd evtstrm aes asimddp sve i8mm bf16\n")
+    assert cpu_features(arm) == ["asimd", "asimddp", "bf16", "i8mm", "sve"]
+    assert cpu_features(tmp_path / "missing") == []
 
 
 def test_int8_graphs_never_carry_packed_weights(tiny_model_dir: Path, tmp_path: Path) -> None:
