@@ -43,10 +43,12 @@ TIMEOUT_S = 900.0
 MARGIN_S = 2.0
 # Steps that keep a ~600-character text busy far longer than the 0.25 s left to it.
 SLOW_STEPS = 50
-# The function's ESTIMATED_RTF in the soak, so that both deadline paths run: a text
-# estimated to fit (MEDIUM, ~0.08 s) reaches synthesis and is stopped by the deadline;
-# one ten times longer (~0.8 s) is refused up front, as too long for the time left.
-ESTIMATED_RTF = 0.0004
+# The function's ESTIMATED_RTF in the soak, so that both deadline paths run: MEDIUM at
+# SLOW_STEPS (~45 s of audio, estimated ~0.14 s) is admitted with 0.25 s left and stopped
+# by the deadline mid-synthesis; thirty times as much text (estimated ~4 s) is refused up
+# front with 2 s left, time enough to plan it even on a loaded machine.
+ESTIMATED_RTF = 0.0006
+ESTIMATE_REPEATS = 30
 REDELIVERY_SHARE = 0.3
 SSML = (
     '<speak>Your code is <say-as interpret-as="characters">AB12</say-as>. '
@@ -146,9 +148,10 @@ def step_of(kind: str, rng: random.Random, index: int, steps: int, max_text_char
             body = _speech(SHORT, fmt, steps, index)
             return Step("deadline/before", url_event("/v1/speech", body), expect, MARGIN_S / 2)
         if rng.random() < 0.3:
-            body = _speech(" ".join([MEDIUM] * 10), fmt, SLOW_STEPS, index, delivery="s3")
+            text = " ".join([MEDIUM] * ESTIMATE_REPEATS)
+            body = _speech(text, fmt, SLOW_STEPS, index, delivery="s3")
             expect = Expect(400, "text_too_long", delivery="s3-nothing")
-            return Step("deadline/estimate", url_event("/v1/speech", body), expect, MARGIN_S + 0.25)
+            return Step("deadline/estimate", url_event("/v1/speech", body), expect, MARGIN_S + 2)
         # In flight, on its way to S3: the multipart upload must be aborted, not left.
         body = _speech(MEDIUM, fmt, SLOW_STEPS, index, delivery="s3")
         expect = Expect(504, "deadline_exceeded", delivery="s3-nothing")
