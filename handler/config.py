@@ -22,7 +22,7 @@ class HandlerSettings(BaseSettings):
     deadline_margin_ms: int = Field(default=2000, ge=100, le=60_000)
     max_text_chars: int = Field(default=20_000, ge=1)
     # Synthesis seconds per second of audio at 8 steps (scaled by (steps + 2) / 10), with
-    # margin over the 0.24 measured at 2,048 MB (~1.16 vCPU) on the full-size model. It
+    # margin over the 0.22-0.26 measured at 2,048 MB (~1.16 vCPU; bench lambda-limits). It
     # turns away HTTP requests that cannot finish before the deadline (text_too_long, up
     # front, rather than 504 after minutes of billed work) and sizes batch segments.
     # BATCH_ESTIMATED_RTF is its earlier name.

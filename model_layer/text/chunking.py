@@ -68,7 +68,8 @@ def split_into_chunks(
     is then ready after a clause, not a whole chunk), when there is one within
     `max_chars` that leaves at least as many characters after it. When that first
     sentence or clause runs on past twice the minimum, the first chunk ends instead
-    at the space nearest its middle (within [minimum, twice the minimum]): the
+    at a space near its middle (within [minimum, twice the minimum], preferably not
+    after a short word): the
     first audio waits for at most ~2x the minimum, never for a whole long sentence.
     The rest is chunked as without it. Whitespace runs inside a paragraph become
     single spaces.
