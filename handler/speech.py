@@ -11,6 +11,7 @@ from typing import Any
 from handler.config import HandlerSettings
 from handler.errors import (
     AudioTooLargeError,
+    DeadlineExceededError,
     InvalidParameterError,
     TextTooLongError,
     codepoint_labels,
@@ -98,10 +99,12 @@ def check_fits_deadline(plan: SpeechPlan, settings: HandlerSettings, remaining_m
     a clear 4xx now instead of a 504 after the whole timeout was billed."""
     estimate = estimated_synthesis_seconds(plan, settings.estimated_rtf)
     budget = (remaining_ms - settings.deadline_margin_ms) / 1000.0
+    if budget <= 0:  # planning used up the time: the deadline's doing, not the text's
+        raise DeadlineExceededError("no time left to synthesize after planning")
     if estimate > budget:
         raise TextTooLongError(
             f"about {plan.duration_seconds:.0f} s of audio takes about {estimate:.0f} s to "
-            f"synthesize, more than the {max(budget, 0):.0f} s this invocation has left; "
+            f"synthesize, more than the {budget:.0f} s this invocation has left; "
             "send shorter text, fewer steps, or upload it for batch narration"
         )
 

@@ -12,6 +12,8 @@ import boto3
 import pytest
 
 from handler.__main__ import LocalContext
+from handler.errors import DeadlineExceededError, TextTooLongError
+from handler.speech import check_fits_deadline
 from handler.storage import make_s3_client
 from tests.handler.conftest import Invoke, body_json, load_event, url_event
 from tests.infra.seaweed import S3Server
@@ -175,8 +177,9 @@ def test_deadline_cancels_and_leaves_nothing_in_s3(make_function, s3_server: S3S
     )
     text = "A very long narration keeps the engine busy for a good while. " * 60
     body = {"text": text, "lang": "en", "steps": 100, "delivery": "s3", "seed": 1}
-    # 1.3 s before Lambda's deadline, with 1 s kept back: 0.3 s to work.
-    response = function.handle(url_event("POST", "/v1/speech", body), LocalContext(1.3))
+    # 3 s before Lambda's deadline, with 1 s kept back: 2 s to work, enough to plan even on
+    # a loaded machine, far from enough for ~240 s of audio at 100 steps.
+    response = function.handle(url_event("POST", "/v1/speech", body), LocalContext(3))
     error_of(response, 504, "deadline_exceeded")
     assert _leftovers(s3_server, bucket) == ([], [])
     # The process serves the next invocation normally.
@@ -206,6 +209,17 @@ def test_speech_that_cannot_finish_in_time_is_refused_before_synthesis(  # type:
     ok = function.handle(url_event("POST", "/v1/speech", body), LocalContext(120))
     assert ok["statusCode"] == 200, ok["body"]
     assert body_json(ok)["duration_seconds"] > 100
+
+
+def test_time_used_up_by_planning_is_a_deadline_not_a_long_text(make_function) -> None:  # type: ignore[no-untyped-def]
+    function = make_function()
+    plan = function.synthesizer.plan("A short sentence.", lang="en", steps=1, seed=1)
+    margin = function.settings.deadline_margin_ms
+    with pytest.raises(DeadlineExceededError, match="after planning"):
+        check_fits_deadline(plan, function.settings, remaining_ms=margin)
+    check_fits_deadline(plan, function.settings, remaining_ms=margin + 60_000)  # fits
+    with pytest.raises(TextTooLongError, match="this invocation has left"):
+        check_fits_deadline(plan, function.settings, remaining_ms=margin + 1)
 
 
 def test_no_time_left_is_504_at_once(invoke: Invoke) -> None:
