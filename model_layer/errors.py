@@ -50,6 +50,18 @@ class SpokenTextTooLongError(InvalidRequestError):
         return {"limit": "MAX_SPOKEN_CHARS", "max": self.limit, "at_least": self.chars}
 
 
+class NonFiniteAudioError(ModelError):
+    """Synthesis produced NaN or infinite values (samples, or the durations that size
+    them). Refused before any encoder sees them: some encoders abort the whole process on
+    them (LAME), others write garbage."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(
+            f"synthesis produced {what} (NaN or infinity); nothing was encoded. Use a preset "
+            "voice or an inline style within the shipped voices' range"
+        )
+
+
 class SynthesisCancelled(ModelError):
     """The caller cancelled synthesis (a deadline passed); no further audio follows."""
 

@@ -67,6 +67,10 @@ class EngineSettings(BaseSettings):
     # clause; 0 = chunk the start like the rest. Same plan whether the answer is
     # streamed or buffered, so the same seed gives the same audio either way.
     first_chunk_chars: int = Field(default=40, ge=0, le=1000)
+    # An inline voice's style values may be at most this many times the largest magnitude
+    # found in the model's own voices (per tensor); beyond it they are no voice, and
+    # extreme values overflow the graphs into NaN audio.
+    style_magnitude_factor: float = Field(default=4.0, ge=1.0, le=1000.0)
     # Run one short synthesis at load so the first request does not pay for
     # lazy allocations and kernel selection.
     warmup: bool = True

@@ -29,6 +29,7 @@ from model_layer.engine import CancelToken, Engine
 from model_layer.errors import (
     EmptyTextError,
     InvalidRequestError,
+    NonFiniteAudioError,
     SpokenTextTooLongError,
     UnknownVoiceError,
     UnsupportedLanguageError,
@@ -49,7 +50,7 @@ from model_layer.text.language import LanguageDetector
 from model_layer.text.lexicon import Lexicon
 from model_layer.text.spans import Segment, SpokenText, add_pauses, plain_text
 from model_layer.text.ssml import parse_ssml
-from model_layer.voices import Style, parse_style
+from model_layer.voices import Style, StyleBounds, parse_style
 
 # Short fades at chunk edges so the cut at the predicted duration never clicks.
 FADE_SECONDS = 0.005
@@ -119,6 +120,8 @@ class Synthesizer:
         self.indexer = indexer
         self.voices = dict(voices)
         self.settings = settings
+        # Inline styles are held to the range of this model's own voices.
+        self.style_bounds = StyleBounds.of(self.voices.values(), settings.style_magnitude_factor)
         self.revision = revision
         # Without an identifier: the script rules and the default language only.
         self.detector = detector or LanguageDetector(None, settings.default_lang)
@@ -137,7 +140,8 @@ class Synthesizer:
             except KeyError:
                 known = ", ".join(sorted(self.voices))
                 raise UnknownVoiceError(f"unknown voice '{voice}'; presets are {known}") from None
-        return parse_style(voice)
+        style = parse_style(voice)
+        return self.style_bounds.check(style) if self.style_bounds else style
 
     def plan(
         self,
@@ -290,6 +294,10 @@ class Synthesizer:
             if durations
             else np.zeros(1, dtype=np.float32)
         )
+        if not np.isfinite(duration).all():
+            # An extreme style can overflow the duration predictor; a NaN length would
+            # pass every size check (comparisons with NaN are false) and fail later.
+            raise NonFiniteAudioError("a non-finite duration")
         return PlannedChunk(
             text, text_ids, text_mask, duration, segment.lang, segment.speed, silence_before
         )

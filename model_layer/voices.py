@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,7 +28,8 @@ def _tensor(doc: Mapping[str, Any], key: str, dims: tuple[int, int]) -> np.ndarr
     if not isinstance(entry, Mapping) or "data" not in entry:
         raise InvalidStyleError(f"'{key}' is missing or has no 'data'")
     try:
-        array = np.asarray(entry["data"], dtype=np.float32)
+        with np.errstate(over="ignore"):  # beyond float32 becomes inf, refused below
+            array = np.asarray(entry["data"], dtype=np.float32)
     except (TypeError, ValueError, OverflowError) as exc:
         raise InvalidStyleError(f"'{key}.data' is not a nested list of numbers") from exc
     expected = (1, *dims)
@@ -43,6 +44,41 @@ def _tensor(doc: Mapping[str, Any], key: str, dims: tuple[int, int]) -> np.ndarr
         raise InvalidStyleError(f"'{key}' contains NaN or infinity")
     array.setflags(write=False)
     return array
+
+
+@dataclass(frozen=True)
+class StyleBounds:
+    """The largest magnitude an inline style's values may have, per tensor: `factor` times
+    the largest absolute value among the model's own (shipped) voices. Real voices are
+    embeddings of speech and keep to a narrow range; values far outside it are no voice
+    at all, and extreme ones (near float32's maximum) overflow the graphs into NaN."""
+
+    ttl: float
+    dp: float
+    factor: float
+
+    @classmethod
+    def of(cls, presets: Iterable[Style], factor: float) -> StyleBounds | None:
+        styles = list(presets)
+        if not styles:
+            return None
+        ttl = max(float(np.abs(style.ttl).max()) for style in styles)
+        dp = max(float(np.abs(style.dp).max()) for style in styles)
+        return cls(ttl=ttl * factor, dp=dp * factor, factor=factor)
+
+    def check(self, style: Style) -> Style:
+        for key, array, bound in (
+            ("style_ttl", style.ttl, self.ttl),
+            ("style_dp", style.dp, self.dp),
+        ):
+            largest = float(np.abs(array).max())
+            if largest > bound:
+                raise InvalidStyleError(
+                    f"'{key}' has values of magnitude up to {largest:.3g}; this model's voices "
+                    f"allow at most {bound:.3g} ({self.factor:g} x the largest value of its "
+                    "shipped voices, SUPERTONIC_STYLE_MAGNITUDE_FACTOR)"
+                )
+        return style
 
 
 def parse_style(doc: Any) -> Style:

@@ -13,6 +13,7 @@ import soxr
 
 from model_layer.audio.formats import AudioFormat, resolve_sample_rate
 from model_layer.audio.sinks import MemorySink, PartSink
+from model_layer.errors import NonFiniteAudioError
 
 # (libsndfile major format, subtype); raw pcm bypasses libsndfile.
 _SNDFILE_FORMATS: dict[AudioFormat, tuple[str, str]] = {
@@ -35,10 +36,17 @@ def float_to_pcm16(x: np.ndarray) -> bytes:
 
 
 def mono_float32(pcm: np.ndarray) -> np.ndarray:
-    """The samples an encoder takes: mono, 1-D, float32."""
+    """The samples an encoder takes: mono, 1-D, float32 and finite. Every encoder
+    (buffered, streamed, batch) enters here, so none ever sees NaN or infinity: LAME
+    aborts the process on them, FLAC fails and WAV writes noise."""
     x = np.asarray(pcm, dtype=np.float32)
     if x.ndim != 1:
         raise ValueError(f"expected mono 1-D samples, got shape {x.shape}")
+    finite = np.isfinite(x)
+    if not finite.all():
+        raise NonFiniteAudioError(
+            f"{x.size - np.count_nonzero(finite)} non-finite samples of {x.size}"
+        )
     return x
 
 
