@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import json
+import re
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from model_layer import (
@@ -124,12 +127,81 @@ def classify(exc: BaseException) -> tuple[int, str]:
     return INTERNAL_ERROR
 
 
-def error_body(exc: BaseException, request_id: str) -> tuple[int, dict[str, Any]]:
+def error_message(exc: BaseException, inputs: Sequence[str] = ()) -> str:
+    """What a response and the log may say about `exc`: its message with every quoted span
+    that came from the request (`inputs`: the request's raw strings) replaced by its
+    length. The engine's messages quote what they refuse (a say-as value, a tag, a voice
+    name); the README promises a request's text is never echoed or logged.
+
+    The handler's own messages (ApiError, and validation messages, which never carry input
+    values) are written without request content and pass unchanged."""
+    message = printable(getattr(exc, "message", None) or str(exc))
+    if isinstance(exc, ApiError) or not inputs:
+        return message
+
+    def length_only(match: re.Match[str]) -> str:
+        content = next(group for group in match.groups() if group is not None)
+        if content.strip("?/ ") in _vocabulary() or not _from_request(content, inputs):
+            return match.group(0)
+        return f"({len(content)} characters)"
+
+    return _QUOTED.sub(length_only, message)
+
+
+# 'x', "x", <x> and <x/> as the engine's messages quote what they refuse.
+_QUOTED = re.compile(r"'([^'\n]+)'|\"([^\"\n]+)\"|</?([^<>\n]+?)/?>")
+
+
+def _from_request(content: str, inputs: Sequence[str]) -> bool:
+    """Whether a quoted span carries the request's content: itself, or any word of it (a
+    message may quote part of what the request said, e.g. a tag without its attributes)."""
+    pieces = {content, *(word for word in _WORDS.findall(content) if len(word) >= 3)}
+    for piece in pieces:
+        forms = {piece, json.dumps(piece)[1:-1], json.dumps(piece, ensure_ascii=False)[1:-1]}
+        if any(form in source for source in inputs for form in forms):
+            return True
+    return False
+
+
+_WORDS = re.compile(r"\w+")
+
+
+@lru_cache(maxsize=1)
+def _vocabulary() -> frozenset[str]:
+    """The API's own words, which messages may quote even when a request used them too:
+    the SSML subset's tags, attributes and values, language codes, format names."""
+    from model_layer.constants import ALL_LANGUAGE_CODES
+    from model_layer.text.ssml import BREAK_STRENGTHS, INTERPRETATIONS, RATE_LABELS
+
+    tags = ("speak", "p", "s", "break", "sub", "say-as", "prosody", "lang")
+    # SSML 1.1's other elements: naming one back tells the caller it is outside the subset.
+    tags += ("audio", "desc", "emphasis", "lexicon", "lookup", "mark", "meta", "metadata")
+    tags += ("phoneme", "token", "w", "voice")
+    attributes = ("version", "xml:lang", "xmlns", "xsi:schemaLocation", "time", "strength")
+    attributes += ("alias", "interpret-as", "format", "rate")
+    formats = ("wav", "flac", "mp3", "opus", "ogg", "pcm", "text", "ssml")
+    formats += ("auto", "inline", "s3")
+    return frozenset(
+        (
+            *tags,
+            *attributes,
+            *INTERPRETATIONS,
+            *BREAK_STRENGTHS,
+            *RATE_LABELS,
+            *formats,
+            *ALL_LANGUAGE_CODES,
+        )
+    )
+
+
+def error_body(
+    exc: BaseException, request_id: str, inputs: Sequence[str] = ()
+) -> tuple[int, dict[str, Any]]:
     status, code = classify(exc)
     if status == 500:
         message = f"internal error; quote request id {request_id} when reporting it"
     else:
-        message = printable(getattr(exc, "message", None) or str(exc))
+        message = error_message(exc, inputs)
     error: dict[str, Any] = {
         "code": code,
         "message": message,

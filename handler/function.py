@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -20,7 +21,7 @@ from handler.errors import (
     UnsupportedEventError,
     classify,
     error_body,
-    printable,
+    error_message,
 )
 from handler.http import (
     HttpRequest,
@@ -97,6 +98,7 @@ class SpeechFunction:
     def handle(self, event: Any, context: Any) -> Any:
         self.invocations += 1
         self._context = context
+        self._inputs: tuple[str, ...] = ()
         kind = event_kind(event)
         if kind == "http":
             return self._handle_http(event)
@@ -137,6 +139,8 @@ class SpeechFunction:
     def _handle_http(self, event: Mapping[str, Any]) -> dict[str, Any]:
         try:
             request = HttpRequest.from_event(event, self.settings.max_body_bytes)
+            # What error messages must not echo (handler.errors.error_message).
+            self._inputs = (request.body.decode("utf-8", "replace"),)
             route = find_route(self.routes, request)
             response = getattr(self, route.handler)(request)
         except Exception as exc:
@@ -188,10 +192,10 @@ class SpeechFunction:
         request = dict(event)
         action = request.pop("action", "speech")
         try:
+            self._inputs = (json.dumps(event, ensure_ascii=False, default=repr),)
             if action not in DIRECT_ACTIONS:
                 raise InvalidParameterError(
-                    f"action must be one of {', '.join(DIRECT_ACTIONS)}, got {action!r}",
-                    param="action",
+                    f"action must be one of {', '.join(DIRECT_ACTIONS)}", param="action"
                 )
             job = job_from_speech_request(validate(request, SpeechRequest))
             if action == "normalize":
@@ -274,10 +278,14 @@ class SpeechFunction:
         else:
             log.warning(
                 "request failed",
-                extra={"error_code": code, "status": status, "reason": printable(str(exc))},
+                extra={
+                    "error_code": code,
+                    "status": status,
+                    "reason": error_message(exc, self._inputs),
+                },
             )
         with single_metric(
             name="Errors", unit=MetricUnit.Count, value=1, namespace=self.metrics.namespace
         ) as metric:
             metric.add_dimension(name="ErrorCode", value=code)
-        return error_body(exc, self.request_id)
+        return error_body(exc, self.request_id, self._inputs)

@@ -8,7 +8,8 @@ import codecs
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from functools import lru_cache
+from typing import Any, get_args
 
 from pydantic import BaseModel, ValidationError
 
@@ -109,13 +110,44 @@ def validate(document: Any, model: type[BaseModel]) -> Any:
     try:
         return model.model_validate(document)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        param = ".".join(str(part) for part in first["loc"]) or None
+        first = exc.errors(include_url=False, include_input=False)[0]
+        loc = first["loc"]
+        message = first["msg"]
+        if first["type"] == "extra_forbidden":  # its name is the request's, not ours
+            loc, unknown = loc[:-1], str(loc[-1])
+            message = f"an unknown field ({len(unknown)} characters) is not permitted"
+        param = _param_path(loc, _field_names(model)) or None
         if param == "lang":
             raise UnsupportedLanguageError(f"lang: {first['msg']}") from exc
         raise InvalidParameterError(
-            f"{param}: {first['msg']}" if param else first["msg"], param=param
+            f"{param}: {message}" if param else message, param=param
         ) from exc
+
+
+def _param_path(loc: tuple[int | str, ...], known: frozenset[str]) -> str:
+    """The failing field's path as `a.b.3.c`, with every part that is not one of the API's
+    own names (a lexicon word used as a key, an unknown field) shown as `*`: error messages
+    and logs never carry request content."""
+    return ".".join(str(part) if isinstance(part, int) or part in known else "*" for part in loc)
+
+
+@lru_cache(maxsize=8)
+def _field_names(model: type[BaseModel]) -> frozenset[str]:
+    """The field names (and union tags) of `model` and every model inside it."""
+    names: set[str] = {"mapping", "entries"}
+    pending: list[Any] = [model]
+    seen: set[Any] = set()
+    while pending:
+        kind = pending.pop()
+        if kind in seen:
+            continue
+        seen.add(kind)
+        if isinstance(kind, type) and issubclass(kind, BaseModel):
+            for name, field in kind.model_fields.items():
+                names.add(name)
+                pending.append(field.annotation)
+        pending.extend(get_args(kind))
+    return frozenset(names)
 
 
 def _too_deep() -> BadJsonError:
