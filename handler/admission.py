@@ -86,11 +86,12 @@ def check_length(text: str, param: str, limit: int, name: str) -> None:
         )
 
 
-def spoken_chars_limit(route: RouteKind, settings: HandlerSettings) -> int:
-    """What planning may expand the text to (passed to the planner, which stops there)."""
+def spoken_chars_limit(route: RouteKind, settings: HandlerSettings) -> tuple[int, str]:
+    """What planning may expand the text to (passed to the planner, which stops there),
+    and the setting's name."""
     if route in BATCH_ROUTES:
-        return settings.batch_max_spoken_chars
-    return settings.max_spoken_chars
+        return settings.batch_max_spoken_chars, "BATCH_MAX_SPOKEN_CHARS"
+    return settings.max_spoken_chars, "MAX_SPOKEN_CHARS"
 
 
 def silence_seconds(plan: SpeechPlan) -> float:
@@ -180,10 +181,10 @@ def admit(
 
 
 def _check_spoken(plan: SpeechPlan, route: RouteKind, settings: HandlerSettings) -> None:
-    limit = spoken_chars_limit(route, settings)
+    limit, name = spoken_chars_limit(route, settings)
     spoken = len(plan.normalized_text)
     if spoken > limit:
-        raise SpokenTextTooLongError(spoken, limit)
+        raise SpokenTextTooLongError(spoken, limit, name)
 
 
 def _check_silence(plan: SpeechPlan, batch: bool, settings: HandlerSettings) -> None:

@@ -23,6 +23,7 @@ from handler.errors import (
     error_body,
     error_message,
 )
+from handler.events import DIRECT_ACTIONS, event_kind, malformed_records
 from handler.http import (
     HttpRequest,
     audio_response,
@@ -56,23 +57,6 @@ from handler.speech import (
 from model_layer import Synthesizer
 from model_layer.constants import ALL_LANGUAGE_CODES
 
-# `{"action": ..., "text": ...}` in a direct invoke; speech when absent.
-DIRECT_ACTIONS = ("speech", "normalize")
-
-
-def event_kind(event: Any) -> str:
-    if not isinstance(event, Mapping):
-        return "unknown"
-    if isinstance(event.get("requestContext"), Mapping) and "http" in event["requestContext"]:
-        return "http"
-    records = event.get("Records")
-    if isinstance(records, list) and records and isinstance(records[0], Mapping):
-        source = records[0].get("eventSource")
-        return {"aws:s3": "s3", "aws:sqs": "sqs"}.get(str(source), "unknown")
-    if "text" in event:
-        return "direct"
-    return "unknown"
-
 
 class SpeechFunction:
     def __init__(
@@ -105,7 +89,10 @@ class SpeechFunction:
         if kind == "direct":
             return self._handle_direct(event)
         if kind in ("s3", "sqs"):
-            return handle_batch_event(self, event, context)
+            problem = malformed_records(event)
+            if problem is None:
+                return handle_batch_event(self, event, context)
+            return self._error(UnsupportedEventError(f"malformed {kind} event: {problem}"))[1]
         # Returned like a direct invoke's errors: a raised error would reach the caller as
         # the runtime's error document, stack trace and file paths included.
         unsupported = UnsupportedEventError(

@@ -90,16 +90,30 @@ def parse_json_body(request: HttpRequest, model: type[BaseModel]) -> Any:
         )
     # Windows tools (PowerShell, Notepad) start UTF-8 files with a byte-order mark.
     body = request.body.removeprefix(codecs.BOM_UTF8)
+    return validate(loads_json(body or b"null", "request body"), model)
+
+
+def loads_json(data: bytes | str, what: str) -> Any:
+    """A JSON document from a request or an uploaded job file, every way it can be wrong
+    answered as bad_json: malformed, not UTF-8, nested past the parser's recursion, or a
+    number Python refuses to convert (more than 4,300 digits, a CPU-exhaustion guard)."""
     try:
-        document = json.loads(body or b"null")
+        return json.loads(data)
     except RecursionError as exc:
-        raise _too_deep() from exc
+        raise _too_deep(what) from exc
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise BadJsonError(f"request body is not valid JSON: {exc}") from exc
+        raise BadJsonError(f"{what} is not valid JSON: {_position(exc)}") from exc
     except ValueError as exc:
-        # Python refuses to convert integers of more than 4300 digits (a CPU-exhaustion guard).
-        raise BadJsonError("request body has a number with too many digits") from exc
-    return validate(document, model)
+        raise BadJsonError(f"{what} has a number with too many digits") from exc
+
+
+def _position(exc: ValueError) -> str:
+    """Where the JSON went wrong, without quoting it."""
+    if isinstance(exc, json.JSONDecodeError):
+        return f"{exc.msg} at line {exc.lineno}, column {exc.colno}"
+    if isinstance(exc, UnicodeDecodeError):
+        return f"not UTF-8 at byte {exc.start}"
+    return "malformed"
 
 
 def validate(document: Any, model: type[BaseModel]) -> Any:
@@ -150,9 +164,9 @@ def _field_names(model: type[BaseModel]) -> frozenset[str]:
     return frozenset(names)
 
 
-def _too_deep() -> BadJsonError:
+def _too_deep(what: str = "request body") -> BadJsonError:
     return BadJsonError(
-        f"request body nests objects and arrays more than {MAX_JSON_DEPTH} levels deep",
+        f"{what} nests objects and arrays more than {MAX_JSON_DEPTH} levels deep",
         details={"max_depth": MAX_JSON_DEPTH},
     )
 

@@ -22,7 +22,8 @@ from aws_lambda_powertools.metrics import MetricUnit, single_metric
 
 from handler.admission import Delivery, RouteKind
 from handler.errors import classify, codepoint_labels
-from handler.function import SpeechFunction, event_kind
+from handler.events import event_kind
+from handler.function import SpeechFunction
 from handler.http import (
     HttpRequest,
     audio_response,

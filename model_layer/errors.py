@@ -37,17 +37,18 @@ class SpokenTextTooLongError(InvalidRequestError):
 
     param = "text"
 
-    def __init__(self, chars: int, limit: int) -> None:
+    def __init__(self, chars: int, limit: int, limit_name: str = "MAX_SPOKEN_CHARS") -> None:
         self.chars = chars
         self.limit = limit
+        self.limit_name = limit_name
         super().__init__(
-            f"the text expands to more than {limit} characters to read (MAX_SPOKEN_CHARS) "
+            f"the text expands to more than {limit} characters to read ({limit_name}) "
             "after SSML, normalization and lexicons; send shorter text or a smaller lexicon"
         )
 
     @property
     def details(self) -> dict[str, int | str]:
-        return {"limit": "MAX_SPOKEN_CHARS", "max": self.limit, "at_least": self.chars}
+        return {"limit": self.limit_name, "max": self.limit, "at_least": self.chars}
 
 
 class NonFiniteAudioError(ModelError):

@@ -21,6 +21,7 @@ from handler.batch.runtime import BatchRuntime
 from handler.batch.s3io import is_transient
 from handler.batch.segments import MESSAGE_KEY, SegmentRun
 from handler.config import HandlerSettings
+from handler.events import malformed_records
 from handler.observability import logger as log
 from model_layer import Synthesizer
 
@@ -97,6 +98,11 @@ def _handle_message(rt: BatchRuntime, record: SQSRecord) -> Any:
             _log_retry(exc, f"segment {task.get('index')} of job {task.get('job')}")
             raise
     if isinstance(body, dict) and isinstance(body.get("Records"), list):
+        if problem := malformed_records(body):  # no retry can read it
+            log.warning(
+                "message skipped", extra={"message_id": record.message_id, "reason": problem}
+            )
+            return "skipped"
         results, failure = _handle_s3_event(rt, body)
         if failure is not None:
             raise failure

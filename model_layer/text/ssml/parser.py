@@ -46,6 +46,9 @@ _ATTRIBUTES: dict[str, frozenset[str]] = {
 _REQUIRED = {"sub": "alias", "say-as": "interpret-as", "prosody": "rate", "lang": "xml:lang"}
 _TEXT_ONLY = frozenset({"sub", "say-as"})
 _WHITESPACE = re.compile(r"\s+")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+# Longer say-as content is no date, number or phone number; as characters it is a text.
+MAX_SAY_AS_CHARS = 1000
 _EXPAT_CODES = xml.parsers.expat.errors.codes
 # expat's words where they would puzzle a caller who writes SSML, not XML.
 _EXPAT_REASONS = {
@@ -139,6 +142,10 @@ class _Reader:
         stripped = self.source.lstrip()
         if stripped and not stripped.startswith("<"):
             self._fail_at_offset("text outside <speak>", len(self.source) - len(stripped))
+        # A JSON string may carry a lone surrogate, which is no character: expat cannot
+        # even be handed the document.
+        if surrogate := _SURROGATE.search(self.source):
+            self._fail_at_offset("a lone surrogate is not a character", surrogate.start())
         try:
             self.parser.Parse(self.source, True)
         except xml.parsers.expat.ExpatError as exc:
@@ -291,8 +298,21 @@ class _Reader:
         lang = piece.lang or default_lang
         text = piece.text
         if piece.say_as is not None:
+            kind = piece.say_as.interpret_as
+            if len(text) > MAX_SAY_AS_CHARS:
+                raise InvalidSsmlError(
+                    f"say-as content has {len(text)} characters; the limit is {MAX_SAY_AS_CHARS}",
+                    piece.line,
+                    piece.column,
+                )
             try:
-                text = say_as(piece.say_as.interpret_as, text, lang, piece.say_as.date_format)
+                text = say_as(kind, text, lang, piece.say_as.date_format)
             except SsmlValueError as exc:
                 raise InvalidSsmlError(str(exc), piece.line, piece.column) from None
+            except (ValueError, OverflowError, ArithmeticError):
+                # A reader meeting what it cannot convert (Python refuses integers of
+                # more than 4,300 digits): the request's fault, never a 500.
+                raise InvalidSsmlError(
+                    f"say-as {kind} cannot read this content", piece.line, piece.column
+                ) from None
         return replace(piece.span, text=text, lang=lang)
