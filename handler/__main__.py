@@ -51,13 +51,19 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument(
         "--timeout", type=float, default=900.0, help="seconds per request (900, as deployed)"
     )
+    serve.add_argument(
+        "--socket-timeout",
+        type=float,
+        default=60.0,
+        help="seconds a client may stall (not send, not read) before it is dropped (60)",
+    )
     args = parser.parse_args(argv)
 
     if args.command == "serve":
         from handler.serve import serve as run_server
 
         try:
-            run_server(args.port, args.timeout)
+            run_server(args.port, args.timeout, args.socket_timeout)
         except ModelLoadError as exc:
             print(f"cannot load the model: {exc}", file=sys.stderr)
             return 2

@@ -78,6 +78,16 @@ class DeadlineExceededError(ApiError):
     """Maps to code 'deadline_exceeded' in ERROR_TABLE."""
 
 
+class BadFramingError(ApiError):
+    """Maps to code 'bad_framing' (`python -m handler serve` only): a Content-Length that is
+    no non-negative integer, or several that disagree."""
+
+
+class LengthRequiredError(ApiError):
+    """Maps to code 'length_required' (`python -m handler serve` only): a body sent without a
+    Content-Length (chunked uploads included), whose size cannot be checked before reading."""
+
+
 class UnsupportedEventError(ApiError):
     """Maps to code 'unsupported_event' in ERROR_TABLE."""
 
@@ -104,8 +114,10 @@ ERROR_TABLE: dict[type[BaseException], tuple[int, str]] = {
     InvalidSsmlError: (400, "invalid_ssml"),
     InvalidRequestError: (400, "invalid_parameter"),
     UnsupportedEventError: (400, "unsupported_event"),
+    BadFramingError: (400, "bad_framing"),
     RouteNotFoundError: (404, "route_not_found"),
     MethodNotAllowedError: (405, "method_not_allowed"),
+    LengthRequiredError: (411, "length_required"),
     PayloadTooLargeError: (413, "payload_too_large"),
     AudioTooLargeError: (413, "audio_too_large"),
     UnsupportedMediaTypeError: (415, "unsupported_media_type"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import json
+import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -73,16 +74,16 @@ class SpeechFunction:
         self.invocations = 0
         # Declared once in handler/routes.py; each names the method below that answers it.
         self.routes = route_table()
-        # The invocation being served. awslambdaric runs one invocation at a time per
-        # process, also in its multi-concurrency mode (one forked process per concurrent
-        # request, each with its own SpeechFunction), so this never sees two at once.
-        self._context: Any = None
+        # The invocation being served, per thread. awslambdaric runs one invocation at a
+        # time per process (its multi-concurrency mode forks a process per concurrent
+        # request); `python -m handler serve` answers concurrent clients on threads.
+        self._invocation = threading.local()
 
     # --- entry -----------------------------------------------------------------
     def handle(self, event: Any, context: Any) -> Any:
         self.invocations += 1
         self._context = context
-        self._inputs: tuple[str, ...] = ()
+        self._inputs = ()
         kind = event_kind(event)
         if kind == "http":
             return self._handle_http(event)
@@ -111,16 +112,36 @@ class SpeechFunction:
         self._make_s3_client = lambda: client
 
     @property
+    def _context(self) -> Any:
+        return getattr(self._invocation, "context", None)
+
+    @_context.setter
+    def _context(self, context: Any) -> None:
+        self._invocation.context = context
+
+    @property
+    def _inputs(self) -> tuple[str, ...]:
+        """The request's raw strings, which error messages must not echo."""
+        return getattr(self._invocation, "inputs", ())
+
+    @_inputs.setter
+    def _inputs(self, inputs: tuple[str, ...]) -> None:
+        self._invocation.inputs = inputs
+
+    @property
     def request_id(self) -> str:
         return getattr(self._context, "aws_request_id", "local")
 
-    def _remaining_ms(self) -> int:
-        return int(self._context.get_remaining_time_in_millis())
-
     @property
     def deadline(self) -> Deadline:
-        """This invocation's deadline, by the one rule every route uses."""
-        return Deadline(self._remaining_ms, self.settings.deadline_margin_ms)
+        """This invocation's deadline, by the one rule every route uses. Bound to this
+        invocation's context, so a stream's body keeps it after the handler returns."""
+        context = self._context
+
+        def remaining_ms() -> int:
+            return int(context.get_remaining_time_in_millis())
+
+        return Deadline(remaining_ms, self.settings.deadline_margin_ms)
 
     # --- HTTP ------------------------------------------------------------------
     def _handle_http(self, event: Mapping[str, Any]) -> dict[str, Any]:

@@ -3,15 +3,18 @@
 Each HTTP request becomes the Function URL event Lambda would send (payload format
 2.0), goes to the same entry point the streaming image runs, and the answer is sent as
 HTTP/1.1 chunked transfer: the status and headers first, then audio as each chunk is
-encoded. One request at a time, as one Lambda environment serves them. A failure after
-the first byte ends the connection without the last chunk, so the client sees an
+encoded. Each client is served on its own thread, so one that stalls (sends slowly, or
+stops reading a long stream) holds only its own request: every socket has a timeout, after
+which its synthesis stops. A body's size is decided from Content-Length before a byte of it
+is read: missing (or chunked) is 411, malformed 400, over MAX_BODY_BYTES 413. A failure
+after the first byte ends the connection without the last chunk, so the client sees an
 incomplete body, never a success; a client that goes away stops the synthesis.
 """
 
 from __future__ import annotations
 
 import base64
-import threading
+import json
 import time
 import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -19,6 +22,13 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from handler.context import LocalContext
+from handler.errors import (
+    ApiError,
+    BadFramingError,
+    LengthRequiredError,
+    PayloadTooLargeError,
+    error_body,
+)
 from handler.runtime.protocol import HttpStream, send_body
 
 LOOPBACK = "127.0.0.1"
@@ -78,16 +88,50 @@ class _RequestHandler(BaseHTTPRequestHandler):
     def do_DELETE(self) -> None:
         self._serve()
 
+    def setup(self) -> None:
+        # Every read and write on this client's socket gives up after this long: a client
+        # that stops reading (or sending) cannot hold its thread, or its synthesis, forever.
+        self.timeout = self.server.socket_timeout
+        super().setup()
+
     def _serve(self) -> None:
-        length = int(self.headers.get("Content-Length") or 0)
-        body = self.rfile.read(length) if length else b""
+        try:
+            length = body_length(
+                self.command,
+                self.headers.get_all("Content-Length") or [],
+                self.headers.get("Transfer-Encoding"),
+                self.server.max_body_bytes,
+            )
+        except ApiError as exc:
+            self._refuse(exc)
+            return
+        try:
+            body = self.rfile.read(length) if length else b""
+        except TimeoutError:
+            self.close_connection = True
+            self.log_message("client sent its body too slowly; dropped")
+            return
+        if len(body) < length:  # the client closed before sending all it announced
+            self.close_connection = True
+            return
         event = function_url_event(
             self.command, self.path, dict(self.headers.items()), body, self.client_address[0]
         )
-        # One request at a time, as one Lambda environment serves them; connections
-        # kept alive by other clients wait here rather than block the server.
-        with self.server.one_at_a_time:
-            self._answer(event)
+        self._answer(event)
+
+    def _refuse(self, exc: ApiError) -> None:
+        """An answer before the body was read: the connection cannot be reused, since
+        what follows on it is that unread body."""
+        status, document = error_body(exc, "local")
+        payload = json.dumps(document).encode("utf-8")
+        self.close_connection = True
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(payload)))
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.wfile.write(payload)
+        self.wfile.flush()
 
     def _answer(self, event: dict[str, Any]) -> None:
         answer = self.server.answer(event)
@@ -100,7 +144,7 @@ class _RequestHandler(BaseHTTPRequestHandler):
         self.end_headers()
         try:
             failure = send_body(answer, self._write_chunk)
-        except OSError:
+        except OSError:  # the client left, or stopped reading past the socket timeout
             self.close_connection = True
             self.log_message("client went away; synthesis stopped")
             return
@@ -117,25 +161,50 @@ class _RequestHandler(BaseHTTPRequestHandler):
         self.wfile.flush()
 
 
+def body_length(method: str, lengths: list[str], transfer_encoding: str | None, limit: int) -> int:
+    """The body's size from its Content-Length, checked before any of it is read."""
+    if transfer_encoding is not None and transfer_encoding.strip().lower() != "identity":
+        raise LengthRequiredError("send the body with a Content-Length, not chunked")
+    values = {value.strip() for value in lengths}
+    if not values:
+        if method in ("POST", "PUT"):
+            raise LengthRequiredError(f"a {method} needs a Content-Length")
+        return 0
+    if len(values) > 1:
+        raise BadFramingError("Content-Length is given more than once, with different values")
+    (value,) = values
+    if not value.isdigit() or not value.isascii():
+        raise BadFramingError("Content-Length must be a non-negative integer")
+    if len(value) > 20 or int(value) > limit:
+        raise PayloadTooLargeError(f"request body exceeds {limit} bytes")
+    return int(value)
+
+
 class LocalServer(ThreadingHTTPServer):
     daemon_threads = True
+    # The socket timeout of each client; long enough for any pause between audio chunks.
+    socket_timeout = 60.0
 
-    def __init__(self, port: int, timeout_seconds: float) -> None:
-        from handler.stream_app import lambda_handler  # the init phase: loads the model
+    def __init__(
+        self, port: int, timeout_seconds: float, socket_timeout: float | None = None
+    ) -> None:
+        from handler.stream_app import function, lambda_handler  # the init phase
 
         super().__init__((LOOPBACK, port), _RequestHandler)
+        if socket_timeout is not None:
+            self.socket_timeout = socket_timeout
         self._handler = lambda_handler
         self._context = LocalContext
         self._timeout = timeout_seconds
-        self.one_at_a_time = threading.Lock()
+        self.max_body_bytes = function.settings.max_body_bytes
 
     def answer(self, event: dict[str, Any]) -> HttpStream:
         answer = self._handler(event, self._context(self._timeout))
         return answer if isinstance(answer, HttpStream) else HttpStream.from_response(answer)
 
 
-def serve(port: int, timeout_seconds: float) -> None:
-    server = LocalServer(port, timeout_seconds)
+def serve(port: int, timeout_seconds: float, socket_timeout: float = 60.0) -> None:
+    server = LocalServer(port, timeout_seconds, socket_timeout)
     host, bound = server.server_address[:2]
     print(f"serving on http://{host}:{bound} (Ctrl-C stops)", flush=True)
     try:

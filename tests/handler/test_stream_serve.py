@@ -18,6 +18,7 @@ from tests.infra.process import ManagedProcess, base_env
 
 pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[2]
+SOCKET_TIMEOUT = 2.0
 TEXT = "Streaming over HTTP. The first clause leaves, and the rest of it follows, chunk by chunk."
 
 
@@ -30,7 +31,10 @@ def served(
     env = base_env(workdir) | {"MODEL_DIR": str(tiny_model_dir), "SUPERTONIC_WARMUP": "false"}
     process = ManagedProcess(
         "handler serve",
-        [sys.executable, "-m", "handler", "serve", "--port", str(port)],
+        [
+            *(sys.executable, "-m", "handler", "serve", "--port", str(port)),
+            *("--socket-timeout", str(SOCKET_TIMEOUT)),
+        ],
         env=env,
         cwd=ROOT,
         log_path=workdir / "serve.log",
@@ -96,6 +100,99 @@ def test_a_client_that_leaves_stops_its_synthesis_not_the_server(
 
     after = request(server, "POST", "/v1/speech", {"text": "Still here.", "lang": "en"})
     assert after.status == 200 and after.read()[:4] == b"RIFF"
-    # Served one at a time: the first request had ended before this one began.
+    # The first request's synthesis stops at its next write to the closed connection.
+    process.wait_until(
+        lambda: "client went away" in process.logs(), timeout=120, what="the synthesis to stop"
+    )
     assert "stream closed before its end" in process.logs()
-    assert "client went away" in process.logs()
+
+
+# --- class 7 of issue 15: one client never stalls another -------------------------------
+def _raw(port: int, data: bytes, timeout: float = 60) -> socket.socket:
+    client = socket.create_connection((LOOPBACK, port), timeout=timeout)
+    client.sendall(data)
+    return client
+
+
+def _answer_of(client: socket.socket) -> tuple[int, bytes]:
+    """Status and everything the server sent until it closed the connection."""
+    received = b""
+    while chunk := client.recv(65536):
+        received += chunk
+    client.close()
+    head, _, body = received.partition(b"\r\n\r\n")
+    return int(head.split(b" ", 2)[1]), body
+
+
+def _health(port: int) -> int:
+    response = request(port, "GET", "/v1/health")
+    response.read()
+    return response.status
+
+
+def test_a_client_that_stops_reading_blocks_no_one(server: int) -> None:
+    body = json.dumps({"text": TEXT * 12, "lang": "en", "steps": 2, "format": "wav"}).encode()
+    stalled = _raw(
+        server,
+        b"POST /v1/speech HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        + b"Content-Length: %d\r\n\r\n%b" % (len(body), body),
+    )
+    stalled.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    assert stalled.recv(16).startswith(b"HTTP/1.1 200")  # its stream began; now it stops
+    try:
+        for _ in range(3):
+            assert _health(server) == 200
+        short = request(server, "POST", "/v1/speech", {"text": "Me too.", "lang": "en"})
+        assert short.status == 200 and short.read()[:4] == b"RIFF"
+    finally:
+        stalled.close()
+
+
+def test_a_client_that_never_sends_its_body_blocks_no_one(server: int) -> None:
+    silent = _raw(server, b"POST /v1/speech HTTP/1.1\r\nHost: x\r\nContent-Length: 500\r\n\r\n{")
+    assert _health(server) == 200
+    # Its socket timeout ends it: the server closes the connection without an answer.
+    assert silent.recv(1024) == b""
+    silent.close()
+    assert _health(server) == 200
+
+
+@pytest.mark.parametrize(
+    ("headers", "status", "code"),
+    [
+        (b"Content-Length: abc\r\n", 400, "bad_framing"),
+        (b"Content-Length: -1\r\n", 400, "bad_framing"),
+        (b"Content-Length: 1e3\r\n", 400, "bad_framing"),
+        (b"Content-Length: 5\r\nContent-Length: 6\r\n", 400, "bad_framing"),
+        (b"", 411, "length_required"),
+        (b"Transfer-Encoding: chunked\r\n", 411, "length_required"),
+        (b"Content-Length: 268435456\r\n", 413, "payload_too_large"),
+        (b"Content-Length: 99999999999999999999999999\r\n", 413, "payload_too_large"),
+    ],
+    ids=["abc", "negative", "float", "two", "missing", "chunked", "256MB", "huge"],
+)
+def test_bad_framing_is_answered_before_any_body_is_read(
+    server: int, headers: bytes, status: int, code: str
+) -> None:
+    # No body follows: an answer proves the size was decided from the headers alone.
+    client = _raw(server, b"POST /v1/speech HTTP/1.1\r\nHost: x\r\n" + headers + b"\r\n")
+    answered, body = _answer_of(client)
+    assert answered == status
+    assert json.loads(body)["error"]["code"] == code
+    assert _health(server) == 200
+
+
+@pytest.mark.parametrize("clients", [4])
+def test_concurrent_clients_are_served_independently(server: int, clients: int) -> None:
+    import concurrent.futures
+
+    def speak(index: int) -> bytes:
+        body = {"text": f"Client number {index} speaks.", "lang": "en", "seed": index, "steps": 2}
+        response = request(server, "POST", "/v1/speech", body)
+        assert response.status == 200
+        return response.read()
+
+    with concurrent.futures.ThreadPoolExecutor(clients) as pool:
+        together = list(pool.map(speak, range(clients)))
+    alone = [speak(index) for index in range(clients)]
+    assert together == alone  # no request saw another's context, seed or deadline
