@@ -185,14 +185,13 @@ class Synthesizer:
         if not text or not text.strip():
             raise EmptyTextError("text is empty")
         spoken = self._read(text, text_type, lang, speed)
-        segments: list[tuple[Segment, SanitizedText]] = []
-        spoken_chars = 0
-        for segment in spoken.segments:
-            clean = self._speakable(segment, normalize, lexicon)
-            spoken_chars += len(clean.text)
-            if max_spoken_chars is not None and spoken_chars > max_spoken_chars:
-                raise SpokenTextTooLongError(spoken_chars, max_spoken_chars)
-            segments.append((segment, clean))
+        segments = [
+            (segment, self._speakable(segment, normalize, lexicon)) for segment in spoken.segments
+        ]
+        # Before any chunking or duration prediction is spent on an expanded text.
+        spoken_chars = sum(len(clean.text) for _, clean in segments)
+        if max_spoken_chars is not None and spoken_chars > max_spoken_chars:
+            raise SpokenTextTooLongError(spoken_chars, max_spoken_chars)
         dropped = tuple(sorted({cp for _, clean in segments for cp in clean.dropped}))
         if strict and dropped:
             raise UnsupportedCharactersError(dropped)

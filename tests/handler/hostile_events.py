@@ -237,7 +237,7 @@ def assert_well_answered(answer: Any, *, http: bool) -> None:
         assert isinstance(answer, dict), answer
         if "error" not in answer:
             _tally("200")
-            assert answer.get("audio_base64") or answer.get("url"), answer
+            assert answer.get("audio_base64") or answer.get("url") or "normalized" in answer, answer
             return
         error = answer["error"]
         status = error["status"]
@@ -245,3 +245,98 @@ def assert_well_answered(answer: Any, *, http: bool) -> None:
     assert 400 <= status < 500, error
     assert errors.get(error["code"]) == status == error["status"], error
     assert error["message"] and error["request_id"], error
+
+
+# --- issue 15's classes, as generators -------------------------------------------------
+SAY_AS_KINDS = ["cardinal", "ordinal", "date", "digits", "telephone", "time", "characters"]
+
+
+@st.composite
+def ssml_documents(draw: st.DrawFn) -> str:
+    """SSML with the markup the classes found: say-as with huge digit runs, breaks adding up
+    past the silence limit, lone surrogates, unknown tags and attributes, deep nesting."""
+    pieces: list[str] = []
+    for _ in range(draw(st.integers(1, 5))):
+        kind = draw(st.integers(0, 7))
+        if kind == 0:
+            digits = "7" * draw(st.sampled_from([1, 12, 400, 4301, 5000, 20_000]))
+            interpret = draw(st.sampled_from([*SAY_AS_KINDS, "", "bogus"]))
+            fmt = draw(st.sampled_from(["", ' format="dmy"', ' format="zz"']))
+            pieces.append(f'<say-as interpret-as="{interpret}"{fmt}>{digits}</say-as>')
+        elif kind == 1:
+            time = draw(st.sampled_from(["10s", "10000ms", "0s", "-1s", "1e9s", "x", "9.99s"]))
+            pieces.append(f'Part. <break time="{time}"/>' * draw(st.integers(1, 60)))
+        elif kind == 2:
+            pieces.append(draw(st.sampled_from(["\ud800", "\udfff", "a\udc00b"])))
+        elif kind == 3:
+            tag = draw(st.sampled_from(["emphasis", "x", "s", "p", "prosody", "lang", "sub"]))
+            attribute = draw(st.sampled_from(["", ' rate="200%"', ' xml:lang="zz"', ' alias="a"']))
+            pieces.append(f"<{tag}{attribute}>{draw(hostile_text)}</{tag}>")
+        elif kind == 4:
+            depth = draw(st.sampled_from([3, 40, 300]))
+            pieces.append("<p>" * depth + "Deep." + "</p>" * depth)
+        else:
+            pieces.append(draw(hostile_text).replace("<", "&lt;").replace("&", "&amp;"))
+    return "<speak>" + " ".join(pieces) + "</speak>"
+
+
+def _style_tensor(dims: tuple[int, int], value: float) -> dict[str, Any]:
+    return {"data": [[[value] * dims[1]] * dims[0]]}
+
+
+inline_voices = st.builds(
+    lambda ttl, dp: {
+        "style_ttl": _style_tensor((50, 256), ttl),
+        "style_dp": _style_tensor((8, 16), dp),
+    },
+    st.sampled_from([0.0, 0.5, -1.0, 3.0e38, -3.0e38, 1e20, 1e6]),
+    st.sampled_from([0.0, 0.5, 3.0e38, 1e20]),
+)
+
+
+@st.composite
+def amplifying_requests(draw: st.DrawFn) -> dict[str, Any]:
+    """Small requests that ask for enormous work: lexicon expansion, silence, SSML."""
+    kind = draw(st.integers(0, 3))
+    request: dict[str, Any] = {"steps": 1, "lang": "en"}
+    if kind == 0:
+        say = "word " * draw(st.sampled_from([1, 20, 99]))
+        request.update(text="a " * draw(st.sampled_from([10, 500, 5000])), lexicon={"a": say})
+    elif kind == 1:
+        request.update(text=draw(ssml_documents()), text_type="ssml")
+    elif kind == 2:
+        request.update(text="Hi.", voice=draw(inline_voices))
+    else:
+        request.update(
+            text=draw(hostile_text) or "x", format=draw(st.sampled_from(["mp3", "flac", "opus"]))
+        )
+    return request
+
+
+_MALFORMED_VALUES = st.sampled_from([None, 5, [], {}, "", "x"])
+
+
+@st.composite
+def record_events(draw: st.DrawFn) -> dict[str, Any]:
+    """S3- and SQS-shaped invokes, mostly with a field missing or of the wrong type."""
+    if draw(st.booleans()):
+        record: dict[str, Any] = {
+            "eventSource": "aws:s3",
+            "eventName": "ObjectCreated:Put",
+            "s3": {"bucket": {"name": "no-such-bucket"}, "object": {"key": "elsewhere/x.bin"}},
+        }
+        paths = [("s3",), ("s3", "bucket"), ("s3", "bucket", "name"), ("s3", "object")]
+        paths += [("s3", "object", "key"), ("eventName",)]
+    else:
+        record = {"eventSource": "aws:sqs", "messageId": "m-1", "body": "{}"}
+        paths = [("messageId",), ("body",)]
+    path = draw(st.sampled_from(paths))
+    target = record
+    for part in path[:-1]:
+        target = target[part]
+    if draw(st.booleans()):
+        target.pop(path[-1])
+    else:
+        target[path[-1]] = draw(_MALFORMED_VALUES)
+    records = [record] * draw(st.integers(1, 3))
+    return {"Records": draw(st.sampled_from([records, [], [5], [*records, "x"]]))}
