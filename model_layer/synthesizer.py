@@ -159,14 +159,14 @@ class Synthesizer:
         cancel: CancelToken | None = None,
         text_type: str = "text",
         durations: bool = True,
+        # Bounds the text as read (lexicons and normalization can multiply it), checked
+        # before any chunking or duration prediction is spent on it.
         max_spoken_chars: int | None = None,
     ) -> SpeechPlan:
         """Everything about the speech but the audio; `text_type="ssml"` reads `text`
         as the SSML subset of `model_layer.text.ssml`. `durations=False` skips duration
         prediction (every duration is 0): the plan shows what would be read
-        (POST /v1/normalize) but cannot be streamed. `max_spoken_chars` bounds the text as
-        read (lexicons and normalization can multiply it), checked before any chunking or
-        duration prediction is spent on it."""
+        (POST /v1/normalize) but cannot be streamed."""
         if not MIN_SPEED <= speed <= MAX_SPEED:
             raise InvalidRequestError(
                 f"speed must be between {MIN_SPEED} and {MAX_SPEED}, got {speed}"
