@@ -1,28 +1,13 @@
-"""What kind of event an invocation carries, and whether an S3 or SQS event has the shape
-batch narration reads. AWS always sends well-formed events; a direct invoke can send
-anything shaped like one, and gets an error document back instead of a raised KeyError."""
+"""Whether an S3 or SQS event has the shape batch narration reads. AWS always sends
+well-formed events; a direct invoke can send anything shaped like one, and gets an error
+document back instead of a raised KeyError."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-# `{"action": ..., "text": ...}` in a direct invoke; speech when absent.
-DIRECT_ACTIONS = ("speech", "normalize")
-_SOURCES = {"aws:s3": "s3", "aws:sqs": "sqs"}
-
-
-def event_kind(event: Any) -> str:
-    if not isinstance(event, Mapping):
-        return "unknown"
-    if isinstance(event.get("requestContext"), Mapping) and "http" in event["requestContext"]:
-        return "http"
-    records = event.get("Records")
-    if isinstance(records, list) and records and isinstance(records[0], Mapping):
-        return _SOURCES.get(str(records[0].get("eventSource")), "unknown")
-    if "text" in event:
-        return "direct"
-    return "unknown"
+_SOURCES = ("aws:s3", "aws:sqs")
 
 
 def malformed_records(event: Mapping[str, Any]) -> str | None:

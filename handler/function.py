@@ -24,7 +24,7 @@ from handler.errors import (
     error_body,
     error_message,
 )
-from handler.events import DIRECT_ACTIONS, event_kind, malformed_records
+from handler.events import malformed_records
 from handler.http import (
     HttpRequest,
     audio_response,
@@ -57,6 +57,23 @@ from handler.speech import (
 )
 from model_layer import Synthesizer
 from model_layer.constants import ALL_LANGUAGE_CODES
+
+# `{"action": ..., "text": ...}` in a direct invoke; speech when absent.
+DIRECT_ACTIONS = ("speech", "normalize")
+
+
+def event_kind(event: Any) -> str:
+    if not isinstance(event, Mapping):
+        return "unknown"
+    if isinstance(event.get("requestContext"), Mapping) and "http" in event["requestContext"]:
+        return "http"
+    records = event.get("Records")
+    if isinstance(records, list) and records and isinstance(records[0], Mapping):
+        source = records[0].get("eventSource")
+        return {"aws:s3": "s3", "aws:sqs": "sqs"}.get(str(source), "unknown")
+    if "text" in event:
+        return "direct"
+    return "unknown"
 
 
 class SpeechFunction:

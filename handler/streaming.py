@@ -1,9 +1,8 @@
 """Speech answered as a stream (Function URL InvokeMode RESPONSE_STREAM).
 
-The request is checked, planned and admitted first, and its first chunk synthesized and
-encoded, so every error found before the first byte (validation, unknown voice, a limit of
-the admission gate, non-finite audio in the first chunk) is the same 4xx JSON answer as in
-buffered mode. Then the status and headers leave, and the
+The request is checked and planned first, so every error found before the first byte
+(validation, unknown voice, text too long, a plan too large even for a stream) is the
+same 4xx JSON answer as in buffered mode. Then the status and headers leave, and the
 audio follows chunk by chunk as each is synthesized and encoded. A failure after the
 first byte ends the stream with the Runtime API's error trailers, and is logged and
 counted; it is never reported as a success.
@@ -13,17 +12,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from contextlib import ExitStack, closing
+from contextlib import closing
 from dataclasses import replace
 from typing import Any
 
-import numpy as np
 from aws_lambda_powertools.metrics import MetricUnit, single_metric
 
 from handler.admission import Delivery, RouteKind
+from handler.deadline import Deadline
 from handler.errors import classify, codepoint_labels
-from handler.events import event_kind
-from handler.function import SpeechFunction
+from handler.function import SpeechFunction, event_kind
 from handler.http import (
     HttpRequest,
     audio_response,
@@ -70,43 +68,25 @@ class StreamingSpeechFunction(SpeechFunction):
         announced = _announced_result(job, plan, rate)
         headers = {"content-type": announced.content_type}
         headers.update(speech_headers(announced, self.request_id))
-        started = time.perf_counter()
-        encoder = StreamingEncoder(
-            job.format, self.synthesizer.sample_rate, rate, total_frames=plan.total_samples
-        )
-        resources = ExitStack()
-        try:
-            cancel = resources.enter_context(self.deadline.guard())
-            chunks = resources.enter_context(closing(self.synthesizer.stream(plan, cancel)))
-            # The first chunk is synthesized and encoded before the status leaves, so what
-            # fails there (non-finite audio, the deadline) is a clean JSON error rather than
-            # a cut stream; its first byte leaves no later than it would have anyway.
-            first = encoder.write(next(chunks))
-        except BaseException:
-            encoder.abort()
-            resources.close()
-            raise
-        body = self._audio(job, plan, rate, encoder, resources, chunks, first, started)
+        body = self._audio(job, plan, rate, self.deadline)
         # _handle_http adds x-request-id to these headers: the stream shares the dict.
         return {"statusCode": 200, "headers": headers, "stream": HttpStream(200, headers, body)}
 
     def _audio(
-        self,
-        job: SpeechJob,
-        plan: SpeechPlan,
-        rate: int,
-        encoder: StreamingEncoder,
-        resources: ExitStack,
-        chunks: Iterator[np.ndarray],
-        first: bytes,
-        started: float,
+        self, job: SpeechJob, plan: SpeechPlan, rate: int, deadline: Deadline
     ) -> Iterator[bytes]:
-        """The encoded stream: `first` (chunk 0, already encoded), then the rest of
-        `chunks`; `resources` (the deadline guard, the synthesis) close at its end."""
+        started = time.perf_counter()
+        encoder = StreamingEncoder(
+            job.format, self.synthesizer.sample_rate, rate, total_frames=plan.total_samples
+        )
         sent = 0
         try:
-            with resources:
-                for index, piece in enumerate(_encoded(first, chunks, encoder)):
+            with (
+                deadline.guard() as cancel,
+                closing(self.synthesizer.stream(plan, cancel)) as chunks,
+            ):
+                for index, pcm in enumerate(chunks):
+                    piece = encoder.write(pcm)
                     # The time each chunk's audio leaves: tests order it against arrival.
                     log.debug("chunk streamed", extra={"chunk": index, "at": time.time()})
                     sent += len(piece)
@@ -144,14 +124,6 @@ class StreamingSpeechFunction(SpeechFunction):
             name="StreamErrors", unit=MetricUnit.Count, value=1, namespace=self.metrics.namespace
         ) as metric:
             metric.add_dimension(name="ErrorCode", value=code)
-
-
-def _encoded(
-    first: bytes, chunks: Iterator[np.ndarray], encoder: StreamingEncoder
-) -> Iterator[bytes]:
-    yield first
-    for pcm in chunks:
-        yield encoder.write(pcm)
 
 
 def _announced_result(job: SpeechJob, plan: SpeechPlan, rate: int) -> SpeechResult:

@@ -50,7 +50,7 @@ from model_layer.text.language import LanguageDetector
 from model_layer.text.lexicon import Lexicon
 from model_layer.text.spans import Segment, SpokenText, add_pauses, plain_text
 from model_layer.text.ssml import parse_ssml
-from model_layer.voices import Style, StyleBounds, parse_style
+from model_layer.voices import Style, parse_style
 
 # Short fades at chunk edges so the cut at the predicted duration never clicks.
 FADE_SECONDS = 0.005
@@ -121,7 +121,7 @@ class Synthesizer:
         self.voices = dict(voices)
         self.settings = settings
         # Inline styles are held to the range of this model's own voices.
-        self.style_bounds = StyleBounds.of(self.voices.values(), settings.style_magnitude_factor)
+        self.style_bounds = Style.bounds_of(self.voices.values(), settings.style_magnitude_factor)
         self.revision = revision
         # Without an identifier: the script rules and the default language only.
         self.detector = detector or LanguageDetector(None, settings.default_lang)

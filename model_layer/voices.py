@@ -22,6 +22,11 @@ class Style:
     ttl: np.ndarray
     dp: np.ndarray
 
+    @staticmethod
+    def bounds_of(presets: Iterable[Style], factor: float) -> StyleBounds | None:
+        """The range inline styles are held to, from a model's own voices."""
+        return StyleBounds.of(presets, factor)
+
 
 def _tensor(doc: Mapping[str, Any], key: str, dims: tuple[int, int]) -> np.ndarray:
     entry = doc.get(key)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -11,8 +12,8 @@ from pydantic import Field
 
 from handler.batch.keys import checked_output_name
 from handler.batch.s3io import condition_failed, not_found
-from handler.errors import InvalidParameterError, PayloadTooLargeError
-from handler.http import job_from_speech_request, loads_json, validate
+from handler.errors import BadJsonError, InvalidParameterError, PayloadTooLargeError
+from handler.http import job_from_speech_request, validate
 from handler.schemas import SpeechRequest
 from handler.speech import SpeechJob
 from model_layer import EmptyTextError
@@ -156,7 +157,16 @@ def request_from_metadata(metadata: dict[str, str], text: str) -> BatchJobReques
 
 
 def request_from_json(data: bytes, what: str) -> BatchJobRequest:
-    request = validate(loads_json(decode_text(data, what), what), BatchJobRequest)
+    try:
+        document = json.loads(decode_text(data, what))
+    except json.JSONDecodeError as exc:
+        raise BadJsonError(f"{what} is not valid JSON: {exc}") from exc
+    except RecursionError as exc:  # nesting deeper than the interpreter's stack
+        raise BadJsonError(f"{what} nests objects and arrays too deeply") from exc
+    except ValueError as exc:
+        # Python refuses to convert integers of more than 4300 digits (a CPU-exhaustion guard).
+        raise BadJsonError(f"{what} has a number with too many digits") from exc
+    request = validate(document, BatchJobRequest)
     if (request.text is None) == (request.text_key is None):
         raise InvalidParameterError("give exactly one of text and text_key", param="text")
     return request

@@ -216,12 +216,12 @@ def test_records_of_two_sources_are_400(invoke: Invoke) -> None:
 
 
 BAD_JOB_FILES = [
-    ("deep.json", b"[" * 50_000 + b"]" * 50_000, "bad_json", "levels deep"),
+    ("deep.json", b"[" * 50_000 + b"]" * 50_000, "bad_json", "deep"),
     (
         "deep-voice.json",
         b'{"text": "Hi", "voice": ' + b'{"a": ' * 60 + b"1" + b"}" * 60 + b"}",
         "bad_json",
-        "levels deep",
+        "deep",
     ),
     (
         "huge-seed.json",
