@@ -49,13 +49,13 @@ def main(argv: list[str] | None = None) -> int:
     serve = commands.add_parser("serve", help="serve the API on 127.0.0.1, streaming audio")
     serve.add_argument("--port", type=int, default=8080, help="port on 127.0.0.1 (8080)")
     serve.add_argument(
-        "--timeout", type=float, default=900.0, help="seconds per request (900, as deployed)"
-    )
-    serve.add_argument(
         "--socket-timeout",
         type=float,
         default=60.0,
         help="seconds a client may stall (not send, not read) before it is dropped (60)",
+    )
+    serve.add_argument(
+        "--timeout", type=float, default=900.0, help="seconds per request (900, as deployed)"
     )
     args = parser.parse_args(argv)
 

@@ -86,12 +86,23 @@ def check_length(text: str, param: str, limit: int, name: str) -> None:
         )
 
 
-def spoken_chars_limit(route: RouteKind, settings: HandlerSettings) -> tuple[int, str]:
-    """What planning may expand the text to (passed to the planner, which stops there),
-    and the setting's name."""
+class NamedLimit(int):
+    """A limit's value that carries its setting's name, so a refusal raised deep in the
+    planner (which takes a plain number) names the setting the route reads."""
+
+    name: str
+
+    def __new__(cls, value: int, name: str) -> NamedLimit:
+        limit = super().__new__(cls, value)
+        limit.name = name
+        return limit
+
+
+def spoken_chars_limit(route: RouteKind, settings: HandlerSettings) -> NamedLimit:
+    """What planning may expand the text to (passed to the planner, which stops there)."""
     if route in BATCH_ROUTES:
-        return settings.batch_max_spoken_chars, "BATCH_MAX_SPOKEN_CHARS"
-    return settings.max_spoken_chars, "MAX_SPOKEN_CHARS"
+        return NamedLimit(settings.batch_max_spoken_chars, "BATCH_MAX_SPOKEN_CHARS")
+    return NamedLimit(settings.max_spoken_chars, "MAX_SPOKEN_CHARS")
 
 
 def silence_seconds(plan: SpeechPlan) -> float:
@@ -181,10 +192,10 @@ def admit(
 
 
 def _check_spoken(plan: SpeechPlan, route: RouteKind, settings: HandlerSettings) -> None:
-    limit, name = spoken_chars_limit(route, settings)
+    limit = spoken_chars_limit(route, settings)
     spoken = len(plan.normalized_text)
     if spoken > limit:
-        raise SpokenTextTooLongError(spoken, limit, name)
+        raise SpokenTextTooLongError(spoken, limit)
 
 
 def _check_silence(plan: SpeechPlan, batch: bool, settings: HandlerSettings) -> None:

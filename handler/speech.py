@@ -22,7 +22,7 @@ from handler.deadline import Deadline
 from handler.errors import InvalidParameterError, codepoint_labels
 from handler.s3 import PART_SIZE, S3AudioUpload, presign
 from handler.schemas import NormalizeResponse, S3DeliveryResponse
-from model_layer import CancelToken, Lexicon, SpeechPlan, SpokenTextTooLongError, Synthesizer
+from model_layer import CancelToken, Lexicon, SpeechPlan, Synthesizer
 from model_layer.audio import (
     FORMATS,
     AudioEncoder,
@@ -90,18 +90,14 @@ def plan_speech(
         rate = resolve_sample_rate(job.format, synthesizer.sample_rate, job.sample_rate)
     except ValueError as exc:
         raise InvalidParameterError(str(exc), param="sample_rate") from exc
-    limit, limit_name = spoken_chars_limit(route, settings)
     with deadline.guard("plan") as cancel:
-        try:
-            plan = plan_job(
-                job,
-                synthesizer,
-                cancel=cancel,
-                durations=route is not RouteKind.normalize,
-                max_spoken_chars=limit,
-            )
-        except SpokenTextTooLongError as exc:  # named by the setting this route reads
-            raise SpokenTextTooLongError(exc.chars, limit, limit_name) from None
+        plan = plan_job(
+            job,
+            synthesizer,
+            cancel=cancel,
+            durations=route is not RouteKind.normalize,
+            max_spoken_chars=spoken_chars_limit(route, settings),
+        )
     return plan, rate
 
 

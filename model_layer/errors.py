@@ -37,13 +37,15 @@ class SpokenTextTooLongError(InvalidRequestError):
 
     param = "text"
 
-    def __init__(self, chars: int, limit: int, limit_name: str = "MAX_SPOKEN_CHARS") -> None:
+    def __init__(self, chars: int, limit: int) -> None:
         self.chars = chars
-        self.limit = limit
-        self.limit_name = limit_name
+        self.limit = int(limit)
+        # The caller's name for the limit, when its number carries one.
+        self.limit_name = str(getattr(limit, "name", "MAX_SPOKEN_CHARS"))
         super().__init__(
-            f"the text expands to more than {limit} characters to read ({limit_name}) "
-            "after SSML, normalization and lexicons; send shorter text or a smaller lexicon"
+            f"the text expands to more than {self.limit} characters to read "
+            f"({self.limit_name}) after SSML, normalization and lexicons; send shorter text "
+            "or a smaller lexicon"
         )
 
     @property

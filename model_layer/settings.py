@@ -60,6 +60,10 @@ class EngineSettings(BaseSettings):
     batch_size: int = Field(default=2, ge=1, le=16)
     # Silence between chunks; the reference's 0.3 s sounds like a stall.
     chunk_silence_seconds: float = Field(default=0.2, ge=0.0, le=2.0)
+    # An inline voice's style values may be at most this many times the largest magnitude
+    # found in the model's own voices (per tensor); beyond it they are no voice, and
+    # extreme values overflow the graphs into NaN audio.
+    style_magnitude_factor: float = Field(default=4.0, ge=1.0, le=1000.0)
     # Characters per chunk; None = per-language default (see model_layer.text).
     max_chunk_chars: int | None = Field(default=None, ge=20, le=1000)
     # The first chunk ends at the first sentence or clause boundary at least this
@@ -67,10 +71,6 @@ class EngineSettings(BaseSettings):
     # clause; 0 = chunk the start like the rest. Same plan whether the answer is
     # streamed or buffered, so the same seed gives the same audio either way.
     first_chunk_chars: int = Field(default=40, ge=0, le=1000)
-    # An inline voice's style values may be at most this many times the largest magnitude
-    # found in the model's own voices (per tensor); beyond it they are no voice, and
-    # extreme values overflow the graphs into NaN audio.
-    style_magnitude_factor: float = Field(default=4.0, ge=1.0, le=1000.0)
     # Run one short synthesis at load so the first request does not pay for
     # lazy allocations and kernel selection.
     warmup: bool = True
