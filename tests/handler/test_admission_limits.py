@@ -282,3 +282,14 @@ def test_hostile_batch_job_files_get_an_error_report_not_a_retry(
     report = read_json(s3, s3_buckets.output, f"speech/{stem}.error.json")
     assert report["error"]["code"] == code, report
     assert message in report["error"]["message"]
+
+
+# --- class 8: one deadline rule, /v1/normalize included ----------------------------------
+@pytest.mark.parametrize("route", ["/v1/normalize", "direct-normalize", "/v1/speech", "direct"])
+@pytest.mark.parametrize("left_ms", [500, 2_000, 2_001])
+def test_every_route_plans_under_the_deadline(invoke: Invoke, route: str, left_ms: int) -> None:
+    """DEADLINE_MARGIN_MS is 2,000: with at most 1 ms of budget, planning (which always
+    takes longer) leaves no time, and the answer is 504 on every route, normalize too."""
+    text = "A sentence to plan. " * 200
+    error = error_of(send(invoke, route, {"text": text, "lang": "en"}, remaining_ms=left_ms))
+    assert (error["status"], error["code"]) == (504, "deadline_exceeded")
