@@ -279,7 +279,7 @@ BAD_INPUTS: list[tuple[str, bytes, dict[str, str], str, str]] = [
     ("speed.txt", b"Hello.", {"speed": "fast"}, "invalid_parameter", "not a number"),
     ("bad.json", b'{"text": "Hi", ', {}, "bad_json", "not valid JSON"),
     ("list.json", b'["Hi"]', {}, "bad_json", "JSON object"),
-    ("field.json", b'{"text": "Hi", "colour": "red"}', {}, "invalid_parameter", "colour"),
+    ("field.json", b'{"text": "Hi", "colour": "red"}', {}, "invalid_parameter", "unknown field"),
     ("voice.json", b'{"text": "Hi", "voice": "nobody"}', {}, "unknown_voice", "nobody"),
     ("lang.json", b'{"text": "Hi", "lang": "klingon"}', {}, "unsupported_language", "lang"),
     (
