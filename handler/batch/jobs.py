@@ -50,6 +50,32 @@ class SourceObject:
         }
 
 
+class SupersededError(Exception):
+    """A newer upload replaced (or a delete removed) the source while its job ran: that
+    job's result is the one to keep, so this one stops without writing anything."""
+
+
+def source_is_current(client: Any, source: SourceObject) -> bool:
+    """Whether `source` is still the object at its key (the newest upload). S3 and SQS
+    may deliver an older upload's event late, and a long job may still run when a newer
+    upload's job finishes: neither may replace the newer result."""
+    try:
+        head = client.head_object(Bucket=source.bucket, Key=source.key)
+    except ClientError as exc:
+        if not_found(exc):
+            return False
+        raise
+    if str(head["ETag"]) != source.etag:
+        return False
+    version = head.get("VersionId")
+    return not (version and source.version_id and version != source.version_id)
+
+
+def check_current(client: Any, source: SourceObject) -> None:
+    if not source_is_current(client, source):
+        raise SupersededError(f"{source.key} was replaced or deleted while its narration ran")
+
+
 def source_from(document: dict[str, Any]) -> SourceObject:
     """The inverse of `SourceObject.describe()`."""
     return SourceObject(
@@ -161,6 +187,11 @@ def request_from_json(data: bytes, what: str) -> BatchJobRequest:
         document = json.loads(decode_text(data, what))
     except json.JSONDecodeError as exc:
         raise BadJsonError(f"{what} is not valid JSON: {exc}") from exc
+    except RecursionError as exc:  # nesting deeper than the interpreter's stack
+        raise BadJsonError(f"{what} nests objects and arrays too deeply") from exc
+    except ValueError as exc:
+        # Python refuses to convert integers of more than 4300 digits (a CPU-exhaustion guard).
+        raise BadJsonError(f"{what} has a number with too many digits") from exc
     request = validate(document, BatchJobRequest)
     if (request.text is None) == (request.text_key is None):
         raise InvalidParameterError("give exactly one of text and text_key", param="text")
@@ -214,6 +245,7 @@ def load_job(
     max_bytes: int,
     max_chars: int,
     text_etag: str | None = None,
+    output_prefix: str = "",
 ) -> LoadedJob:
     """Everything the upload asks for, checked; `text_etag` pins a `text_key` object to
     the version the job started with."""
@@ -232,7 +264,7 @@ def load_job(
         text = decode_text(data, source.key)
         request = request_from_metadata(source.metadata, text)
     if request.output is not None:
-        name = checked_output_name(request.output)
+        name = checked_output_name(request.output, output_prefix)
     return LoadedJob(
         source, text_source, request, speech_job(request, text, max_chars, source), name
     )

@@ -6,10 +6,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from handler.batch.jobs import LoadedJob, SourceObject
+from handler.batch.claims import Claim
+from handler.batch.jobs import LoadedJob, SourceObject, check_current
 from handler.batch.keys import OutputKeys
 from handler.batch.manifest import error_report, manifest
-from handler.batch.render import Rendered
+from handler.batch.render import RecordedUpload, Rendered
 from handler.batch.s3io import own_metadata, put_json
 from handler.config import HandlerSettings
 from handler.errors import classify
@@ -40,8 +41,9 @@ class BatchRuntime:
 
     @property
     def lease_seconds(self) -> float:
-        """A claim is ours until our deadline: after it Lambda has certainly stopped us."""
-        return self.remaining_ms() / 1000.0
+        """A claim's lease: short, and renewed by its live holder (handler/batch/watch.py),
+        so a retry after a crash takes over within about this long."""
+        return self.settings.batch_lease_seconds
 
     def metadata(self, **extra: str) -> dict[str, str]:
         return own_metadata(self.request_id, **extra)
@@ -52,15 +54,38 @@ class BatchRuntime:
     def estimated_seconds(self, plan: SpeechPlan, start: int = 0, stop: int | None = None) -> float:
         return estimated_synthesis_seconds(plan, self.settings.estimated_rtf, start, stop)
 
-    def upload(self, key: str, fmt: AudioFormat, **metadata: str) -> S3AudioUpload:
+    def upload(
+        self,
+        key: str,
+        fmt: AudioFormat,
+        on_start: Callable[[str], None] | None = None,
+        **metadata: str,
+    ) -> S3AudioUpload:
+        """`on_start(upload_id)` when a multipart upload begins (claims record it)."""
         content_type = FORMATS[fmt].content_type
+        if on_start is not None:
+            return RecordedUpload(
+                self.s3,
+                self.output_bucket,
+                key,
+                content_type,
+                self.metadata(**metadata),
+                on_start=on_start,
+            )
         return S3AudioUpload(
             self.s3, self.output_bucket, key, content_type, self.metadata(**metadata)
         )
 
-    def audio_upload(self, keys: OutputKeys, loaded: LoadedJob) -> S3AudioUpload:
+    def audio_upload(
+        self, keys: OutputKeys, loaded: LoadedJob, claim: Claim | None = None
+    ) -> S3AudioUpload:
         fmt = loaded.job.format
-        return self.upload(keys.audio(fmt), fmt, **{"source-etag": loaded.source.etag.strip('"')})
+        key = keys.audio(fmt)
+        on_start = None
+        if claim is not None:
+            record = claim.record_upload
+            on_start = lambda upload_id: record(self.output_bucket, key, upload_id)  # noqa: E731
+        return self.upload(key, fmt, on_start, **{"source-etag": loaded.source.etag.strip('"')})
 
     def finish(
         self,
@@ -74,7 +99,10 @@ class BatchRuntime:
         **extra: Any,
     ) -> dict[str, Any]:
         """Write the manifest, last, once the audio is complete; a report of an earlier
-        failed version of the same name would now only mislead, so it goes."""
+        failed version of the same name would now only mislead, so it goes. Not when a
+        newer upload replaced the source meanwhile: its job's manifest is the one to keep
+        (SupersededError)."""
+        check_current(self.s3, loaded.source)
         document = manifest(
             loaded,
             plan,
