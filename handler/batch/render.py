@@ -59,12 +59,15 @@ class RecordedUpload(S3AudioUpload):
     def __init__(self, *args: Any, on_start: Callable[[str], None], **kwargs: Any):
         super().__init__(*args, **kwargs)
         self._on_start = on_start
+        self._reported: str | None = None
 
-    def on_part(self, number: int, data: bytes) -> None:
-        started = self._upload_id is not None
-        super().on_part(number, data)
-        if not started and self._upload_id is not None:
+    def _upload_part(self, number: int, data: bytes) -> None:
+        # Between creating the upload and sending its first part: a crash from here on
+        # leaves an upload the claim names.
+        if self._upload_id is not None and self._reported != self._upload_id:
+            self._reported = self._upload_id
             self._on_start(self._upload_id)
+        super()._upload_part(number, data)
 
 
 def _encode_into(
