@@ -236,6 +236,8 @@ class SegmentRun:
         rt = self.rt
         _loaded, plan, rate = self.planned
         first, end = self.descriptor["segments"][self.index]
+        # The one admission gate: this segment's work must fit the time this invocation has.
+        rt.admit(plan, AudioFormat.pcm, rate, segment=(first, end))
         ranges = [tuple(pair) for pair in self.descriptor["segments"]]
         board = status.board_for(rt, self.keys, self.source, plan, ranges, mine=self.index)
         board.start()

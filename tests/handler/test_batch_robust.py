@@ -19,8 +19,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from handler.__main__ import LocalContext
 from handler.batch.keys import WorkKeys, job_id
+from handler.context import LocalContext
 from tests.infra.batch import keys_in, open_multipart_uploads, read_audio, read_json, s3_event
 from tests.infra.fixtures import LambdaFactory, S3Buckets
 from tests.infra.s3_proxy import FaultProxy

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from handler.__main__ import LocalContext
+from handler.context import LocalContext
 from tests.infra.batch import (
     SegmentQueue,
     keys_in,
