@@ -151,7 +151,9 @@ class BatchRuntime:
         _status, code = classify(exc)
         log.warning(
             "batch input rejected",
-            extra={"error_code": code, "reason": str(exc), "key": source.key, "report": keys.error},
+            # The code, not the message: a message may quote the upload's text, which is
+            # never logged (the report, in the user's own bucket, has it).
+            extra={"error_code": code, "key": source.key, "report": keys.error},
         )
         put_json(
             self.s3,
