@@ -32,9 +32,9 @@ from handler.batch.keys import (
 from handler.batch.render import render
 from handler.batch.runtime import BatchRuntime, is_bad_input
 from handler.batch.s3io import not_found
-from handler.batch.watch import CLAIM_LOST, SUPERSEDED, JobWatch
+from handler.batch.watch import CLAIM_LOST, LEASE_EXPIRED, SUPERSEDED, JobWatch
 from handler.deadline import deadline_guard
-from handler.errors import InvalidParameterError
+from handler.errors import InvalidParameterError, StorageUnavailableError
 from handler.observability import logger as log
 
 
@@ -117,6 +117,11 @@ def narrate_upload(rt: BatchRuntime, bucket: str, key: str) -> str:
         if stopped == CLAIM_LOST:
             log.warning("batch job taken over by another invocation", extra={"key": key})
             return "taken over"
+        if stopped == LEASE_EXPIRED:
+            claim.release()
+            raise StorageUnavailableError(
+                "the job's lease could not be renewed before it ran out; the job is retried"
+            ) from exc
         if not is_bad_input(exc):
             claim.release()
             raise

@@ -17,7 +17,10 @@ from handler.observability import logger as log
 from model_layer import CancelToken
 
 SUPERSEDED = "superseded"
-CLAIM_LOST = "claim lost"
+CLAIM_LOST = "claim lost"  # another invocation holds the claim now: it does the job
+# Renewals failed (S3 unwell) until the lease ran out: stop, and let the job be retried
+# (nobody may have taken it over, so this is no success).
+LEASE_EXPIRED = "lease expired"
 
 
 class JobWatch:
@@ -100,7 +103,7 @@ class JobWatch:
             except Exception as exc:  # S3 briefly unwell: try again next tick
                 log.warning("lease not renewed", extra={"claim": claim.key, "reason": str(exc)})
                 if float(claim.document.get("lease_until", 0)) < time.time():
-                    self._halt(CLAIM_LOST)  # a retry may already hold it
+                    self._halt(LEASE_EXPIRED)  # a retry may take it over any moment
                     return
         if self.source is not None:
             try:

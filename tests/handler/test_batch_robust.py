@@ -16,11 +16,13 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from botocore.exceptions import ClientError
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from handler.batch.keys import WorkKeys, job_id
 from handler.context import LocalContext
+from handler.errors import StorageUnavailableError
 from tests.infra.batch import keys_in, open_multipart_uploads, read_audio, read_json, s3_event
 from tests.infra.fixtures import LambdaFactory, S3Buckets
 from tests.infra.s3_proxy import FaultProxy
@@ -375,3 +377,48 @@ def test_job_files_nested_too_deep_or_with_huge_numbers_are_reported(
     assert (status["state"], status["error_report"]) == ("failed", "speech/hostile.error.json")
     for leftover in keys_in(s3, s3_buckets.output):
         s3.delete_object(Bucket=s3_buckets.output, Key=leftover)
+
+
+def test_a_lease_that_cannot_be_renewed_ends_in_a_retry_not_a_lost_job(
+    deliver, s3_server: S3Server, s3, s3_buckets: S3Buckets
+) -> None:
+    """S3 refuses every claim write after the claim is taken (503), for longer than the
+    lease: the job stops and raises a transient error (Lambda retries it), rather than
+    reporting success for a job nobody finishes. The retry, with S3 well again, is done."""
+    key = "incoming/unrenewed.txt"
+    upload(s3, s3_buckets.input, key, LONG_TEXT, lang="en", steps="1", speed="0.8")
+    event = s3_event(s3_buckets.input, key)
+    flaky = s3_server.client()
+    refused = threading.Semaphore(0)
+    claim_writes: list[str] = []
+
+    def refuse_claim_renewals(params: dict[str, Any], **_: Any) -> None:
+        if params["Key"].startswith("batch-work/claims/"):
+            claim_writes.append(params["Key"])
+            if len(claim_writes) > 1:  # the first creates the claim
+                refused.release()
+                raise ClientError(
+                    {
+                        "Error": {"Code": "ServiceUnavailable", "Message": "injected"},
+                        "ResponseMetadata": {"HTTPStatusCode": 503},
+                    },
+                    "PutObject",
+                )
+
+    def hold_past_the_lease(**_: Any) -> None:
+        # Renewals come every third of the lease: three refused ones reach its end; then
+        # hold until they stop coming (the watch gave up) for three renewal intervals.
+        for _renewal in range(3):
+            assert refused.acquire(timeout=PATIENCE_S)
+        while refused.acquire(timeout=1.0):
+            pass
+
+    flaky.meta.events.register("provide-client-params.s3.PutObject", refuse_claim_renewals)
+    flaky.meta.events.register("before-call.s3.CreateMultipartUpload", hold_past_the_lease)
+    settings = {"batch_part_size_bytes": SMALL_PARTS, "batch_lease_seconds": 1.0}
+    with pytest.raises(StorageUnavailableError):
+        deliver(event, s3_client=flaky, **settings)
+    assert open_multipart_uploads(s3, s3_buckets.output) == []
+    assert [k for k in keys_in(s3, s3_buckets.output, "speech/") if "status" not in k] == []
+    time.sleep(1.0)  # the refused release left the lease to run out by itself
+    assert outcome(deliver(event, **settings)) == ["done"]
