@@ -23,8 +23,16 @@ from hypothesis import strategies as st
 from handler.batch.keys import WorkKeys, job_id
 from handler.context import LocalContext
 from handler.errors import StorageUnavailableError
-from tests.infra.batch import keys_in, open_multipart_uploads, read_audio, read_json, s3_event
+from tests.infra.batch import (
+    keys_in,
+    open_multipart_uploads,
+    read_audio,
+    read_json,
+    s3_event,
+    segment_queue,
+)
 from tests.infra.fixtures import LambdaFactory, S3Buckets
+from tests.infra.moto_server import MotoServer
 from tests.infra.s3_proxy import FaultProxy
 from tests.infra.seaweed import S3Server
 
@@ -422,3 +430,47 @@ def test_a_lease_that_cannot_be_renewed_ends_in_a_retry_not_a_lost_job(
     assert [k for k in keys_in(s3, s3_buckets.output, "speech/") if "status" not in k] == []
     time.sleep(1.0)  # the refused release left the lease to run out by itself
     assert outcome(deliver(event, **settings)) == ["done"]
+
+
+PARAGRAPH = (
+    "The quick brown fox jumps over the lazy dog near the river bank. It was 3:30 pm on "
+    "May 5, 2024, and we paid $12.50 for two tickets. Nobody minded the rain at all. "
+)
+
+
+def test_segments_of_a_replaced_upload_stop_and_leave_the_newer_result(
+    make_function: Callable[..., Any], s3, s3_buckets: S3Buckets, moto_server: MotoServer
+) -> None:
+    """v1 is split into segments; v2 is uploaded and narrated before they run. Every v1
+    segment then stops without synthesizing, its work directory is removed and its claim
+    ends superseded; v2's audio, manifest and status stay."""
+    queue = segment_queue(moto_server)
+    function = make_function(
+        output_bucket=s3_buckets.output,
+        segment_queue_url=queue.url,
+        sqs_endpoint_url=moto_server.endpoint_url,
+        estimated_rtf=1.0,
+        batch_max_invocation_seconds=6.0,
+    )
+
+    def deliver_here(event: dict[str, Any]) -> Any:
+        return function.handle(event, LocalContext(PATIENCE_S))
+
+    key = "incoming/saga.txt"
+    v1 = upload(s3, s3_buckets.input, key, PARAGRAPH * 5, lang="en", steps="1")
+    event = s3_event(s3_buckets.input, key)
+    assert outcome(deliver_here(event)) == ["segmented"]
+    v2 = upload(s3, s3_buckets.input, key, "Short and new.", lang="en", steps="1")
+    assert outcome(deliver_here(event)) == ["done"]
+    results = queue.drain(deliver_here)
+    assert results and all(r["batchItemFailures"] == [] for r in results)
+
+    manifest = read_json(s3, s3_buckets.output, "speech/saga.manifest.json")
+    assert manifest["source"]["etag"] == v2.strip('"') and manifest["segments"] == 1
+    status = read_json(s3, s3_buckets.output, "speech/saga.status.json")
+    assert (status["state"], status["source"]["etag"]) == ("done", v2.strip('"'))
+    v1_claim = claim_key(s3_buckets.input, key, v1)
+    assert read_json(s3, s3_buckets.output, v1_claim)["state"] == "superseded"
+    work = keys_in(s3, s3_buckets.output, "batch-work/")
+    assert all(k.startswith("batch-work/claims/") for k in work), work
+    assert open_multipart_uploads(s3, s3_buckets.output) == []
