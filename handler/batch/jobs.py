@@ -201,7 +201,8 @@ def request_from_json(data: bytes, what: str) -> BatchJobRequest:
 def text_key_in_prefix(key: str, input_prefix: str) -> str:
     if not key.startswith(input_prefix) or ".." in key.split("/"):
         raise InvalidParameterError(
-            f"text_key {key!r} must name an object under the input prefix {input_prefix!r} "
+            f"text_key ({len(key)} characters) must name an object under the input prefix "
+            f"{input_prefix!r} "
             "(use a suffix other than .txt/.json so it does not start a narration itself)",
             param="text_key",
         )
@@ -276,7 +277,8 @@ def _open_text(client: Any, bucket: str, key: str, etag: str | None) -> tuple[So
     except ClientError as exc:
         if not_found(exc):
             raise InvalidParameterError(
-                f"text_key {key!r} does not exist in bucket {bucket!r}", param="text_key"
+                f"text_key ({len(key)} characters) does not exist in bucket {bucket!r}",
+                param="text_key",
             ) from exc
         if condition_failed(exc):
             raise InvalidInputObjectError(f"{key} changed while its narration ran") from exc
