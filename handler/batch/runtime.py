@@ -6,13 +6,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from botocore.exceptions import ClientError
+
 from handler.admission import Decision, RouteKind, admit, estimated_synthesis_seconds
 from handler.batch.claims import Claim
-from handler.batch.jobs import LoadedJob, SourceObject, check_current
+from handler.batch.jobs import LoadedJob, SourceObject, SupersededError, check_current
 from handler.batch.keys import OutputKeys
 from handler.batch.manifest import error_report, manifest
 from handler.batch.render import RecordedUpload, Rendered
-from handler.batch.s3io import own_metadata, put_json
+from handler.batch.s3io import condition_failed, not_found, own_metadata, put_json
 from handler.config import HandlerSettings
 from handler.deadline import Deadline
 from handler.errors import classify
@@ -129,8 +131,12 @@ class BatchRuntime:
         """Write the manifest, last, once the audio is complete; a report of an earlier
         failed version of the same name would now only mislead, so it goes. Not when a
         newer upload replaced the source meanwhile: its job's manifest is the one to keep
-        (SupersededError)."""
-        check_current(self.s3, loaded.source)
+        (SupersededError).
+
+        The write is conditional on the manifest being the one there before the source
+        was checked (`If-Match` on its ETag, `If-None-Match: *` when there was none), so
+        a newer job that wrote its manifest in between makes this write fail rather
+        than be overwritten."""
         document = manifest(
             loaded,
             plan,
@@ -142,9 +148,32 @@ class BatchRuntime:
             segments=segments,
         )
         document.update(extra)
-        put_json(self.s3, keys.bucket, keys.manifest, document, self.metadata())
+        for _attempt in range(3):
+            previous = self._etag_or_none(keys.bucket, keys.manifest)
+            check_current(self.s3, loaded.source)
+            condition = {"IfMatch": previous} if previous else {"IfNoneMatch": "*"}
+            try:
+                put_json(
+                    self.s3, keys.bucket, keys.manifest, document, self.metadata(), **condition
+                )
+                break
+            except ClientError as exc:
+                if not condition_failed(exc):
+                    raise
+                # Someone wrote it meanwhile: a newer job (the next check says so), or an
+                # older one in its own last moment (then this one, the newest, writes again).
+        else:
+            raise SupersededError(f"{keys.manifest} kept changing while this job wrote it")
         self.s3.delete_object(Bucket=keys.bucket, Key=keys.error)
         return document
+
+    def _etag_or_none(self, bucket: str, key: str) -> str | None:
+        try:
+            return str(self.s3.head_object(Bucket=bucket, Key=key)["ETag"])
+        except ClientError as exc:
+            if not_found(exc):
+                return None
+            raise
 
     def report_failure(self, exc: BaseException, keys: OutputKeys, source: SourceObject) -> str:
         """Write `<name>.error.json` for input that cannot succeed; returns its code."""

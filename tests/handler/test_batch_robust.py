@@ -474,3 +474,40 @@ def test_segments_of_a_replaced_upload_stop_and_leave_the_newer_result(
     work = keys_in(s3, s3_buckets.output, "batch-work/")
     assert all(k.startswith("batch-work/claims/") for k in work), work
     assert open_multipart_uploads(s3, s3_buckets.output) == []
+
+
+def test_a_newer_manifest_written_between_the_check_and_the_write_is_kept(
+    deliver, s3_server: S3Server, s3, s3_buckets: S3Buckets
+) -> None:
+    """The last window: v1 has checked its source (still current) for the manifest, and
+    v2 is uploaded and narrated to the end right then, before v1 writes. v1's manifest
+    write is conditional on what was there before its check, so it fails and v1 stops;
+    v2's manifest (and the audio v2 wrote after v1's) stay."""
+    key = "incoming/window.txt"
+    v1 = upload(s3, s3_buckets.input, key, "The first version.", lang="en", steps="1")
+    event = s3_event(s3_buckets.input, key)
+    source_checks: list[bool] = []  # one per HEAD of the job's thread: is it the source?
+    v2: list[str] = []
+
+    def note_head(params: dict[str, Any], **_: Any) -> None:
+        if threading.current_thread() is threading.main_thread():
+            source_checks.append(params["Key"] == key)
+
+    def newer_job_finishes_now(**_: Any) -> None:
+        if threading.current_thread() is not threading.main_thread() or not source_checks[-1]:
+            return
+        if source_checks.count(True) == 2:  # the check before the manifest (1st: the audio)
+            v2.append(upload(s3, s3_buckets.input, key, "The second version.", lang="en"))
+            assert outcome(deliver(event)) == ["done"]
+
+    racing = s3_server.client()
+    racing.meta.events.register("provide-client-params.s3.HeadObject", note_head)
+    racing.meta.events.register("after-call.s3.HeadObject", newer_job_finishes_now)
+    assert outcome(deliver(event, s3_client=racing)) == ["superseded"]
+    assert v2
+    manifest = read_json(s3, s3_buckets.output, "speech/window.manifest.json")
+    assert manifest["source"]["etag"] == v2[0].strip('"')
+    head = s3.head_object(Bucket=s3_buckets.output, Key="speech/window.wav")
+    assert head["Metadata"]["source-etag"] == v2[0].strip('"')
+    v1_claim = read_json(s3, s3_buckets.output, claim_key(s3_buckets.input, key, v1))
+    assert v1_claim["state"] == "superseded"
