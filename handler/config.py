@@ -68,6 +68,11 @@ class HandlerSettings(BaseSettings):
     sqs_endpoint_url: str | None = None
     # S3 multipart parts must be at least 5 MiB except the last.
     batch_part_size_bytes: int = Field(default=8 * 1024 * 1024, ge=5 * 1024 * 1024)
+    # A batch claim's lease, renewed by its live holder every third of it: after a crash a
+    # retry takes the job over within about this long (Lambda retries after ~1 and ~3 min).
+    batch_lease_seconds: float = Field(default=45.0, ge=1, le=900)
+    # How often at most one worker rewrites `<name>.status.json` while it synthesizes.
+    batch_status_interval_seconds: float = Field(default=5.0, gt=0, le=300)
 
 
 @lru_cache(maxsize=1)

@@ -50,6 +50,32 @@ class SourceObject:
         }
 
 
+class SupersededError(Exception):
+    """A newer upload replaced (or a delete removed) the source while its job ran: that
+    job's result is the one to keep, so this one stops without writing anything."""
+
+
+def source_is_current(client: Any, source: SourceObject) -> bool:
+    """Whether `source` is still the object at its key (the newest upload). S3 and SQS
+    may deliver an older upload's event late, and a long job may still run when a newer
+    upload's job finishes: neither may replace the newer result."""
+    try:
+        head = client.head_object(Bucket=source.bucket, Key=source.key)
+    except ClientError as exc:
+        if not_found(exc):
+            return False
+        raise
+    if str(head["ETag"]) != source.etag:
+        return False
+    version = head.get("VersionId")
+    return not (version and source.version_id and version != source.version_id)
+
+
+def check_current(client: Any, source: SourceObject) -> None:
+    if not source_is_current(client, source):
+        raise SupersededError(f"{source.key} was replaced or deleted while its narration ran")
+
+
 def source_from(document: dict[str, Any]) -> SourceObject:
     """The inverse of `SourceObject.describe()`."""
     return SourceObject(
@@ -175,7 +201,8 @@ def request_from_json(data: bytes, what: str) -> BatchJobRequest:
 def text_key_in_prefix(key: str, input_prefix: str) -> str:
     if not key.startswith(input_prefix) or ".." in key.split("/"):
         raise InvalidParameterError(
-            f"text_key {key!r} must name an object under the input prefix {input_prefix!r} "
+            f"text_key ({len(key)} characters) must name an object under the input prefix "
+            f"{input_prefix!r} "
             "(use a suffix other than .txt/.json so it does not start a narration itself)",
             param="text_key",
         )
@@ -219,6 +246,7 @@ def load_job(
     max_bytes: int,
     max_chars: int,
     text_etag: str | None = None,
+    output_prefix: str = "",
 ) -> LoadedJob:
     """Everything the upload asks for, checked; `text_etag` pins a `text_key` object to
     the version the job started with."""
@@ -237,7 +265,7 @@ def load_job(
         text = decode_text(data, source.key)
         request = request_from_metadata(source.metadata, text)
     if request.output is not None:
-        name = checked_output_name(request.output)
+        name = checked_output_name(request.output, output_prefix)
     return LoadedJob(
         source, text_source, request, speech_job(request, text, max_chars, source), name
     )
@@ -249,7 +277,8 @@ def _open_text(client: Any, bucket: str, key: str, etag: str | None) -> tuple[So
     except ClientError as exc:
         if not_found(exc):
             raise InvalidParameterError(
-                f"text_key {key!r} does not exist in bucket {bucket!r}", param="text_key"
+                f"text_key ({len(key)} characters) does not exist in bucket {bucket!r}",
+                param="text_key",
             ) from exc
         if condition_failed(exc):
             raise InvalidInputObjectError(f"{key} changed while its narration ran") from exc

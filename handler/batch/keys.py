@@ -12,15 +12,26 @@ from model_layer.audio import FORMATS, AudioFormat
 INPUT_SUFFIXES = (".txt", ".json")
 MANIFEST_SUFFIX = ".manifest.json"
 ERROR_SUFFIX = ".error.json"
+STATUS_SUFFIX = ".status.json"
+# Error reports of uploads whose key gives no usable output name, named by a hash of it.
+INVALID_KEY_REPORTS = "invalid-keys/"
 # Metadata on every object this function writes, so an event for one is recognised as ours.
 OWN_OUTPUT_METADATA = "supertonic-output"
-_MAX_OUTPUT_NAME = 700  # S3 keys are at most 1,024 bytes; leave room for prefix and suffix
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+MAX_KEY_BYTES = 1024  # S3's limit on a key, in UTF-8 bytes
+_SUFFIXES = (
+    MANIFEST_SUFFIX,
+    ERROR_SUFFIX,
+    STATUS_SUFFIX,
+    *(f".{spec.extension}" for spec in FORMATS.values()),
+)
+_LONGEST_SUFFIX = max(len(suffix.encode()) for suffix in _SUFFIXES)
+# C0 and C1 controls, line and paragraph separators, and lone surrogates (not encodable).
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 
 
 @dataclass(frozen=True)
 class OutputKeys:
-    """`<OUTPUT_PREFIX><name>` and the three objects beside it."""
+    """`<OUTPUT_PREFIX><name>` and the objects beside it."""
 
     bucket: str
     base: str
@@ -36,6 +47,10 @@ class OutputKeys:
     def error(self) -> str:
         return self.base + ERROR_SUFFIX
 
+    @property
+    def status(self) -> str:
+        return self.base + STATUS_SUFFIX
+
 
 def input_name(key: str, input_prefix: str) -> str | None:
     """`name` of `<INPUT_PREFIX><name>.<txt|json>`, or None for a key that is no input."""
@@ -47,22 +62,64 @@ def input_name(key: str, input_prefix: str) -> str | None:
     return None
 
 
-def checked_output_name(name: str) -> str:
-    """A job's `output` field: a relative name that stays under OUTPUT_PREFIX."""
-    parts = name.split("/")
-    problem = None
-    if not name or len(name.encode("utf-8")) > _MAX_OUTPUT_NAME:
-        problem = f"must be 1 to {_MAX_OUTPUT_NAME} bytes"
-    elif name.startswith("/") or "\\" in name or _CONTROL.search(name):
-        problem = "must be a relative name without backslashes or control characters"
-    elif any(part in ("", ".", "..") for part in parts):
-        problem = "must not contain empty, '.' or '..' path segments"
+def _shape_problem(name: str) -> str | None:
+    """What makes `name` unusable as a relative name under the output prefix. Positions,
+    never the name itself: it may be anything a user typed."""
+    if not name:
+        return "is empty"
+    if name.startswith("/"):
+        return "starts with '/' (it must be a relative name)"
+    if "\\" in name:
+        return f"has a backslash at character {name.index(chr(92))}"
+    control = _CONTROL.search(name)
+    if control:
+        code = f"U+{ord(control.group()):04X}"
+        return f"has a control character ({code}) at character {control.start()}"
+    for number, part in enumerate(name.split("/"), start=1):
+        if part in ("", ".", ".."):
+            return f"has an empty, '.' or '..' path segment (segment {number})"
+    return None
+
+
+def _length_problem(name: str, output_prefix: str) -> str | None:
+    size = len((output_prefix + name).encode("utf-8")) + _LONGEST_SUFFIX
+    if size > MAX_KEY_BYTES:
+        return (
+            f"is too long: with the output prefix and the longest suffix "
+            f"({MANIFEST_SUFFIX!r}) its keys would be {size} bytes, and S3 keys are at most "
+            f"{MAX_KEY_BYTES}"
+        )
+    return None
+
+
+def name_problem(name: str, output_prefix: str) -> str | None:
+    """Why `name` cannot name a result under `output_prefix`, or None. The same rules for
+    a name derived from the input key as for a job's `output` field."""
+    return _shape_problem(name) or _length_problem(name, output_prefix)
+
+
+def checked_output_name(name: str, output_prefix: str = "", *, param: str = "output") -> str:
+    """A result name (a job's `output` field, or one derived from the input key) that
+    stays under OUTPUT_PREFIX and leaves room for every key derived from it."""
+    problem = name_problem(name, output_prefix)
     if problem:
+        what = "output" if param == "output" else "the name taken from the input key"
         raise InvalidParameterError(
-            f"output {name!r} {problem}: it names the result under the output prefix",
-            param="output",
+            f"{what} {problem}; it names the result under the output prefix", param=param
         )
     return name
+
+
+def report_base(output_prefix: str, bucket: str, key: str, name: str | None) -> str:
+    """Where an upload's error report goes: beside its result when its name is usable
+    there (or only too long for the longer suffixes), else under `invalid-keys/`, named
+    by a hash of bucket and key (the report's `source` names the upload)."""
+    if name is not None and _shape_problem(name) is None:
+        base = output_prefix + name
+        if len((base + ERROR_SUFFIX).encode("utf-8")) <= MAX_KEY_BYTES:
+            return base
+    digest = hashlib.sha256(f"{bucket}\0{key}".encode()).hexdigest()[:40]
+    return f"{output_prefix}{INVALID_KEY_REPORTS}{digest}"
 
 
 def job_id(bucket: str, key: str, etag: str) -> str:
@@ -103,3 +160,8 @@ class WorkKeys:
 
     def segment_done(self, index: int) -> str:
         return f"{self.done_prefix}{index:05d}.json"
+
+    @property
+    def job_dir(self) -> str:
+        """Everything of a split job but its claim: removed once it is assembled."""
+        return self._job_dir

@@ -6,15 +6,35 @@ are handed to segment invocations (handler/batch/segments.py).
 
 from __future__ import annotations
 
+import contextlib
+
 from botocore.exceptions import ClientError
 
-from handler.batch import claims, segments
-from handler.batch.jobs import LoadedJob, load_job, open_object
-from handler.batch.keys import OWN_OUTPUT_METADATA, OutputKeys, WorkKeys, input_name, job_id
+from handler.batch import claims, segments, status
+from handler.batch.jobs import (
+    LoadedJob,
+    SourceObject,
+    SupersededError,
+    check_current,
+    load_job,
+    open_object,
+)
+from handler.batch.keys import (
+    OWN_OUTPUT_METADATA,
+    OutputKeys,
+    WorkKeys,
+    checked_output_name,
+    input_name,
+    job_id,
+    name_problem,
+    report_base,
+)
 from handler.batch.render import render
 from handler.batch.runtime import BatchRuntime, is_bad_input
 from handler.batch.s3io import not_found
+from handler.batch.watch import CLAIM_LOST, LEASE_EXPIRED, SUPERSEDED, JobWatch
 from handler.deadline import deadline_guard
+from handler.errors import InvalidParameterError, StorageUnavailableError
 from handler.observability import logger as log
 
 
@@ -39,6 +59,8 @@ def narrate_upload(rt: BatchRuntime, bucket: str, key: str) -> str:
         return "skipped"
     name = input_name(key, rt.settings.input_prefix)
     assert name is not None
+    if name_problem(name, rt.settings.output_prefix):
+        return _report_invalid_key(rt, bucket, key, name)
     try:
         source, answer = open_object(rt.s3, bucket, key)
     except ClientError as exc:
@@ -70,19 +92,36 @@ def narrate_upload(rt: BatchRuntime, bucket: str, key: str) -> str:
         return "duplicate"
 
     keys = OutputKeys(rt.output_bucket, rt.settings.output_prefix + name)
+    watch = JobWatch(rt.s3, source=source, claim=claim, interval_seconds=rt.lease_seconds / 3)
     try:
-        loaded = load_job(
-            rt.s3,
-            source,
-            answer,
-            name=name,
-            input_prefix=rt.settings.input_prefix,
-            max_bytes=rt.settings.batch_max_input_bytes,
-            max_chars=rt.settings.batch_max_text_chars,
-        )
-        keys = OutputKeys(rt.output_bucket, rt.settings.output_prefix + loaded.name)
-        return _narrate(rt, loaded, keys, work, claim)
+        with watch:
+            loaded = load_job(
+                rt.s3,
+                source,
+                answer,
+                name=name,
+                input_prefix=rt.settings.input_prefix,
+                output_prefix=rt.settings.output_prefix,
+                max_bytes=rt.settings.batch_max_input_bytes,
+                max_chars=rt.settings.batch_max_text_chars,
+            )
+            keys = OutputKeys(rt.output_bucket, rt.settings.output_prefix + loaded.name)
+            return _narrate(rt, loaded, keys, work, claim, watch)
     except Exception as exc:
+        stopped = _stopped(watch, exc)
+        if stopped == SUPERSEDED:
+            with contextlib.suppress(claims.ClaimLostError):
+                claim.update(claims.SUPERSEDED)
+            log.info("batch job superseded by a newer upload", extra={"key": key})
+            return "superseded"
+        if stopped == CLAIM_LOST:
+            log.warning("batch job taken over by another invocation", extra={"key": key})
+            return "taken over"
+        if stopped == LEASE_EXPIRED:
+            claim.release()
+            raise StorageUnavailableError(
+                "the job's lease could not be renewed before it ran out; the job is retried"
+            ) from exc
         if not is_bad_input(exc):
             claim.release()
             raise
@@ -92,14 +131,42 @@ def narrate_upload(rt: BatchRuntime, bucket: str, key: str) -> str:
         except BaseException:
             claim.release()  # the report did not get written: the retry writes it
             raise
+        status.write_failed(rt, keys, source, code)
         return "failed"
     except BaseException:
         claim.release()
         raise
 
 
+def _stopped(watch: JobWatch, exc: BaseException) -> str | None:
+    """Why the job stopped, when it was not an error of its own: superseded by a newer
+    upload (found by the watch or by a check before writing), or its claim taken over."""
+    if isinstance(exc, SupersededError):
+        return SUPERSEDED
+    if isinstance(exc, claims.ClaimLostError):
+        return CLAIM_LOST
+    return watch.reason
+
+
+def _report_invalid_key(rt: BatchRuntime, bucket: str, key: str, name: str) -> str:
+    """A key whose name cannot name the results: the error report goes beside them if its
+    own key is valid, else under `<OUTPUT_PREFIX>invalid-keys/` (see report_base)."""
+    base = report_base(rt.settings.output_prefix, bucket, key, name)
+    keys = OutputKeys(rt.output_bucket, base)
+    try:
+        checked_output_name(name, rt.settings.output_prefix, param="key")
+    except InvalidParameterError as exc:
+        rt.report_failure(exc, keys, SourceObject(bucket, key, '""', None))
+    return "failed"
+
+
 def _narrate(
-    rt: BatchRuntime, loaded: LoadedJob, keys: OutputKeys, work: WorkKeys, claim: claims.Claim
+    rt: BatchRuntime,
+    loaded: LoadedJob,
+    keys: OutputKeys,
+    work: WorkKeys,
+    claim: claims.Claim,
+    watch: JobWatch,
 ) -> str:
     plan, rate = rt.plan(loaded.job)
     decision = rt.admit(plan, loaded.job.format, rate)
@@ -119,18 +186,26 @@ def _narrate(
         return "segmented"
 
     fmt = loaded.job.format
-    with deadline_guard(rt.remaining_ms, rt.settings.deadline_margin_ms) as cancel:
-        rendered = render(
-            rt.synthesizer,
-            plan,
-            rt.audio_upload(keys, loaded),
-            fmt=fmt,
-            rate=rate,
-            part_size=rt.settings.batch_part_size_bytes,
-            cancel=cancel,
-        )
+    board = status.board_for(rt, keys, loaded.source, plan, [(0, len(plan.chunks))], mine=0)
+    board.start()
+    try:
+        with deadline_guard(rt.remaining_ms, rt.settings.deadline_margin_ms) as cancel:
+            rendered = render(
+                rt.synthesizer,
+                plan,
+                rt.audio_upload(keys, loaded, claim),
+                fmt=fmt,
+                rate=rate,
+                part_size=rt.settings.batch_part_size_bytes,
+                cancel=watch.attach(cancel),
+                on_chunk=board.advance,
+                before_finish=lambda: check_current(rt.s3, loaded.source),
+            )
+    finally:
+        board.stop()
     document = rt.finish(loaded, plan, keys, rendered, rate=rate, segments=1)
     claim.update(claims.DONE, manifest=keys.manifest)
+    board.finish(status.DONE, manifest=keys.manifest)
     log.info(
         "batch narration done",
         extra={

@@ -52,12 +52,31 @@ class _Parts:
             raise self.error
 
 
+class RecordedUpload(S3AudioUpload):
+    """An S3AudioUpload that reports its multipart upload id as soon as S3 gives it, so
+    the job's claim can name it and a retry after a crash can abort it."""
+
+    def __init__(self, *args: Any, on_start: Callable[[str], None], **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self._on_start = on_start
+        self._reported: str | None = None
+
+    def _upload_part(self, number: int, data: bytes) -> None:
+        # Between creating the upload and sending its first part: a crash from here on
+        # leaves an upload the claim names.
+        if self._upload_id is not None and self._reported != self._upload_id:
+            self._reported = self._upload_id
+            self._on_start(self._upload_id)
+        super()._upload_part(number, data)
+
+
 def _encode_into(
     upload: S3AudioUpload,
     make_encoder: Callable[[PartSink], AudioEncoder],
     part_size: int,
     pcm: Iterable[np.ndarray],
     cancel: CancelToken,
+    before_finish: Callable[[], None] | None = None,
 ) -> AudioEncoder:
     parts = _Parts(upload)
     encoder = make_encoder(PartSink(parts, part_size=part_size))
@@ -68,6 +87,8 @@ def _encode_into(
         encoder.close()
         parts.check()
         cancel.check()
+        if before_finish is not None:
+            before_finish()  # e.g. "is the source still the newest upload?"
         upload.finish()
     except BaseException:
         encoder.abort()
@@ -87,8 +108,11 @@ def render(
     cancel: CancelToken,
     start: int = 0,
     stop: int | None = None,
+    on_chunk: Callable[[int, int, int], None] | None = None,
+    before_finish: Callable[[], None] | None = None,
 ) -> Rendered:
-    """Chunks [start, stop) of `plan` as one S3 object in `fmt` at `rate`."""
+    """Chunks [start, stop) of `plan` as one S3 object in `fmt` at `rate`;
+    `on_chunk(index, samples, sample_rate)` after each chunk is synthesized."""
     stop = len(plan.chunks) if stop is None else stop
     records: list[ChunkRecord] = []
     started = time.perf_counter()
@@ -97,6 +121,8 @@ def render(
         stream = synthesizer.stream(plan, cancel, start=start, stop=stop)
         for index, pcm in zip(range(start, stop), stream, strict=True):
             records.append((index, len(pcm), min(len(pcm), plan.chunk_samples(index))))
+            if on_chunk is not None:
+                on_chunk(index, len(pcm), synthesizer.sample_rate)
             yield pcm
 
     encoder = _encode_into(
@@ -105,6 +131,7 @@ def render(
         part_size,
         pieces(),
         cancel,
+        before_finish,
     )
     return Rendered(records, encoder.frames_written, time.perf_counter() - started)
 
@@ -119,6 +146,7 @@ def assemble(
     rate: int,
     part_size: int,
     cancel: CancelToken,
+    before_finish: Callable[[], None] | None = None,
 ) -> int:
     """Raw PCM16 segments (already at `rate`), read in order, as one object in `fmt`;
     returns its frames."""
@@ -141,7 +169,12 @@ def assemble(
                 raise ValueError(f"segment {key} has an odd number of bytes")
 
     encoder = _encode_into(
-        upload, lambda sink: AudioEncoder(fmt, rate, sink, rate), part_size, pieces(), cancel
+        upload,
+        lambda sink: AudioEncoder(fmt, rate, sink, rate),
+        part_size,
+        pieces(),
+        cancel,
+        before_finish,
     )
     return encoder.frames_written
 

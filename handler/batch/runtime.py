@@ -6,12 +6,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from botocore.exceptions import ClientError
+
 from handler.admission import Decision, RouteKind, admit, estimated_synthesis_seconds
-from handler.batch.jobs import LoadedJob, SourceObject
+from handler.batch.claims import Claim
+from handler.batch.jobs import LoadedJob, SourceObject, SupersededError, check_current
 from handler.batch.keys import OutputKeys
 from handler.batch.manifest import error_report, manifest
-from handler.batch.render import Rendered
-from handler.batch.s3io import own_metadata, put_json
+from handler.batch.render import RecordedUpload, Rendered
+from handler.batch.s3io import condition_failed, not_found, own_metadata, put_json
 from handler.config import HandlerSettings
 from handler.deadline import Deadline
 from handler.errors import classify
@@ -42,8 +45,9 @@ class BatchRuntime:
 
     @property
     def lease_seconds(self) -> float:
-        """A claim is ours until our deadline: after it Lambda has certainly stopped us."""
-        return self.remaining_ms() / 1000.0
+        """A claim's lease: short, and renewed by its live holder (handler/batch/watch.py),
+        so a retry after a crash takes over within about this long."""
+        return self.settings.batch_lease_seconds
 
     def metadata(self, **extra: str) -> dict[str, str]:
         return own_metadata(self.request_id, **extra)
@@ -80,15 +84,38 @@ class BatchRuntime:
     def estimated_seconds(self, plan: SpeechPlan, start: int = 0, stop: int | None = None) -> float:
         return estimated_synthesis_seconds(plan, self.settings.estimated_rtf, start, stop)
 
-    def upload(self, key: str, fmt: AudioFormat, **metadata: str) -> S3AudioUpload:
+    def upload(
+        self,
+        key: str,
+        fmt: AudioFormat,
+        on_start: Callable[[str], None] | None = None,
+        **metadata: str,
+    ) -> S3AudioUpload:
+        """`on_start(upload_id)` when a multipart upload begins (claims record it)."""
         content_type = FORMATS[fmt].content_type
+        if on_start is not None:
+            return RecordedUpload(
+                self.s3,
+                self.output_bucket,
+                key,
+                content_type,
+                self.metadata(**metadata),
+                on_start=on_start,
+            )
         return S3AudioUpload(
             self.s3, self.output_bucket, key, content_type, self.metadata(**metadata)
         )
 
-    def audio_upload(self, keys: OutputKeys, loaded: LoadedJob) -> S3AudioUpload:
+    def audio_upload(
+        self, keys: OutputKeys, loaded: LoadedJob, claim: Claim | None = None
+    ) -> S3AudioUpload:
         fmt = loaded.job.format
-        return self.upload(keys.audio(fmt), fmt, **{"source-etag": loaded.source.etag.strip('"')})
+        key = keys.audio(fmt)
+        on_start = None
+        if claim is not None:
+            record = claim.record_upload
+            on_start = lambda upload_id: record(self.output_bucket, key, upload_id)  # noqa: E731
+        return self.upload(key, fmt, on_start, **{"source-etag": loaded.source.etag.strip('"')})
 
     def finish(
         self,
@@ -102,7 +129,14 @@ class BatchRuntime:
         **extra: Any,
     ) -> dict[str, Any]:
         """Write the manifest, last, once the audio is complete; a report of an earlier
-        failed version of the same name would now only mislead, so it goes."""
+        failed version of the same name would now only mislead, so it goes. Not when a
+        newer upload replaced the source meanwhile: its job's manifest is the one to keep
+        (SupersededError).
+
+        The write is conditional on the manifest being the one there before the source
+        was checked (`If-Match` on its ETag, `If-None-Match: *` when there was none), so
+        a newer job that wrote its manifest in between makes this write fail rather
+        than be overwritten."""
         document = manifest(
             loaded,
             plan,
@@ -114,16 +148,41 @@ class BatchRuntime:
             segments=segments,
         )
         document.update(extra)
-        put_json(self.s3, keys.bucket, keys.manifest, document, self.metadata())
+        for _attempt in range(3):
+            previous = self._etag_or_none(keys.bucket, keys.manifest)
+            check_current(self.s3, loaded.source)
+            condition = {"IfMatch": previous} if previous else {"IfNoneMatch": "*"}
+            try:
+                put_json(
+                    self.s3, keys.bucket, keys.manifest, document, self.metadata(), **condition
+                )
+                break
+            except ClientError as exc:
+                if not condition_failed(exc):
+                    raise
+                # Someone wrote it meanwhile: a newer job (the next check says so), or an
+                # older one in its own last moment (then this one, the newest, writes again).
+        else:
+            raise SupersededError(f"{keys.manifest} kept changing while this job wrote it")
         self.s3.delete_object(Bucket=keys.bucket, Key=keys.error)
         return document
+
+    def _etag_or_none(self, bucket: str, key: str) -> str | None:
+        try:
+            return str(self.s3.head_object(Bucket=bucket, Key=key)["ETag"])
+        except ClientError as exc:
+            if not_found(exc):
+                return None
+            raise
 
     def report_failure(self, exc: BaseException, keys: OutputKeys, source: SourceObject) -> str:
         """Write `<name>.error.json` for input that cannot succeed; returns its code."""
         _status, code = classify(exc)
         log.warning(
             "batch input rejected",
-            extra={"error_code": code, "reason": str(exc), "key": source.key, "report": keys.error},
+            # The code, not the message: a message may quote the upload's text, which is
+            # never logged (the report, in the user's own bucket, has it).
+            extra={"error_code": code, "key": source.key, "report": keys.error},
         )
         put_json(
             self.s3,

@@ -20,10 +20,13 @@ from typing import Any
 
 from botocore.exceptions import ClientError
 
-from handler.batch import claims
+from handler.batch import claims, status
 from handler.batch.jobs import (
     InvalidInputObjectError,
     LoadedJob,
+    SourceObject,
+    SupersededError,
+    check_current,
     load_job,
     open_object,
     source_from,
@@ -39,6 +42,7 @@ from handler.batch.s3io import (
     put_json,
     sqs_client,
 )
+from handler.batch.watch import CLAIM_LOST, SUPERSEDED, JobWatch
 from handler.deadline import deadline_guard
 from handler.errors import TextTooLongError
 from handler.observability import logger as log
@@ -99,6 +103,8 @@ def start(
         "started_at": time.time(),
     }
     put_json(rt.s3, rt.output_bucket, work.descriptor, descriptor, rt.metadata())
+    # Every segment queued: the status shows the whole job before the first one starts.
+    status.board_for(rt, keys, loaded.source, plan, ranges).write()
     messages = [
         {"Id": str(i), "MessageBody": json.dumps({MESSAGE_KEY: {"job": work.job, "index": i}})}
         for i in range(len(ranges))
@@ -140,7 +146,7 @@ class SegmentRun:
             )
         except ClientError as exc:
             if not_found(exc) or condition_failed(exc):
-                raise InvalidInputObjectError(
+                raise SupersededError(
                     f"{pinned.key} was replaced or deleted while its narration ran"
                 ) from exc
             raise
@@ -162,22 +168,36 @@ class SegmentRun:
             )
         return loaded, plan, rate
 
+    @cached_property
+    def source(self) -> SourceObject:
+        return source_from(self.descriptor["source"])
+
     def run(self) -> str:
         state = get_json_or_none(self.rt.s3, self.bucket, self.work.claim)
-        if state is None or state.get("state") in (claims.DONE, claims.FAILED):
+        if state is None or state.get("state") != claims.SEGMENTED:
             log.info(
                 "segment skipped", extra={"job": self.work.job, "state": state and state["state"]}
             )
             return "skipped"
+        watch = JobWatch(
+            self.rt.s3,
+            source=self.source,
+            claim=None,
+            interval_seconds=self.rt.lease_seconds / 3,
+        )
         try:
-            if not self._exists(self.work.segment_done(self.index)):
-                self._render()
-            return self._assemble_if_last()
+            with watch:
+                # A newer upload of the key makes this whole job moot: no segment starts.
+                check_current(self.rt.s3, self.source)
+                if not self._exists(self.work.segment_done(self.index)):
+                    self._render(watch)
+                return self._assemble_if_last()
         except Exception as exc:
+            if isinstance(exc, SupersededError) or watch.reason == SUPERSEDED:
+                return self._superseded()
             if not is_bad_input(exc):
                 raise
-            source = source_from(self.descriptor["source"])
-            code = self.rt.report_failure(exc, self.keys, source)
+            code = self.rt.report_failure(exc, self.keys, self.source)
             claims.settle(
                 self.rt.s3,
                 self.bucket,
@@ -186,8 +206,22 @@ class SegmentRun:
                 self.rt.metadata(),
                 error=code,
             )
+            status.write_failed(self.rt, self.keys, self.source, code)
             self._delete_intermediates()
             return "failed"
+
+    def _superseded(self) -> str:
+        """Leave the newer upload's results alone; drop this job's own leftovers."""
+        try:
+            claims.settle(
+                self.rt.s3, self.bucket, self.work.claim, claims.SUPERSEDED, self.rt.metadata()
+            )
+        except ClientError as exc:
+            if not (condition_failed(exc) or not_found(exc)):
+                raise
+        self._delete_intermediates()
+        log.info("split job superseded by a newer upload", extra={"job": self.work.job})
+        return "superseded"
 
     def _exists(self, key: str) -> bool:
         try:
@@ -198,22 +232,31 @@ class SegmentRun:
             raise
         return True
 
-    def _render(self) -> None:
+    def _render(self, watch: JobWatch) -> None:
         rt = self.rt
         _loaded, plan, rate = self.planned
         first, end = self.descriptor["segments"][self.index]
-        with deadline_guard(rt.remaining_ms, rt.settings.deadline_margin_ms) as cancel:
-            rendered = render(
-                rt.synthesizer,
-                plan,
-                rt.upload(self.work.segment_audio(self.index), AudioFormat.pcm),
-                fmt=AudioFormat.pcm,
-                rate=rate,
-                part_size=rt.settings.batch_part_size_bytes,
-                cancel=cancel,
-                start=first,
-                stop=end,
-            )
+        # The one admission gate: this segment's work must fit the time this invocation has.
+        rt.admit(plan, AudioFormat.pcm, rate, segment=(first, end))
+        ranges = [tuple(pair) for pair in self.descriptor["segments"]]
+        board = status.board_for(rt, self.keys, self.source, plan, ranges, mine=self.index)
+        board.start()
+        try:
+            with deadline_guard(rt.remaining_ms, rt.settings.deadline_margin_ms) as cancel:
+                rendered = render(
+                    rt.synthesizer,
+                    plan,
+                    rt.upload(self.work.segment_audio(self.index), AudioFormat.pcm),
+                    fmt=AudioFormat.pcm,
+                    rate=rate,
+                    part_size=rt.settings.batch_part_size_bytes,
+                    cancel=watch.attach(cancel),
+                    start=first,
+                    stop=end,
+                    on_chunk=board.advance,
+                )
+        finally:
+            board.stop()
         marker = {
             "index": self.index,
             "chunks": rendered.chunks,
@@ -232,6 +275,7 @@ class SegmentRun:
         except ClientError as exc:
             if not condition_failed(exc):  # a duplicate delivery finished it first: same audio
                 raise
+        board.segment_done()
         log.info(
             "segment done",
             extra={
@@ -265,30 +309,45 @@ class SegmentRun:
         )
         if isinstance(claim, dict):
             return "segment done"
+        # The assembler renews its own lease; a retry after its crash takes over (and
+        # aborts its upload) like a retry of a whole job does.
+        watch = JobWatch(
+            rt.s3, source=self.source, claim=claim, interval_seconds=rt.lease_seconds / 3
+        )
         try:
-            self._assemble(total)
+            with watch:
+                self._assemble(total, claim, watch)
+        except Exception as exc:
+            if isinstance(exc, claims.ClaimLostError) or watch.reason == CLAIM_LOST:
+                log.warning("assembly taken over", extra={"job": self.work.job})
+                return "taken over"
+            claim.release()
+            raise
         except BaseException:
             claim.release()
             raise
-        claim.update(claims.DONE)
         return "assembled"
 
-    def _assemble(self, total: int) -> None:
+    def _assemble(self, total: int, claim: claims.Claim, watch: JobWatch) -> None:
         rt, keys = self.rt, self.keys
         loaded, plan, rate = self.planned
         markers = [get_json(rt.s3, self.bucket, self.work.segment_done(i))[0] for i in range(total)]
         fmt = AudioFormat(self.descriptor["format"])
+        ranges = [tuple(pair) for pair in self.descriptor["segments"]]
+        board = status.board_for(rt, keys, self.source, plan, ranges)
+        board.finish(status.ASSEMBLING)
         started = time.perf_counter()
         with deadline_guard(rt.remaining_ms, rt.settings.deadline_margin_ms) as cancel:
             frames = assemble(
                 rt.s3,
                 self.bucket,
                 [self.work.segment_audio(i) for i in range(total)],
-                rt.audio_upload(keys, loaded),
+                rt.audio_upload(keys, loaded, claim),
                 fmt=fmt,
                 rate=rate,
                 part_size=rt.settings.batch_part_size_bytes,
-                cancel=cancel,
+                cancel=watch.attach(cancel),
+                before_finish=lambda: check_current(rt.s3, self.source),
             )
         rendered = Rendered(
             chunks=[tuple(chunk) for m in markers for chunk in m["chunks"]],
@@ -308,6 +367,7 @@ class SegmentRun:
         claims.settle(
             rt.s3, self.bucket, self.work.claim, claims.DONE, rt.metadata(), manifest=keys.manifest
         )
+        board.finish(status.DONE, manifest=keys.manifest)
         self._delete_intermediates()
         log.info(
             "split narration assembled",
@@ -315,9 +375,22 @@ class SegmentRun:
         )
 
     def _delete_intermediates(self) -> None:
-        total = len(self.descriptor["segments"])
-        keys = [self.work.segment_audio(i) for i in range(total)]
-        keys += [self.work.segment_done(i) for i in range(total)]
+        """Everything under the job's directory (segment audio, markers, the descriptor,
+        the assembly claim) and any upload still open there, e.g. a killed segment's;
+        the job's claim stays, so later deliveries stay no-ops."""
+        rt = self.rt
+        uploads = rt.s3.list_multipart_uploads(Bucket=self.bucket, Prefix=self.work.job_dir)
+        claims.abort_uploads(
+            rt.s3,
+            [
+                {"bucket": self.bucket, "key": upload["Key"], "upload_id": upload["UploadId"]}
+                for upload in uploads.get("Uploads", [])
+            ],
+        )
+        pages = rt.s3.get_paginator("list_objects_v2").paginate(
+            Bucket=self.bucket, Prefix=self.work.job_dir
+        )
+        keys = [item["Key"] for page in pages for item in page.get("Contents", [])]
         for first in range(0, len(keys), _DELETE_BATCH):
             self.rt.s3.delete_objects(
                 Bucket=self.bucket,

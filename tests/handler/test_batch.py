@@ -44,6 +44,11 @@ def upload(s3: Any, bucket: str, key: str, body: bytes | str, **metadata: str) -
     s3.put_object(Bucket=bucket, Key=key, Body=data, Metadata=metadata)
 
 
+def results_in(s3: Any, bucket: str) -> list[str]:
+    """Keys under the output prefix, but the status documents (test_batch_status.py)."""
+    return [k for k in keys_in(s3, bucket, "speech/") if not k.endswith(".status.json")]
+
+
 def outcome(result: dict[str, Any]) -> list[str]:
     return [entry["outcome"] for entry in result["results"]]
 
@@ -64,6 +69,7 @@ def test_text_upload_becomes_audio_and_manifest(deliver, s3, s3_buckets: S3Bucke
     assert result == {"results": [{"bucket": s3_buckets.input, "key": key, "outcome": "done"}]}
     assert keys_in(s3, s3_buckets.output, "speech/") == [
         "speech/chapter one été.manifest.json",
+        "speech/chapter one été.status.json",
         "speech/chapter one été.wav",
     ]
     data, audio, rate = read_audio(s3, s3_buckets.output, "speech/chapter one été.wav")
@@ -136,7 +142,7 @@ def test_awkward_keys_are_decoded(deliver, s3, s3_buckets: S3Buckets, key: str, 
     event = s3_event(s3_buckets.input, key)
     assert "+" in event["Records"][0]["s3"]["object"]["key"] or " " not in key
     assert outcome(deliver(event)) == ["done"]
-    assert keys_in(s3, s3_buckets.output, "speech/") == [f"{base}.manifest.json", f"{base}.wav"]
+    assert results_in(s3, s3_buckets.output) == [f"{base}.manifest.json", f"{base}.wav"]
 
 
 def test_json_job_with_output_name_and_format(deliver, s3, s3_buckets: S3Buckets) -> None:
@@ -152,7 +158,7 @@ def test_json_job_with_output_name_and_format(deliver, s3, s3_buckets: S3Buckets
     }
     upload(s3, s3_buckets.input, "incoming/job 1.json", json.dumps(job))
     assert outcome(deliver(s3_event(s3_buckets.input, "incoming/job 1.json"))) == ["done"]
-    assert keys_in(s3, s3_buckets.output, "speech/") == [
+    assert results_in(s3, s3_buckets.output) == [
         "speech/books/first chapter.manifest.json",
         "speech/books/first chapter.mp3",
     ]
@@ -180,14 +186,14 @@ def test_duplicate_delivery_changes_nothing(deliver, s3, s3_buckets: S3Buckets) 
     assert outcome(deliver(event)) == ["done"]
     before = {
         k: s3.head_object(Bucket=s3_buckets.output, Key=k)["ETag"]
-        for k in keys_in(s3, s3_buckets.output, "speech/")
+        for k in results_in(s3, s3_buckets.output)
     }
     manifest = read_json(s3, s3_buckets.output, "speech/dup.manifest.json")
     assert outcome(deliver(event)) == ["duplicate"]
     assert outcome(deliver(event)) == ["duplicate"]
     after = {
         k: s3.head_object(Bucket=s3_buckets.output, Key=k)["ETag"]
-        for k in keys_in(s3, s3_buckets.output, "speech/")
+        for k in results_in(s3, s3_buckets.output)
     }
     assert after == before
     assert read_json(s3, s3_buckets.output, "speech/dup.manifest.json") == manifest
@@ -238,7 +244,7 @@ def test_a_failure_midway_leaves_nothing_and_the_retry_succeeds(
     with pytest.raises(StorageUnavailableError, match="ServiceUnavailable"):
         deliver(event, s3_client=failing, **small_parts)
     assert len(parts) == 3
-    assert keys_in(s3, s3_buckets.output, "speech/") == []
+    assert results_in(s3, s3_buckets.output) == []
     assert open_multipart_uploads(s3, s3_buckets.output) == []
     # The claim was given back, so Lambda's retry narrates at once.
     assert outcome(deliver(event, **small_parts)) == ["done"]
@@ -337,7 +343,7 @@ def test_bad_input_gives_an_error_report_and_no_retry(
     result = deliver(event, batch_max_input_bytes=4096)  # returns: nothing to retry
     assert outcome(result) == ["failed"]
     stem = name.rsplit(".", 1)[0]
-    assert keys_in(s3, s3_buckets.output, "speech/") == [f"speech/{stem}.error.json"]
+    assert results_in(s3, s3_buckets.output) == [f"speech/{stem}.error.json"]
     report = read_json(s3, s3_buckets.output, f"speech/{stem}.error.json")
     assert report["error"]["code"] == code
     assert message in report["error"]["message"]
@@ -353,7 +359,7 @@ def test_a_good_upload_after_a_bad_one_removes_the_error_report(
     deliver(s3_event(s3_buckets.input, "incoming/fix.txt"))
     upload(s3, s3_buckets.input, "incoming/fix.txt", "Now with text.", lang="en", steps="1")
     assert outcome(deliver(s3_event(s3_buckets.input, "incoming/fix.txt"))) == ["done"]
-    assert keys_in(s3, s3_buckets.output, "speech/") == [
+    assert results_in(s3, s3_buckets.output) == [
         "speech/fix.manifest.json",
         "speech/fix.wav",
     ]
@@ -394,12 +400,12 @@ def test_a_live_claim_is_retried_later_and_an_expired_one_taken_over(
     claim = _write_claim(s3, s3_buckets, "incoming/held.txt", time.time() + 600)
     with pytest.raises(ClaimBusyError, match="crashed-invocation"):
         deliver(event)
-    assert keys_in(s3, s3_buckets.output, "speech/") == []
+    assert results_in(s3, s3_buckets.output) == []
     # Past its holder's deadline, the holder is gone: the retry takes the claim over.
     _write_claim(s3, s3_buckets, "incoming/held.txt", time.time() - 1)
     assert outcome(deliver(event)) == ["done"]
     assert read_json(s3, s3_buckets.output, claim)["state"] == "done"
-    assert keys_in(s3, s3_buckets.output, "speech/") == [
+    assert results_in(s3, s3_buckets.output) == [
         "speech/held.manifest.json",
         "speech/held.wav",
     ]

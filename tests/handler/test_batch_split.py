@@ -11,7 +11,15 @@ from typing import Any
 import pytest
 
 from handler.context import LocalContext
-from tests.infra.batch import SegmentQueue, keys_in, read_audio, read_json, s3_event, segment_queue
+from tests.infra.batch import (
+    SegmentQueue,
+    keys_in,
+    open_multipart_uploads,
+    read_audio,
+    read_json,
+    s3_event,
+    segment_queue,
+)
 from tests.infra.fixtures import S3Buckets
 from tests.infra.moto_server import MotoServer
 from tests.infra.seaweed import S3Server
@@ -94,13 +102,15 @@ def test_split_audio_equals_one_invocation_bit_for_bit(
     assert many["chunks"] == one["chunks"]
     assert many["duration_seconds"] == one["duration_seconds"]
     assert many["normalized_text"] == one["normalized_text"]
-    # Only the audio and manifests remain: segment audio and markers are deleted.
+    # Only the audio and manifests remain: segment audio, markers, the job descriptor
+    # (job.json) and the assembly claim are deleted; the claims stay (later deliveries of
+    # the same uploads stay no-ops), and no multipart upload is left open.
+    work = keys_in(s3, s3_buckets.output, "batch-work/")
+    assert work and all(k.startswith("batch-work/claims/") for k in work), work
+    assert open_multipart_uploads(s3, s3_buckets.output) == []
     assert [
-        k
-        for k in keys_in(s3, s3_buckets.output, "batch-work/")
-        if "/segments/" in k or "/done/" in k
-    ] == []
-    assert keys_in(s3, s3_buckets.output, "speech/") == [
+        k for k in keys_in(s3, s3_buckets.output, "speech/") if not k.endswith(".status.json")
+    ] == [
         "speech/split.manifest.json",
         "speech/split.wav",
         "speech/whole.manifest.json",

@@ -50,6 +50,7 @@ def test_segments_feed_the_function_one_at_a_time_with_partial_failures(template
         "EventSourceArn": {"Fn::GetAtt": ["SegmentQueue", "Arn"]},
         "BatchSize": 1,
         "FunctionResponseTypes": ["ReportBatchItemFailures"],
+        "ScalingConfig": {"MaximumConcurrency": {"Ref": "SegmentMaxConcurrency"}},
     }
     # A SAM SQS event would attach a managed policy that reads every queue.
     events = _function(template)["Events"].values()
@@ -90,3 +91,29 @@ def test_batch_permissions_are_scoped(template) -> None:
     }
     # The work prefix is not under the output prefix's default, so users never see it.
     assert not work_prefix.startswith(template["Parameters"]["OutputPrefix"]["Default"])
+
+
+def test_one_book_cannot_take_every_reserved_slot(template) -> None:
+    """Segments of split jobs run at most SegmentMaxConcurrency at once, by default fewer
+    than the reserved concurrency, so the Function URL keeps slots of its own."""
+    parameters = template["Parameters"]
+    limit = parameters["SegmentMaxConcurrency"]
+    assert limit["MinValue"] == 2  # the least SQS event source mappings accept
+    assert 2 <= limit["Default"] < parameters["ReservedConcurrency"]["Default"]
+
+
+def test_open_multipart_uploads_are_aborted_by_the_bucket_as_a_backstop(template) -> None:
+    rules = template["Resources"]["OutputBucket"]["Properties"]["LifecycleConfiguration"]["Rules"]
+    aborting = [rule for rule in rules if "AbortIncompleteMultipartUpload" in rule]
+    assert aborting and all(
+        rule["Status"] == "Enabled" and "Prefix" not in rule for rule in aborting
+    )
+    assert aborting[0]["AbortIncompleteMultipartUpload"]["DaysAfterInitiation"] == 1
+
+
+def test_batch_can_tell_missing_objects_and_list_its_open_uploads(template) -> None:
+    tell = _statement(template, "TellDeletedInputs")
+    assert tell["Action"] == "s3:ListBucket"
+    uploads = _statement(template, "ListOwnUploads")
+    assert uploads["Action"] == "s3:ListBucketMultipartUploads"
+    assert uploads["Resource"] == {"Fn::GetAtt": ["OutputBucket", "Arn"]}
