@@ -43,6 +43,7 @@ from handler.schemas import (
     VoicesResponse,
 )
 from handler.speech import SpeechJob, SpeechResult, normalize_speech, synthesize_speech
+from handler.static import playground_response
 from model_layer import Synthesizer
 from model_layer.constants import ALL_LANGUAGE_CODES
 
@@ -84,6 +85,8 @@ class SpeechFunction:
             "/v1/voices": {"GET": self._get_voices},
             "/v1/health": {"GET": self._get_health},
         }
+        if settings.playground:
+            self.routes["/"] = {"GET": lambda _request: playground_response()}
         # The invocation being served. awslambdaric runs one invocation at a time per
         # process, also in its multi-concurrency mode (one forked process per concurrent
         # request, each with its own SpeechFunction), so this never sees two at once.
@@ -175,6 +178,8 @@ class SpeechFunction:
             languages=list(ALL_LANGUAGE_CODES),
             voices=list(self.synthesizer.voices),
             cold=self.invocations == 1,
+            # Synthetic model directories describe themselves so (model_layer.loader).
+            synthetic=self.synthesizer.revision.startswith("synthetic"),
         )
         return json_response(200, health.model_dump())
 

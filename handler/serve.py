@@ -11,6 +11,7 @@ incomplete body, never a success; a client that goes away stops the synthesis.
 from __future__ import annotations
 
 import base64
+import os
 import threading
 import time
 import uuid
@@ -135,6 +136,8 @@ class LocalServer(ThreadingHTTPServer):
 
 
 def serve(port: int, timeout_seconds: float) -> None:
+    # The playground is always on locally (the settings are read once, at the import below).
+    os.environ["PLAYGROUND"] = "true"
     server = LocalServer(port, timeout_seconds)
     host, bound = server.server_address[:2]
     print(f"serving on http://{host}:{bound} (Ctrl-C stops)", flush=True)
