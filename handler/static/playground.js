@@ -79,13 +79,15 @@
   // --- the request the form describes ------------------------------------------------------
   function textType() { return document.querySelector("input[name=text-type]:checked").value; }
 
-  function requestBody(overrides) {
+  // The /v1/speech body the form describes. `complete` is false for the snippets, which
+  // show a placeholder where an inline style is still missing instead of failing.
+  function requestBody(complete = true) {
     const body = { text: $("text").value, format: $("format").value };
     if (textType() === "ssml") body.text_type = "ssml";
     const voice = $("voice").value;
     if (voice === "inline") {
-      if (!state.inlineStyle) throw new Error("choose a style JSON file for the inline voice");
-      body.voice = state.inlineStyle;
+      if (!state.inlineStyle && complete) throw new Error("choose a style JSON file for the inline voice");
+      body.voice = state.inlineStyle || "<your style JSON>";
     } else {
       body.voice = voice;
     }
@@ -93,7 +95,7 @@
     body.speed = Number($("speed").value);
     body.steps = Number($("steps").value);
     if ($("seed").value !== "") body.seed = Number($("seed").value);
-    return Object.assign(body, overrides || {});
+    return body;
   }
 
   function newSeed() {
@@ -107,13 +109,7 @@
   function shellQuote(text) { return `'${text.replace(/'/g, "'\\''")}'`; }
 
   function updateSnippets() {
-    let body;
-    try {
-      body = requestBody();
-    } catch (_) {
-      body = requestBody({ voice: "M1" });
-      body.voice = "<your style JSON>";
-    }
+    const body = requestBody(false);
     const origin = window.location.origin;
     const extension = EXTENSIONS[body.format] || "audio";
     $("snippet-curl").textContent =
