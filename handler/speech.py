@@ -18,6 +18,7 @@ from handler.errors import (
 )
 from handler.schemas import NormalizeResponse, S3DeliveryResponse
 from handler.storage import PART_SIZE, S3AudioUpload, presign
+from handler.tracing import span
 from model_layer import CancelToken, Lexicon, SpeechPlan, Synthesizer
 from model_layer.audio import (
     FORMATS,
@@ -79,7 +80,8 @@ def plan_speech(
         rate = resolve_sample_rate(job.format, synthesizer.sample_rate, job.sample_rate)
     except ValueError as exc:
         raise InvalidParameterError(str(exc), param="sample_rate") from exc
-    plan = plan_job(job, synthesizer, cancel=cancel)
+    with span("plan"):
+        plan = plan_job(job, synthesizer, cancel=cancel)
     return plan, rate
 
 
@@ -212,9 +214,12 @@ def _encode(
     """All of the plan's audio through `encoder`, closed at the end; on any failure the
     encoder is aborted, so its sink hands out nothing more."""
     try:
-        for pcm in synthesizer.stream(plan, cancel):
-            encoder.write(pcm)
-        encoder.close()
+        with span("synthesize"):
+            for pcm in synthesizer.stream(plan, cancel):
+                with span("encode"):
+                    encoder.write(pcm)
+            with span("encode"):
+                encoder.close()
     except BaseException:
         encoder.abort()
         raise

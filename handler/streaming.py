@@ -33,6 +33,7 @@ from handler.observability import logger as log
 from handler.runtime.protocol import MAX_STREAMED_BYTES, HttpStream
 from handler.schemas import OpenAISpeechRequest, SpeechRequest
 from handler.speech import SpeechJob, SpeechResult, check_fits_deadline, plan_speech
+from handler.tracing import span
 from model_layer import SpeechPlan
 from model_layer.audio import FORMATS, estimated_size
 from model_layer.audio.streaming import StreamingEncoder
@@ -98,9 +99,11 @@ class StreamingSpeechFunction(SpeechFunction):
             with (
                 deadline_guard(remaining, self.settings.deadline_margin_ms) as cancel,
                 closing(self.synthesizer.stream(plan, cancel)) as chunks,
+                span("synthesize"),
             ):
                 for index, pcm in enumerate(chunks):
-                    piece = encoder.write(pcm)
+                    with span("encode"):
+                        piece = encoder.write(pcm)
                     # The time each chunk's audio leaves: tests order it against arrival.
                     log.debug("chunk streamed", extra={"chunk": index, "at": time.time()})
                     sent += len(piece)
