@@ -106,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
     text = sys.stdin.read() if args.text == "-" else args.text
     out = args.out or f"speech.{EXTENSIONS[args.format]}"
     os.environ.setdefault("INLINE_AUDIO_LIMIT_BYTES", LOCAL_INLINE_LIMIT_BYTES)
-    from handler.__main__ import LocalContext
+    from handler.context import LocalContext
 
     bar = ProgressBar(sys.stderr)
     with _function_output(verbose=args.verbose):

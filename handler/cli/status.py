@@ -68,12 +68,22 @@ def summary(status: dict[str, Any], now: datetime | None = None) -> str:
     )
     audio = status.get("audio_seconds_done")
     if isinstance(audio, int | float):
-        line += f"  {format_seconds(audio)} of audio"
+        total_audio = status.get("audio_seconds_total")
+        of_total = f"/{format_seconds(total_audio)}" if isinstance(total_audio, int | float) else ""
+        line += f"  {format_seconds(audio)}{of_total} of audio"
+    segments = status.get("segments")
+    if isinstance(segments, list) and len(segments) > 1:
+        finished = sum(
+            1 for entry in segments if isinstance(entry, dict) and entry.get("state") == "done"
+        )
+        line += f"  segments {finished}/{len(segments)} done"
     updated = _parse_time(status.get("updated_at"))
     if updated is not None:
         age = ((now or datetime.now(UTC)) - updated).total_seconds()
         line += f"  (updated {format_seconds(age)} ago)"
-    for field in ("manifest", "manifest_key", "error_report", "error_key"):
+    # What batch writes at the end (handler/batch/status.py): the manifest's key when
+    # done, the error report's key and the error code when failed.
+    for field in ("manifest", "error_report", "error_code"):
         if status.get(field):
             line += f"\n{field}: {status[field]}"
     return line
@@ -106,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
         print(exc, file=sys.stderr)
         return 2
     from handler.config import get_settings
-    from handler.storage import make_s3_client
+    from handler.s3 import make_s3_client
 
     client = make_s3_client(get_settings())
     while True:

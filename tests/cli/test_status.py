@@ -22,6 +22,7 @@ RUNNING = {
     "chunks_done": 12,
     "chunks_total": 30,
     "audio_seconds_done": 95.2,
+    "audio_seconds_total": 240,
     "eta_seconds": 80,
     "updated_at": "2026-12-03T10:00:00Z",
     "segments": [{"index": 0, "state": "done"}, {"index": 1, "state": "running"}],
@@ -33,11 +34,16 @@ def test_summary_line() -> None:
     line = summary(RUNNING, now=now)
     assert line.startswith("running    [###########")
     assert "12/30 chunks  40%" in line and "ETA 1m20s" in line
-    assert "1m35s of audio" in line and "(updated 4s ago)" in line
+    assert "1m35s/4m00s of audio" in line and "(updated 4s ago)" in line
+    assert "segments 1/2 done" in line
     done = summary(RUNNING | {"state": "done", "chunks_done": 30, "manifest": "m.json"}, now=now)
     assert "30/30 chunks 100%" in done and "ETA" not in done and "manifest: m.json" in done
-    failed = summary(RUNNING | {"state": "failed"}, now=now + timedelta(hours=2))
+    failed = summary(
+        RUNNING | {"state": "failed", "error_report": "e.json", "error_code": "invalid_ssml"},
+        now=now + timedelta(hours=2),
+    )
     assert "ETA" not in failed and "(updated 2h00m ago)" in failed
+    assert "error_report: e.json" in failed and "error_code: invalid_ssml" in failed
 
 
 def test_candidate_keys() -> None:
