@@ -126,7 +126,9 @@
       `client = OpenAI(base_url=${JSON.stringify(origin + "/v1")}, api_key="unused")`,
       "with client.audio.speech.with_streaming_response.create(",
       '    model="tts-1",',
-      `    voice=${JSON.stringify(voice)},`,
+      typeof body.voice === "string"
+        ? `    voice=${JSON.stringify(voice)},`
+        : `    voice=${JSON.stringify(voice)},  # inline styles need /v1/speech`,
       `    input=${JSON.stringify(body.text)},`,
       `    response_format=${JSON.stringify(openaiFormat)},`,
       `    speed=${body.speed},`,

@@ -236,3 +236,49 @@ def test_curl_snippet_reproduces_the_request(page: Any, base_url: str, tmp_path:
     _, _, expected = http(base_url, "POST", "/v1/speech", request | {"format": "wav"})
     assert (tmp_path / "speech.wav").read_bytes() == expected
     assert 'voice="F2"' in page.inner_text("#snippet-openai")
+
+
+def test_highlight_follows_speech_marks(page: Any, base_url: str) -> None:
+    """With POST /v1/speech/marks answering, sentences and times come from it: offsets into
+    the text mark the sentences, and the highlight follows their times.
+
+    Until the marks route is merged into this branch, the browser's request for it is
+    answered here, the only stand-in in these tests, with marks of the documented shape
+    for this text (two sentences, split a third of the way into the audio).
+    """
+    text = "Marks come first. Then the second sentence follows them here."
+    second = text.index("Then")
+    stand_in = not marks_route_exists(base_url)
+    if stand_in:
+
+        def answer_marks(route: Any) -> None:
+            body = json.loads(route.request.post_data)
+            status, headers, _ = http(base_url, "POST", "/v1/speech", body)
+            duration = float(headers["x-audio-duration"])
+            split = round(duration / 3, 3)
+            marks = [
+                {"type": "sentence", "text": text[: second - 1], "start": 0.0, "end": split,
+                 "text_start": 0, "text_end": second - 1},
+                {"type": "sentence", "text": text[second:], "start": split, "end": duration,
+                 "text_start": second, "text_end": len(text)},
+            ]  # fmt: skip
+            document = {"language": "en", "duration_seconds": duration, "seed": body["seed"]}
+            route.fulfill(
+                status=status, content_type="application/json",
+                body=json.dumps(document | {"marks": marks}),
+            )  # fmt: skip
+
+        page.route("**/v1/speech/marks", answer_marks)
+    console = open_playground(page, base_url)
+    fill_form(page, text=text, fmt="wav", seed=77)
+
+    outcome = speak_and_wait(page)
+
+    assert outcome["source"] == "marks"
+    spans = page.locator("#reading .sentence").all_inner_texts()
+    assert len(spans) == 2 and spans[1].strip() == text[second:]
+    if stand_in:
+        assert spans[0] == "Marks come first."
+    assert page.inner_text("#reading") == text  # offsets place them in the text as typed
+    assert outcome["trail"] == [0, 1]
+    assert console.unexpected(allow_missing_marks=False) == []
