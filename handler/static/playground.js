@@ -392,15 +392,21 @@
   }
 
   // --- sentence timings ------------------------------------------------------------------
-  async function sentenceTimings(body, seed, samples, sampleRate, duration) {
-    const marked = await postJson("/v1/speech/marks", Object.assign({}, body, { seed }));
-    if (marked.ok) {
-      const document_ = await marked.json();
-      const sentences = document_.marks.filter((mark) => mark.type === "sentence");
-      if (sentences.length) return { source: "marks", sentences, plain: body.text_type !== "ssml" };
-    } else {
-      await marked.body?.cancel();
+  // Sentence marks for the request as the audio was made (same seed), or null when the
+  // deployment has no marks route. Asked as soon as the seed is known, while audio streams.
+  async function requestMarks(body, seed) {
+    try {
+      const marked = await postJson("/v1/speech/marks", Object.assign({}, body, { seed }));
+      if (!marked.ok) { await marked.body?.cancel(); return null; }
+      const sentences = (await marked.json()).marks.filter((mark) => mark.type === "sentence");
+      return sentences.length ? { source: "marks", sentences, plain: body.text_type !== "ssml" } : null;
+    } catch (_) {
+      return null;
     }
+  }
+
+  async function sentenceTimings(marks, body, samples, sampleRate, duration) {
+    if (marks) return marks;
     const normalized = await postJson("/v1/normalize", body);
     if (!normalized.ok) return { source: "none", sentences: [] };
     const chunks = (await normalized.json()).chunks;
@@ -471,6 +477,7 @@
   }
 
   let highlighted = -1;
+  let awaitingTimings = false;
   function highlight(position) {
     let index = -1;
     for (let i = 0; i < state.sentences.length; i++) {
@@ -496,7 +503,8 @@
         highlight(position);
         playhead.style.width = `${Math.min(100, (100 * position) / (state.duration || 1))}%`;
       }
-      if (session && session.ended) {
+      // Done once the audio has played out and the sentence timings are on the page.
+      if (session && session.ended && !awaitingTimings) {
         session = null;
         if (document.body.dataset.state === "playing") setState("done");
       }
@@ -518,7 +526,10 @@
     $("stop").disabled = false;
     $("speak").disabled = true;
     state.highlightTrail = [];
+    state.sentences = [];
+    state.timingSource = null;
     highlighted = -1;
+    awaitingTimings = true;
     setState("speaking");
     const started = performance.now();
     try {
@@ -529,9 +540,11 @@
       const seed = Number(headers.get("x-seed"));
       const language = headers.get("x-language");
       if (contentType.startsWith("application/json")) {
+        awaitingTimings = false;
         await playFromS3(await response.json(), started, seed, language, body);
         return;
       }
+      const marksRequest = requestMarks(body, seed);
       const sampleRate = Number(headers.get("x-sample-rate"));
       const announced = Number(headers.get("x-audio-duration"));
       const streamable = body.format === "wav" || body.format === "pcm";
@@ -577,11 +590,14 @@
       setDownload(blob, body.format);
       drawWaveform(samples, decoded.duration);
       $("result-panel").hidden = false;
-      const timings = await sentenceTimings(body, seed, samples, decoded.sampleRate, decoded.duration);
+      const timings = await sentenceTimings(
+        await marksRequest, body, samples, decoded.sampleRate, decoded.duration);
       renderReading(timings, body);
+      awaitingTimings = false;
       if (body.format !== "pcm") $("player").src = downloadUrl;
       document.body.dataset.timings = timings.source;
     } catch (error) {
+      awaitingTimings = false;
       if (session) { session.stop(); session = null; }
       if (error.name === "AbortError") { setState("stopped"); return; }
       showError(error.message);
