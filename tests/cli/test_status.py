@@ -95,3 +95,28 @@ def test_status_from_s3(s3_server: S3Server, bucket: str, tmp_path: Path) -> Non
     assert failed.returncode == 1 and failed.stdout.splitlines()[-1].startswith("failed")
     assert missing.returncode == 2 and "no status at" in missing.stderr
     assert malformed.returncode == 2 and "expected s3://bucket/key" in malformed.stderr
+
+
+@pytest.mark.slow
+def test_watch_follows_the_job_until_it_ends(
+    s3_server: S3Server, bucket: str, tmp_path: Path
+) -> None:
+    put(s3_server, bucket, "speech/watched.status.json", RUNNING)
+    env = base_env(tmp_path) | s3_server.env() | {"S3_ENDPOINT_URL": s3_server.endpoint_url}
+    watcher = subprocess.Popen(
+        [sys.executable, "-m", "handler", "status", f"s3://{bucket}/speech/watched",
+         "--watch", "0.2"],
+        stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT,
+    )  # fmt: skip
+    try:
+        assert watcher.stdout is not None
+        seen = ""
+        while "running" not in seen:  # the first report is out: the job ends now
+            seen += watcher.stdout.readline()
+        done = RUNNING | {"state": "done", "chunks_done": 30, "manifest": "speech/w.manifest.json"}
+        put(s3_server, bucket, "speech/watched.status.json", done)
+        assert watcher.wait(timeout=120) == 0
+        output = seen + watcher.stdout.read()
+    finally:
+        watcher.kill()
+    assert "30/30 chunks 100%" in output and "manifest: speech/w.manifest.json" in output
