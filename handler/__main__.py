@@ -57,7 +57,12 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument(
         "--timeout", type=float, default=900.0, help="seconds per request (900, as deployed)"
     )
+    from handler.cli import register as register_cli
+
+    register_cli(commands)
     args = parser.parse_args(argv)
+    if hasattr(args, "run"):
+        return int(args.run(args))
 
     if args.command == "serve":
         from handler.serve import serve as run_server

@@ -15,8 +15,10 @@ from handler.deployment_lexicon import fetch_lexicon
 from handler.function import SpeechFunction
 from handler.observability import logger, metrics
 from handler.s3 import make_s3_client, per_process
+from handler.tracing import record_past_span, trace_handler
 
 _started = time.perf_counter()
+_started_epoch = time.time()
 settings = get_settings()
 # One client per process for the lexicon fetch at init and the requests after it.
 s3_client = per_process(partial(make_s3_client, settings))
@@ -32,12 +34,14 @@ function = SpeechFunction(
     metrics=metrics,
 )
 INIT_SECONDS = time.perf_counter() - _started
+record_past_span("load", _started_epoch, _started_epoch + INIT_SECONDS)
 logger.info(
     "model loaded",
     extra={"init_seconds": round(INIT_SECONDS, 3), "model_dir": str(settings.model_dir)},
 )
 
 
+@trace_handler
 @logger.inject_lambda_context(clear_state=True)
 @metrics.log_metrics(capture_cold_start_metric=True)
 def lambda_handler(event: dict[str, Any], context: Any) -> Any:

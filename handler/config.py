@@ -37,6 +37,9 @@ class HandlerSettings(BaseSettings):
     max_silence_seconds: float = Field(default=300.0, gt=0)
     max_audio_bytes: int = Field(default=1_000_000_000, ge=1024)
     max_body_bytes: int = Field(default=1_048_576, ge=1024)
+    # GET / answers the playground page (handler/static). Off by default: a browser cannot
+    # sign requests for an AWS_IAM Function URL; `python -m handler serve` always turns it on.
+    playground: bool = False
     # Raw audio above this goes to S3: 6 MB response limit, base64 adds a third,
     # and the JSON envelope and headers need room.
     inline_audio_limit_bytes: int = Field(default=4_500_000, ge=1024)

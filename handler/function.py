@@ -19,6 +19,7 @@ from handler.errors import (
     RETRY_AFTER_SECONDS,
     InvalidParameterError,
     MethodNotAllowedError,
+    RouteNotFoundError,
     UnsupportedEventError,
     classify,
     error_body,
@@ -55,6 +56,7 @@ from handler.speech import (
     normalize_speech,
     synthesize_speech,
 )
+from handler.static import playground_response
 from model_layer import Synthesizer
 from model_layer.constants import ALL_LANGUAGE_CODES
 
@@ -202,6 +204,11 @@ class SpeechFunction:
         ]
         return json_response(200, VoicesResponse(voices=voices).model_dump())
 
+    def get_playground(self, request: HttpRequest) -> dict[str, Any]:
+        if not self.settings.playground:  # a deployment choice (PLAYGROUND)
+            raise RouteNotFoundError(f"no route {request.path}; the playground is not enabled")
+        return playground_response()
+
     def get_health(self, _request: HttpRequest) -> dict[str, Any]:
         health = HealthResponse(
             model_revision=self.synthesizer.revision,
@@ -209,6 +216,8 @@ class SpeechFunction:
             languages=list(ALL_LANGUAGE_CODES),
             voices=list(self.synthesizer.voices),
             cold=self.invocations == 1,
+            # Synthetic model directories describe themselves so (model_layer.loader).
+            synthetic=self.synthesizer.revision.startswith("synthetic"),
         )
         return json_response(200, health.model_dump())
 

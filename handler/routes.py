@@ -62,6 +62,13 @@ ROUTES: tuple[Route, ...] = (
     ),
     Route("GET", "/v1/voices", "get_voices", "List voices", response=VoicesResponse),
     Route("GET", "/v1/health", "get_health", "Health", response=HealthResponse),
+    Route(
+        "GET",
+        "/",
+        "get_playground",
+        "Playground page (when PLAYGROUND is on)",
+        media_type="text/html",
+    ),
 )
 
 

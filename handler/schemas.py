@@ -196,3 +196,8 @@ class HealthResponse(BaseModel):
     languages: list[str]
     voices: list[str]
     cold: bool = Field(description="True only for the first invocation this process serves.")
+    synthetic: bool = Field(
+        default=False,
+        description="True when the loaded model is a synthetic test model (random weights: "
+        "it speaks tones, not words).",
+    )

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import time
 import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -204,6 +205,8 @@ class LocalServer(ThreadingHTTPServer):
 
 
 def serve(port: int, timeout_seconds: float, socket_timeout: float = 60.0) -> None:
+    # The playground is always on locally (the settings are read once, at the import below).
+    os.environ["PLAYGROUND"] = "true"
     server = LocalServer(port, timeout_seconds, socket_timeout)
     host, bound = server.server_address[:2]
     print(f"serving on http://{host}:{bound} (Ctrl-C stops)", flush=True)

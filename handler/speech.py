@@ -22,6 +22,7 @@ from handler.deadline import Deadline
 from handler.errors import InvalidParameterError, codepoint_labels
 from handler.s3 import PART_SIZE, S3AudioUpload, presign
 from handler.schemas import NormalizeResponse, S3DeliveryResponse
+from handler.tracing import span
 from model_layer import CancelToken, Lexicon, SpeechPlan, Synthesizer
 from model_layer.audio import (
     FORMATS,
@@ -90,7 +91,7 @@ def plan_speech(
         rate = resolve_sample_rate(job.format, synthesizer.sample_rate, job.sample_rate)
     except ValueError as exc:
         raise InvalidParameterError(str(exc), param="sample_rate") from exc
-    with deadline.guard("plan") as cancel:
+    with deadline.guard("plan") as cancel, span("plan"):
         plan = plan_job(
             job,
             synthesizer,
@@ -221,9 +222,12 @@ def _encode(
     """All of the plan's audio through `encoder`, closed at the end; on any failure the
     encoder is aborted, so its sink hands out nothing more."""
     try:
-        for pcm in synthesizer.stream(plan, cancel):
-            encoder.write(pcm)
-        encoder.close()
+        with span("synthesize"):
+            for pcm in synthesizer.stream(plan, cancel):
+                with span("encode"):
+                    encoder.write(pcm)
+            with span("encode"):
+                encoder.close()
     except BaseException:
         encoder.abort()
         raise

@@ -13,6 +13,7 @@ from handler import app
 from handler.observability import logger, metrics
 from handler.s3 import make_s3_client
 from handler.streaming import StreamingSpeechFunction
+from handler.tracing import trace_handler
 
 function = StreamingSpeechFunction(
     settings=app.settings,
@@ -22,6 +23,7 @@ function = StreamingSpeechFunction(
 )
 
 
+@trace_handler
 @logger.inject_lambda_context(clear_state=True)
 @metrics.log_metrics(capture_cold_start_metric=True)
 def lambda_handler(event: dict[str, Any], context: Any) -> Any:

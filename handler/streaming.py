@@ -34,6 +34,7 @@ from handler.observability import logger as log
 from handler.runtime.protocol import HttpStream
 from handler.schemas import OpenAISpeechRequest, SpeechRequest
 from handler.speech import SpeechJob, SpeechResult
+from handler.tracing import span
 from model_layer import SpeechPlan
 from model_layer.audio import FORMATS
 from model_layer.audio.streaming import StreamingEncoder
@@ -84,9 +85,11 @@ class StreamingSpeechFunction(SpeechFunction):
             with (
                 deadline.guard() as cancel,
                 closing(self.synthesizer.stream(plan, cancel)) as chunks,
+                span("synthesize"),
             ):
                 for index, pcm in enumerate(chunks):
-                    piece = encoder.write(pcm)
+                    with span("encode"):
+                        piece = encoder.write(pcm)
                     # The time each chunk's audio leaves: tests order it against arrival.
                     log.debug("chunk streamed", extra={"chunk": index, "at": time.time()})
                     sent += len(piece)
