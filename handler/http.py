@@ -153,6 +153,7 @@ def job_from_speech_request(request: SpeechRequest, max_text_chars: int) -> Spee
         normalize=request.normalize,
         lexicon=_lexicon(request.lexicon),
         text_type=request.text_type,
+        loudness=request.loudness,
     )
 
 
@@ -202,6 +203,7 @@ def speech_headers(result: SpeechResult, request_id: str) -> dict[str, str]:
         "x-sample-rate": str(result.sample_rate),
         "x-language": result.language,
         "x-seed": str(result.seed),
+        "x-loudness": result.loudness,
     }
     if result.dropped_characters:
         headers["x-dropped-characters"] = ",".join(result.dropped_characters)

@@ -59,6 +59,9 @@ RequestLexicon = Annotated[
 ]
 
 
+Loudness = Literal["normalized", "raw"]
+
+
 class SpeechRequest(BaseModel):
     """POST /v1/speech."""
 
@@ -104,6 +107,12 @@ class SpeechRequest(BaseModel):
         description="Whole-word replacements applied first, case-insensitive: "
         "{'nginx': 'engine x'}, or entries [{'word': 'US', 'say': 'United States', "
         "'case_sensitive': true}]. They win over the deployment's lexicon.",
+    )
+    loudness: Loudness = Field(
+        default="normalized",
+        description="normalized: a preset voice at LOUDNESS_TARGET_LUFS (ITU-R BS.1770), true "
+        "peak under LOUDNESS_TRUE_PEAK_DBTP; raw: the model's output as it comes. Inline styles "
+        "that are no preset are always raw. The result is in x-loudness.",
     )
 
 
@@ -167,6 +176,7 @@ class S3DeliveryResponse(BaseModel):
     seed: int
     dropped_characters: list[str]
     request_id: str
+    loudness: Loudness = Field(default="raw", description="normalized or raw (see the request).")
 
 
 class NormalizeResponse(BaseModel):

@@ -45,6 +45,7 @@ class SpeechJob:
     normalize: bool = True
     lexicon: Mapping[str, str] | Lexicon | None = None
     text_type: str = "text"
+    loudness: str = "normalized"
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,7 @@ class SpeechResult:
     synthesis_seconds: float
     audio: bytes | None = None  # inline delivery
     s3: S3DeliveryResponse | None = None  # S3 delivery
+    loudness: str = "raw"  # what was applied: "normalized" or "raw"
 
     @property
     def real_time_factor(self) -> float:
@@ -184,6 +186,7 @@ def synthesize_speech(
             seed=plan.seed,
             dropped_characters=dropped,
             request_id=request_id,
+            loudness=plan.loudness,
         )
     else:
         memory = MemorySink()
@@ -203,6 +206,7 @@ def synthesize_speech(
         synthesis_seconds=time.perf_counter() - started,
         audio=audio,
         s3=s3_response,
+        loudness=plan.loudness,
     )
 
 
@@ -240,6 +244,7 @@ def plan_job(
         cancel=cancel,
         durations=durations,
         text_type=job.text_type,
+        loudness=job.loudness,
     )
 
 

@@ -152,4 +152,5 @@ def _announced_result(job: SpeechJob, plan: SpeechPlan, rate: int) -> SpeechResu
         dropped_characters=codepoint_labels(plan.dropped),
         characters=len(job.text),
         synthesis_seconds=0.0,
+        loudness=plan.loudness,
     )

@@ -15,6 +15,13 @@ from typing import Any
 
 import numpy as np
 
+from model_layer.audio.loudness import (
+    LOUDNESS_MODES,
+    GainTable,
+    Leveling,
+    db_to_gain,
+    level,
+)
 from model_layer.constants import (
     ALL_LANGUAGE_CODES,
     DEFAULT_SPEED,
@@ -83,6 +90,13 @@ class SpeechPlan:
     silence_samples: int  # the usual pause between chunks
     trailing_silence_samples: int = 0  # a pause asked for after the last chunk (SSML)
     normalized_text: str = ""  # the whole text as spoken, before chunking
+    # Gain and true-peak limit applied to every chunk; None = the model's raw output.
+    leveling: Leveling | None = None
+
+    @property
+    def loudness(self) -> str:
+        """`normalized` when the voice's calibrated gain is applied, else `raw`."""
+        return "normalized" if self.leveling is not None else "raw"
 
     def chunk_samples(self, index: int) -> int:
         """Samples of speech of chunk `index`, without the silence before it."""
@@ -113,6 +127,7 @@ class Synthesizer:
         *,
         detector: LanguageDetector | None = None,
         lexicon: Lexicon | None = None,
+        gain_table: GainTable | None = None,
     ):
         self.engine = engine
         self.indexer = indexer
@@ -122,6 +137,8 @@ class Synthesizer:
         # Without an identifier: the script rules and the default language only.
         self.detector = detector or LanguageDetector(None, settings.default_lang)
         self.lexicon = lexicon or Lexicon()  # the deployment's, under the request's
+        # Each preset's measured loudness (model_layer.calibrate); None = never calibrated.
+        self.gain_table = gain_table
 
     @property
     def sample_rate(self) -> int:
@@ -154,6 +171,7 @@ class Synthesizer:
         cancel: CancelToken | None = None,
         text_type: str = "text",
         durations: bool = True,
+        loudness: str = "normalized",
     ) -> SpeechPlan:
         """Everything about the speech but the audio; `text_type="ssml"` reads `text`
         as the SSML subset of `model_layer.text.ssml`. `durations=False` skips duration
@@ -173,6 +191,8 @@ class Synthesizer:
             )
         if text_type not in TEXT_TYPES:
             raise InvalidRequestError(f"text_type must be 'text' or 'ssml', got {text_type!r}")
+        if loudness not in LOUDNESS_MODES:
+            raise InvalidRequestError(f"loudness must be 'normalized' or 'raw', got {loudness!r}")
         style = self.resolve_voice(voice)
         if not text or not text.strip():
             raise EmptyTextError("text is empty")
@@ -205,7 +225,22 @@ class Synthesizer:
             silence_samples=silence_samples,
             trailing_silence_samples=int(trailing_pause * self.sample_rate),
             normalized_text=" ".join(clean.text.strip() for _, clean in segments).strip(),
+            leveling=self.leveling(style) if loudness == "normalized" else None,
         )
+
+    def leveling(self, style: Style) -> Leveling | None:
+        """The calibrated gain and the true-peak ceiling for `style`: known before any
+        audio, so a stream applies it from its first chunk. None (raw output) for a style
+        the gain table does not hold: an inline style that is no preset, or any style of
+        a model that was never calibrated."""
+        if self.gain_table is None:
+            return None
+        entry = self.gain_table.find(style)
+        if entry is None:
+            return None
+        target, ceiling = self.settings.loudness_target_lufs, self.settings.loudness_true_peak_dbtp
+        gain_db = self.gain_table.gain_db(entry, target, ceiling)
+        return Leveling(gain=db_to_gain(gain_db), ceiling=db_to_gain(ceiling))
 
     def _read(self, text: str, text_type: str, lang: str | None, speed: float) -> SpokenText:
         """The request's text as spans: one for plain text, as many as SSML makes."""
@@ -317,7 +352,7 @@ class Synthesizer:
                 if not group:
                     continue
                 for index, wav in zip(group, self._generate(plan, group, cancel), strict=True):
-                    audio = _trim(wav, plan.chunk_samples(index), fade)
+                    audio = _trim(wav, plan.chunk_samples(index), fade, plan)
                     before = plan.chunks[index].silence_before_samples
                     after = plan.trailing_silence_samples if index == last else 0
                     if before or after:
@@ -388,8 +423,13 @@ def _fade(length: int) -> np.ndarray:
     return np.linspace(0.0, 1.0, length, dtype=np.float32) if length > 0 else np.ones(0, np.float32)
 
 
-def _trim(wav: np.ndarray, samples: int, fade: np.ndarray) -> np.ndarray:
-    audio = np.clip(wav[:samples], -1.0, 1.0)
+def _trim(wav: np.ndarray, samples: int, fade: np.ndarray, plan: SpeechPlan) -> np.ndarray:
+    """The chunk cut at its predicted length, levelled (or, raw, clipped to full
+    scale), with faded edges."""
+    if plan.leveling is None:
+        audio = np.clip(wav[:samples], -1.0, 1.0)
+    else:
+        audio = level(wav[:samples], plan.leveling, plan.sample_rate)
     n = min(len(fade), len(audio) // 2)
     if n:
         audio[:n] *= fade[:n]
