@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -72,6 +72,7 @@ class PlannedChunk:
     lang: str = UNKNOWN_LANGUAGE  # the language tag it was encoded with
     speed: float = DEFAULT_SPEED  # the speed its duration was predicted at
     silence_before_samples: int = 0  # the pause stream() puts before it
+    segment: int = 0  # index into SpeechPlan.segment_texts of the text it was cut from
 
 
 TEXT_TYPES = ("text", "ssml")
@@ -92,6 +93,10 @@ class SpeechPlan:
     normalized_text: str = ""  # the whole text as spoken, before chunking
     # Gain and true-peak limit applied to every chunk; None = the model's raw output.
     leveling: Leveling | None = None
+    # Per segment (a stretch of one language and speed): (its text as the request gave
+    # it, markup removed; the same as spoken, which the chunks were cut from). Speech
+    # marks map chunks back to the request's text with it.
+    segment_texts: tuple[tuple[str, str], ...] = ()
 
     @property
     def loudness(self) -> str:
@@ -226,6 +231,10 @@ class Synthesizer:
             trailing_silence_samples=int(trailing_pause * self.sample_rate),
             normalized_text=" ".join(clean.text.strip() for _, clean in segments).strip(),
             leveling=self.leveling(style) if loudness == "normalized" else None,
+            segment_texts=tuple(
+                ("".join(piece for piece, _ in segment.pieces), clean.text)
+                for segment, clean in segments
+            ),
         )
 
     def leveling(self, style: Style) -> Leveling | None:
@@ -276,7 +285,7 @@ class Synthesizer:
         a pause asked for after the last chunk."""
         chunks: list[PlannedChunk] = []
         pause: float | None = None  # carried over segments left empty
-        for segment, clean in segments:
+        for number, (segment, clean) in enumerate(segments):
             pause = add_pauses(pause, segment.pause_before)
             texts = self._chunk_texts(clean.text, segment.lang, max_chunk_chars, not chunks)
             for index, chunk_text in enumerate(texts):
@@ -289,7 +298,8 @@ class Synthesizer:
                 else:
                     gap = silence_samples if chunks else 0
                 pause = None
-                chunks.append(self._plan_chunk(chunk_text, segment, style, gap, durations, cancel))
+                chunk = self._plan_chunk(chunk_text, segment, style, gap, durations, cancel)
+                chunks.append(replace(chunk, segment=number))
         return chunks, pause
 
     def _chunk_texts(
