@@ -66,6 +66,13 @@ class HandlerSettings(BaseSettings):
     segment_queue_url: str | None = None
     # Like S3_ENDPOINT_URL, for the segment queue in local runs and tests; unset on AWS.
     sqs_endpoint_url: str | None = None
+    # --- result cache (handler/cache.py) ---
+    # Speech already made is answered from OUTPUT_BUCKET under RESULT_CACHE_PREFIX instead
+    # of synthesized again; on wherever OUTPUT_BUCKET is set, RESULT_CACHE=off turns it off.
+    result_cache: bool = True
+    # Its own prefix, so the template gives it its own lifecycle expiry; never under
+    # OUTPUT_PREFIX or BATCH_WORK_PREFIX (their expiry would cut it short).
+    result_cache_prefix: str = Field(default="cache/", min_length=1)
     # S3 multipart parts must be at least 5 MiB except the last.
     batch_part_size_bytes: int = Field(default=8 * 1024 * 1024, ge=5 * 1024 * 1024)
 

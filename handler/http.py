@@ -158,6 +158,7 @@ def job_from_speech_request(request: SpeechRequest, max_text_chars: int | None =
         lexicon=_lexicon(request.lexicon),
         text_type=request.text_type,
         loudness=request.loudness,
+        cache=request.cache,
     )
 
 
@@ -201,6 +202,7 @@ def speech_headers(result: SpeechResult, request_id: str) -> dict[str, str]:
         "x-language": result.language,
         "x-seed": str(result.seed),
         "x-loudness": result.loudness,
+        "x-cache": result.cache,
     }
     if result.dropped_characters:
         headers["x-dropped-characters"] = ",".join(result.dropped_characters)

@@ -20,8 +20,9 @@ from difflib import SequenceMatcher
 
 from model_layer.synthesizer import SpeechPlan
 
-# Words for estimated marks: runs of letters/digits (with inner apostrophes or hyphens).
-_WORD = re.compile(r"\w+(?:['\u2019\-]\w+)*")
+# Words for estimated marks: runs of letters/digits, with inner apostrophes, hyphens and
+# the separators of numbers and times ("don't", "20.50", "7:45", "1,000", "24/7").
+_WORD = re.compile(r"\w+(?:['\u2019\-.,:/]\w+)*")
 # Scripts written without spaces: each character is a word for the estimate.
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 # A chunk's start is found by aligning its first _HEAD_CHARS spoken characters with the
@@ -72,7 +73,7 @@ def _find_head(source: str, head: str, lo: int, hi: int) -> int | None:
     blocks = [block for block in matcher.get_matching_blocks() if block.size >= _MIN_ANCHOR]
     if not blocks:
         return None
-    return max(lo, lo + blocks[0].a - blocks[0].b)
+    return lo + blocks[0].a - blocks[0].b
 
 
 def _skip_space(text: str, position: int, stop: int) -> int:
@@ -96,11 +97,12 @@ def _segment_spans(source: str, spoken: str, chunks: list[str]) -> list[tuple[in
     starts = [_skip_space(source, 0, len(source))]
     for previous, chunk in itertools.pairwise(chunks):
         expected = starts[-1] + len(previous) * ratio
-        lo = min(len(source), max(starts[-1] + 1, int(starts[-1] + 0.5 * len(previous) * ratio)))
+        lo = min(len(source), max(starts[-1] + 1, int(starts[-1] + 0.25 * len(previous) * ratio)))
         hi = min(len(source), int(expected + 0.5 * len(previous) * ratio) + _WINDOW_SLACK)
         found = _find_head(source, chunk[:_HEAD_CHARS], lo, hi)
         start = round(expected) if found is None else found
-        starts.append(_skip_space(source, min(max(start, starts[-1]), len(source)), len(source)))
+        start = min(max(start, starts[-1] + 1), len(source))
+        starts.append(_skip_space(source, start, len(source)))
     ends = [*starts[1:], len(source)]
     return [
         (start, _trim_space(source, start, end)) for start, end in zip(starts, ends, strict=True)
