@@ -252,8 +252,11 @@ class StreamTee:
 
     def __init__(self, entry: CacheEntry, client: Any, content_type: str) -> None:
         self.entry = entry
+        # The duration a stream announces is the plan's; a multipart upload takes its
+        # metadata when it starts, before the encoder's count is known.
+        duration = entry.admitted.plan.duration_seconds
         self._upload: S3AudioUpload | None = S3AudioUpload(
-            client, entry.bucket, entry.key, content_type, entry.metadata(0.0)
+            client, entry.bucket, entry.key, content_type, entry.metadata(duration)
         )
         self._sink: PartSink | None = PartSink(self._on_part, part_size=PART_SIZE)
         self._error: BaseException | None = None
@@ -271,10 +274,9 @@ class StreamTee:
             self._sink.write(data)
             self._check()
 
-    def finish(self, duration_seconds: float) -> None:
+    def finish(self) -> None:
         if self._sink is None or self._upload is None:
             return
-        self._upload.metadata = self.entry.metadata(duration_seconds)
         try:
             self._sink.close()
             self._check()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import AliasChoices, Field
+from pydantic import AliasChoices, Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -73,6 +73,21 @@ class HandlerSettings(BaseSettings):
     # Its own prefix, so the template gives it its own lifecycle expiry; never under
     # OUTPUT_PREFIX or BATCH_WORK_PREFIX (their expiry would cut it short).
     result_cache_prefix: str = Field(default="cache/", min_length=1)
+
+    @model_validator(mode="after")
+    def _cache_prefix_apart(self) -> HandlerSettings:
+        for other, name in (
+            (self.output_prefix, "OUTPUT_PREFIX"),
+            (self.batch_work_prefix, "BATCH_WORK_PREFIX"),
+        ):
+            cache = self.result_cache_prefix
+            if cache.startswith(other) or other.startswith(cache):
+                raise ValueError(
+                    f"RESULT_CACHE_PREFIX {cache!r} overlaps {name} {other!r}: their "
+                    "lifecycle rules would expire each other's objects"
+                )
+        return self
+
     # S3 multipart parts must be at least 5 MiB except the last.
     batch_part_size_bytes: int = Field(default=8 * 1024 * 1024, ge=5 * 1024 * 1024)
 

@@ -146,7 +146,7 @@ class StreamingSpeechFunction(SpeechFunction):
             sent += len(piece)
             yield piece
             if tee is not None:
-                tee.finish(encoder.duration_seconds)
+                tee.finish()
         except GeneratorExit:
             encoder.abort()
             if tee is not None:

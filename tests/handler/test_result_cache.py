@@ -160,6 +160,7 @@ def test_stream_miss_is_teed_and_a_hit_streams_from_s3(
         assert again.headers["x-cache"] == "hit"
         assert b"".join(again.body) == streamed
     assert again.headers["x-seed"] == answer.headers["x-seed"]
+    assert again.headers["x-audio-duration"] == answer.headers["x-audio-duration"]
 
 
 def test_a_stream_that_does_not_complete_leaves_no_entry(
