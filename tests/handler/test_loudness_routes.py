@@ -119,3 +119,28 @@ def test_bad_loudness_is_a_400(calibrated_functions: tuple[SpeechFunction, Any])
     assert response["statusCode"] == 400
     assert body_json(response)["error"]["code"] == "invalid_parameter"
     assert body_json(response)["error"]["param"] == "loudness"
+
+
+def test_batch_narration_is_levelled_too(
+    app: Any, calibrated_model_dir: Path, s3_server: Any, s3_buckets: Any
+) -> None:
+    from tests.infra.batch import read_audio, read_json, s3_event
+
+    current = app.function
+    synthesizer = model_layer.load(calibrated_model_dir, EngineSettings(warmup=False))
+    settings = current.settings.model_copy(update={"output_bucket": s3_buckets.output})
+    s3 = s3_server.client()
+    function = SpeechFunction(settings, synthesizer, lambda: s3, app.metrics)
+    for name, extra in (("levelled", {}), ("raw", {"loudness": "raw"})):
+        job = {"text": TEXT, "lang": "en", "seed": 2, "format": "wav", **extra}
+        s3.put_object(Bucket=s3_buckets.input, Key=f"incoming/{name}.json", Body=json.dumps(job))
+        event = s3_event(s3_buckets.input, f"incoming/{name}.json")
+        result = function.handle(event, LocalContext(300))
+        assert [entry["outcome"] for entry in result["results"]] == ["done"]
+    levelled = read_json(s3, s3_buckets.output, "speech/levelled.manifest.json")
+    raw = read_json(s3, s3_buckets.output, "speech/raw.manifest.json")
+    assert (levelled["loudness"], raw["loudness"]) == ("normalized", "raw")
+    _data, audio, rate = read_audio(s3, s3_buckets.output, "speech/levelled.wav")
+    samples = audio.astype(np.float32) / 32768.0
+    assert abs(integrated_loudness(samples, rate) - (-16.0)) <= 1.0
+    assert np.abs(samples).max() <= CEILING
