@@ -224,3 +224,26 @@ def test_off_writes_nothing(
     function = SpeechFunction(settings, current.synthesizer, lambda: client, app.metrics)
     assert post(function, {"text": TEXT, "lang": "en"})["headers"]["x-cache"] == "miss"
     assert entries(client, s3_buckets.output) == []
+
+
+def test_identical_misses_at_once_both_answer_and_leave_one_whole_entry(
+    app: Any, s3_server: S3Server, s3_buckets: S3Buckets
+) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    current = app.function
+    settings = current.settings.model_copy(
+        update={"output_bucket": s3_buckets.output, "result_cache": True}
+    )
+    client = s3_server.client()
+    twins = [
+        SpeechFunction(settings, current.synthesizer, lambda: client, app.metrics) for _ in range(2)
+    ]
+    body = {"text": TEXT, "lang": "en", "format": "wav"}
+    with ThreadPoolExecutor(2) as pool:
+        answers = list(pool.map(lambda function: post(function, body), twins))
+    assert all(answer["statusCode"] == 200 for answer in answers)
+    assert body_bytes(answers[0]) == body_bytes(answers[1])
+    [key] = entries(client, s3_buckets.output)
+    stored = client.get_object(Bucket=s3_buckets.output, Key=key)["Body"].read()
+    assert stored == body_bytes(answers[0])
