@@ -77,6 +77,15 @@ RUN if [ "${INT8}" = "true" ]; then \
     fi \
     && PYTHONPATH=/opt/app /opt/venv/bin/python -m model_layer.text.language /opt/model \
     && find /opt/model -exec touch -h -d @0 {} +
+# Each preset voice's loudness (ITU-R BS.1770) measured on the real weights: the gain
+# table /opt/model/loudness.json that "loudness": "normalized" applies. pyloudnorm and
+# scipy (~113 MB) are installed in this stage only; the runtime copies /opt/venv from deps.
+ARG PYLOUDNORM_VERSION=0.2.0
+ARG SCIPY_VERSION=1.17.1
+RUN pip --python /opt/venv/bin/python install --no-cache-dir \
+        "pyloudnorm==${PYLOUDNORM_VERSION}" "scipy==${SCIPY_VERSION}" \
+    && PYTHONPATH=/opt/app /opt/venv/bin/python -m model_layer.calibrate /opt/model \
+    && touch -h -d @0 /opt/model/loudness.json /opt/model
 
 FROM ${PYTHON_IMAGE} AS rie
 ARG RIE_VERSION=v1.35

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import AliasChoices, Field
+from pydantic import AliasChoices, Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -69,6 +69,28 @@ class HandlerSettings(BaseSettings):
     segment_queue_url: str | None = None
     # Like S3_ENDPOINT_URL, for the segment queue in local runs and tests; unset on AWS.
     sqs_endpoint_url: str | None = None
+    # --- result cache (handler/cache.py) ---
+    # Speech already made is answered from OUTPUT_BUCKET under RESULT_CACHE_PREFIX instead
+    # of synthesized again; on wherever OUTPUT_BUCKET is set, RESULT_CACHE=off turns it off.
+    result_cache: bool = True
+    # Its own prefix, so the template gives it its own lifecycle expiry; never under
+    # OUTPUT_PREFIX or BATCH_WORK_PREFIX (their expiry would cut it short).
+    result_cache_prefix: str = Field(default="cache/", min_length=1)
+
+    @model_validator(mode="after")
+    def _cache_prefix_apart(self) -> HandlerSettings:
+        for other, name in (
+            (self.output_prefix, "OUTPUT_PREFIX"),
+            (self.batch_work_prefix, "BATCH_WORK_PREFIX"),
+        ):
+            cache = self.result_cache_prefix
+            if cache.startswith(other) or other.startswith(cache):
+                raise ValueError(
+                    f"RESULT_CACHE_PREFIX {cache!r} overlaps {name} {other!r}: their "
+                    "lifecycle rules would expire each other's objects"
+                )
+        return self
+
     # S3 multipart parts must be at least 5 MiB except the last.
     batch_part_size_bytes: int = Field(default=8 * 1024 * 1024, ge=5 * 1024 * 1024)
     # A batch claim's lease, renewed by its live holder every third of it: after a crash a

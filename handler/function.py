@@ -13,6 +13,7 @@ from aws_lambda_powertools.metrics import MetricUnit, single_metric
 
 from handler.admission import RouteKind
 from handler.batch import handle_batch_event
+from handler.cache import run_cached
 from handler.config import HandlerSettings
 from handler.deadline import Deadline
 from handler.errors import (
@@ -37,6 +38,7 @@ from handler.http import (
     speech_headers,
     validate,
 )
+from handler.marks import marks_response, plan_marks
 from handler.observability import logger as log
 from handler.routes import route_table
 from handler.schemas import (
@@ -44,6 +46,8 @@ from handler.schemas import (
     HealthResponse,
     NormalizeResponse,
     OpenAISpeechRequest,
+    SpeechMarksRequest,
+    SpeechMarksResponse,
     SpeechRequest,
     VoiceInfo,
     VoicesResponse,
@@ -61,7 +65,7 @@ from model_layer import Synthesizer
 from model_layer.constants import ALL_LANGUAGE_CODES
 
 # `{"action": ..., "text": ...}` in a direct invoke; speech when absent.
-DIRECT_ACTIONS = ("speech", "normalize")
+DIRECT_ACTIONS = ("speech", "normalize", "marks")
 
 
 def event_kind(event: Any) -> str:
@@ -194,6 +198,12 @@ class SpeechFunction:
         result = self._normalize(job)
         return json_response(200, result.model_dump(), {"x-language": result.language})
 
+    def post_speech_marks(self, request: HttpRequest) -> dict[str, Any]:
+        body = parse_json_body(request, SpeechMarksRequest)
+        marks = self._marks(job_from_speech_request(body), body.word_marks)
+        headers = {"x-language": marks.language, "x-seed": str(marks.seed)}
+        return json_response(200, marks.model_dump(), headers)
+
     def get_voices(self, _request: HttpRequest) -> dict[str, Any]:
         aliases: dict[str, list[str]] = {}
         for alias, preset in OPENAI_VOICES.items():
@@ -231,6 +241,10 @@ class SpeechFunction:
                 raise InvalidParameterError(
                     f"action must be one of {', '.join(DIRECT_ACTIONS)}", param="action"
                 )
+            if action == "marks":
+                body = validate(request, SpeechMarksRequest)
+                marks = self._marks(job_from_speech_request(body), body.word_marks)
+                return {"request_id": self.request_id, **marks.model_dump()}
             job = job_from_speech_request(validate(request, SpeechRequest))
             if action == "normalize":
                 normalized = self._normalize(job)
@@ -265,16 +279,35 @@ class SpeechFunction:
 
     def _deliver(self, admitted: AdmittedSpeech) -> SpeechResult:
         """Synthesize an admitted job, buffered: inline or into S3, as the gate decided."""
-        result = synthesize_speech(
+
+        def synthesize(
+            job: AdmittedSpeech, s3_key: str | None, s3_metadata: dict[str, str] | None
+        ) -> SpeechResult:
+            return synthesize_speech(
+                job,
+                synthesizer=self.synthesizer,
+                settings=self.settings,
+                get_s3_client=lambda: self.s3_client,
+                request_id=self.request_id,
+                deadline=self.deadline,
+                s3_key=s3_key,
+                s3_metadata=s3_metadata,
+            )
+
+        result = run_cached(
             admitted,
             synthesizer=self.synthesizer,
             settings=self.settings,
-            get_s3_client=lambda: self.s3_client,
+            client=lambda: self.s3_client,
             request_id=self.request_id,
-            deadline=self.deadline,
+            synthesize=synthesize,
         )
         self._record_speech(result)
         return result
+
+    def _marks(self, job: SpeechJob, word_marks: bool) -> SpeechMarksResponse:
+        plan = plan_marks(job, self.synthesizer, settings=self.settings, deadline=self.deadline)
+        return marks_response(plan, word_marks=word_marks)
 
     def _normalize(self, job: SpeechJob) -> NormalizeResponse:
         return normalize_speech(

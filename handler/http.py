@@ -203,6 +203,8 @@ def job_from_speech_request(request: SpeechRequest, max_text_chars: int | None =
         normalize=request.normalize,
         lexicon=_lexicon(request.lexicon),
         text_type=request.text_type,
+        loudness=request.loudness,
+        cache=request.cache,
     )
 
 
@@ -245,6 +247,8 @@ def speech_headers(result: SpeechResult, request_id: str) -> dict[str, str]:
         "x-sample-rate": str(result.sample_rate),
         "x-language": result.language,
         "x-seed": str(result.seed),
+        "x-loudness": result.loudness,
+        "x-cache": result.cache,
     }
     if result.dropped_characters:
         headers["x-dropped-characters"] = ",".join(result.dropped_characters)

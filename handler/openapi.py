@@ -73,6 +73,8 @@ def _speech_operation(summary: str, request: type[BaseModel]) -> dict[str, Any]:
                         "x-language": "language used",
                         "x-seed": "seed used; send it back to get the same audio",
                         "x-dropped-characters": "unsupported characters removed, as U+XXXX",
+                        "x-loudness": "normalized (the voice's calibrated gain) or raw",
+                        "x-cache": "hit: answered from the result cache; miss: synthesized",
                     }.items()
                 },
                 "content": {

@@ -17,6 +17,8 @@ from handler.schemas import (
     HealthResponse,
     NormalizeResponse,
     OpenAISpeechRequest,
+    SpeechMarksRequest,
+    SpeechMarksResponse,
     SpeechRequest,
     VoicesResponse,
 )
@@ -59,6 +61,18 @@ ROUTES: tuple[Route, ...] = (
         request=SpeechRequest,
         response=NormalizeResponse,
         headers={"x-language": "language used"},
+    ),
+    Route(
+        "POST",
+        "/v1/speech/marks",
+        "post_speech_marks",
+        "Sentence (and estimated word) timings, without synthesizing",
+        description="Same body as /v1/speech plus word_marks; answers when each sentence "
+        "of the audio /v1/speech would give starts and ends, with offsets into the text "
+        "(SSML: markup removed). Planning only.",
+        request=SpeechMarksRequest,
+        response=SpeechMarksResponse,
+        headers={"x-language": "language used", "x-seed": "seed /v1/speech would use"},
     ),
     Route("GET", "/v1/voices", "get_voices", "List voices", response=VoicesResponse),
     Route("GET", "/v1/health", "get_health", "Health", response=HealthResponse),

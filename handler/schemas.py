@@ -59,6 +59,9 @@ RequestLexicon = Annotated[
 ]
 
 
+Loudness = Literal["normalized", "raw"]
+
+
 class SpeechRequest(BaseModel):
     """POST /v1/speech."""
 
@@ -104,6 +107,18 @@ class SpeechRequest(BaseModel):
         description="Whole-word replacements applied first, case-insensitive: "
         "{'nginx': 'engine x'}, or entries [{'word': 'US', 'say': 'United States', "
         "'case_sensitive': true}]. They win over the deployment's lexicon.",
+    )
+    cache: bool = Field(
+        default=True,
+        description="false: synthesize even if the result cache holds this speech, and do "
+        "not store it. With the cache on and no seed, the seed is derived from the content "
+        "(x-seed), so the same request gives the same audio.",
+    )
+    loudness: Loudness = Field(
+        default="normalized",
+        description="normalized: a preset voice at LOUDNESS_TARGET_LUFS (ITU-R BS.1770), true "
+        "peak under LOUDNESS_TRUE_PEAK_DBTP; raw: the model's output as it comes. Inline styles "
+        "that are no preset are always raw. The result is in x-loudness.",
     )
 
 
@@ -167,6 +182,7 @@ class S3DeliveryResponse(BaseModel):
     seed: int
     dropped_characters: list[str]
     request_id: str
+    loudness: Loudness = Field(default="raw", description="normalized or raw (see the request).")
 
 
 class NormalizeResponse(BaseModel):
@@ -178,6 +194,35 @@ class NormalizeResponse(BaseModel):
     dropped_characters: list[str] = Field(
         description="Unsupported characters that would be removed, as U+XXXX."
     )
+
+
+class SpeechMarksRequest(SpeechRequest):
+    """POST /v1/speech/marks: the /v1/speech body, plus whether to estimate word marks."""
+
+    word_marks: bool = Field(
+        default=False,
+        description="Also estimate word marks ('estimated': true): each sentence's time "
+        "spread over its characters.",
+    )
+
+
+class SpeechMark(BaseModel):
+    type: Literal["sentence", "word"]
+    text: str = Field(description="The request text's characters [text_start, text_end).")
+    start: float = Field(description="Seconds into the audio where its speech starts.")
+    end: float = Field(description="Seconds into the audio where its speech ends.")
+    text_start: int = Field(description="Offset into the text (SSML: markup removed).")
+    text_end: int
+    estimated: bool = Field(default=False, description="True for word marks: an estimate.")
+
+
+class SpeechMarksResponse(BaseModel):
+    """POST /v1/speech/marks: when each sentence is spoken, from planning alone."""
+
+    language: str
+    duration_seconds: float = Field(description="Length of the audio /v1/speech would give.")
+    seed: int = Field(description="The seed /v1/speech would use (as x-seed).")
+    marks: list[SpeechMark]
 
 
 class VoiceInfo(BaseModel):

@@ -50,6 +50,8 @@ class SpeechJob:
     lexicon: Mapping[str, str] | Lexicon | None = None
     text_type: str = "text"
     text_param: str = "text"  # the request field the text came in, for error messages
+    loudness: str = "normalized"
+    cache: bool = True  # False: bypass the result cache for this request
 
 
 @dataclass(frozen=True)
@@ -65,6 +67,8 @@ class SpeechResult:
     synthesis_seconds: float
     audio: bytes | None = None  # inline delivery
     s3: S3DeliveryResponse | None = None  # S3 delivery
+    loudness: str = "raw"  # what was applied: "normalized" or "raw"
+    cache: str = "miss"  # "hit": answered from the result cache (handler/cache.py)
 
     @property
     def real_time_factor(self) -> float:
@@ -147,8 +151,12 @@ def synthesize_speech(
     get_s3_client: Callable[[], Any],
     request_id: str,
     deadline: Deadline,
+    s3_key: str | None = None,
+    s3_metadata: dict[str, str] | None = None,
 ) -> SpeechResult:
-    """Synthesize an admitted job into memory (inline) or S3, as the gate decided."""
+    """Synthesize an admitted job into memory (inline) or S3, as the gate decided.
+    `s3_key`/`s3_metadata`: where S3 delivery writes instead of a key of its own (the
+    result cache's entry)."""
     started = time.perf_counter()
     job, plan, rate = admitted.job, admitted.plan, admitted.rate
     spec = FORMATS[job.format]
@@ -158,14 +166,14 @@ def synthesize_speech(
     with deadline.guard() as cancel:
         if admitted.delivery is Delivery.s3:
             assert settings.output_bucket is not None
-            key = _output_key(settings, request_id, spec.extension)
+            key = s3_key or _output_key(settings, request_id, spec.extension)
             client = get_s3_client()
             upload = S3AudioUpload(
                 client,
                 settings.output_bucket,
                 key,
                 spec.content_type,
-                {"request-id": request_id},
+                s3_metadata or {"request-id": request_id},
                 cancel=cancel,
             )
             sink: PartSink = PartSink(upload.on_part, part_size=PART_SIZE)
@@ -194,6 +202,7 @@ def synthesize_speech(
                 seed=plan.seed,
                 dropped_characters=dropped,
                 request_id=request_id,
+                loudness=plan.loudness,
             )
         else:
             memory = MemorySink()
@@ -213,6 +222,7 @@ def synthesize_speech(
         synthesis_seconds=time.perf_counter() - started,
         audio=audio,
         s3=s3_response,
+        loudness=plan.loudness,
     )
 
 
@@ -255,6 +265,7 @@ def plan_job(
         durations=durations,
         text_type=job.text_type,
         max_spoken_chars=max_spoken_chars,
+        loudness=job.loudness,
     )
 
 

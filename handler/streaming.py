@@ -19,6 +19,7 @@ from typing import Any
 from aws_lambda_powertools.metrics import MetricUnit, single_metric
 
 from handler.admission import Delivery, RouteKind
+from handler.cache import StreamTee, cache_on, hit_headers_result, look_up, open_hit, stream_hit
 from handler.deadline import Deadline
 from handler.errors import classify, codepoint_labels
 from handler.function import SpeechFunction, event_kind
@@ -65,17 +66,63 @@ class StreamingSpeechFunction(SpeechFunction):
         admitted = self._admit(job, RouteKind.stream)
         if admitted.delivery is not Delivery.stream:  # S3, asked for or too large to stream
             return audio_response(self._deliver(admitted), self.request_id)
+        tee: StreamTee | None = None
+        if cache_on(self.settings, job.cache):
+            client = self.s3_client
+            entry = look_up(
+                admitted, synthesizer=self.synthesizer, settings=self.settings, client=client
+            )
+            admitted = entry.admitted  # with the seed the cache uses
+            cached = open_hit(entry, client) if entry.hit else None
+            if cached is not None:  # a hit: the entry's bytes, straight from S3
+                found = hit_headers_result(entry)
+                headers = {"content-type": found.content_type}
+                headers.update(speech_headers(found, self.request_id))
+                stream = HttpStream(200, headers, self._cached_audio(cached, found))
+                return {"statusCode": 200, "headers": headers, "stream": stream}
+            if entry.usable:
+                tee = StreamTee(entry, client, FORMATS[job.format].content_type)
         plan, rate = admitted.plan, admitted.rate
         announced = _announced_result(job, plan, rate)
         headers = {"content-type": announced.content_type}
         headers.update(speech_headers(announced, self.request_id))
-        body = self._audio(job, plan, rate, self.deadline)
+        body = self._audio(job, plan, rate, self.deadline, tee)
         # _handle_http adds x-request-id to these headers: the stream shares the dict.
         return {"statusCode": 200, "headers": headers, "stream": HttpStream(200, headers, body)}
 
+    def _cached_audio(self, body: Any, found: SpeechResult) -> Iterator[bytes]:
+        sent = 0
+        try:
+            for piece in stream_hit(body):
+                sent += len(piece)
+                yield piece
+        except GeneratorExit:
+            log.warning("stream closed before its end", extra={"bytes_sent": sent})
+            self._count_stream_failure("stream_closed")
+            raise
+        except Exception as exc:
+            status, code = classify(exc)
+            log.exception(
+                "stream failed after its first byte",
+                extra={"bytes_sent": sent, "error_code": code, "status": status},
+            )
+            self._count_stream_failure(code)
+            raise
+        else:
+            self._record_speech(found)
+        finally:
+            self.metrics.flush_metrics()
+
     def _audio(
-        self, job: SpeechJob, plan: SpeechPlan, rate: int, deadline: Deadline
+        self,
+        job: SpeechJob,
+        plan: SpeechPlan,
+        rate: int,
+        deadline: Deadline,
+        tee: StreamTee | None = None,
     ) -> Iterator[bytes]:
+        """`tee`: the result cache's upload, fed every byte and completed only when the
+        stream completes."""
         started = time.perf_counter()
         encoder = StreamingEncoder(
             job.format, self.synthesizer.sample_rate, rate, total_frames=plan.total_samples
@@ -90,20 +137,30 @@ class StreamingSpeechFunction(SpeechFunction):
                 for index, pcm in enumerate(chunks):
                     with span("encode"):
                         piece = encoder.write(pcm)
+                    if tee is not None:
+                        tee.write(piece)
                     # The time each chunk's audio leaves: tests order it against arrival.
                     log.debug("chunk streamed", extra={"chunk": index, "at": time.time()})
                     sent += len(piece)
                     yield piece
                 piece = encoder.close()
+            if tee is not None:
+                tee.write(piece)
             sent += len(piece)
             yield piece
+            if tee is not None:
+                tee.finish()
         except GeneratorExit:
             encoder.abort()
+            if tee is not None:
+                tee.abort()
             log.warning("stream closed before its end", extra={"bytes_sent": sent})
             self._count_stream_failure("stream_closed")
             raise
         except Exception as exc:
             encoder.abort()
+            if tee is not None:
+                tee.abort()
             status, code = classify(exc)
             log.exception(
                 "stream failed after its first byte",
@@ -141,4 +198,5 @@ def _announced_result(job: SpeechJob, plan: SpeechPlan, rate: int) -> SpeechResu
         dropped_characters=codepoint_labels(plan.dropped),
         characters=len(job.text),
         synthesis_seconds=0.0,
+        loudness=plan.loudness,
     )

@@ -55,6 +55,7 @@ def load(
 
     `lexicon` is the deployment's (e.g. fetched from S3 by the handler); it is added to
     the one in `settings.lexicon_file`, and wins where both name the same word."""
+    from model_layer.audio.loudness import load_gain_table
     from model_layer.loader import load_parts
 
     settings = settings or get_settings()
@@ -67,6 +68,7 @@ def load(
         revision,
         detector=_load_detector(Path(model_dir), settings),
         lexicon=_deployment_lexicon(settings, lexicon),
+        gain_table=load_gain_table(model_dir),
     )
     if settings.warmup:
         # Touches every graph, the number normalizer and the chunker once, so the

@@ -79,6 +79,25 @@ class EngineSettings(BaseSettings):
     default_lang: LanguageCode = Field(
         default="en", validation_alias=AliasChoices("DEFAULT_LANG", "SUPERTONIC_DEFAULT_LANG")
     )
+    # Loudness of preset voices with `"loudness": "normalized"` (the default), integrated
+    # per ITU-R BS.1770; needs the gain table model_layer.calibrate writes at image build.
+    # -16 LUFS is the usual level for speech on phones and the web (-23 is broadcast).
+    loudness_target_lufs: float = Field(
+        default=-16.0,
+        ge=-40.0,
+        le=-5.0,
+        validation_alias=AliasChoices("LOUDNESS_TARGET_LUFS", "SUPERTONIC_LOUDNESS_TARGET_LUFS"),
+    )
+    # The true peak (4x oversampled) normalized audio never exceeds: headroom for the
+    # overshoot of lossy encoders and resampling, so no decoded sample clips.
+    loudness_true_peak_dbtp: float = Field(
+        default=-1.0,
+        ge=-12.0,
+        le=-0.1,
+        validation_alias=AliasChoices(
+            "LOUDNESS_TRUE_PEAK_DBTP", "SUPERTONIC_LOUDNESS_TRUE_PEAK_DBTP"
+        ),
+    )
     # Identify Latin and Cyrillic languages with py3langid (loaded at init); off = the
     # script rules and DEFAULT_LANG only.
     language_identifier: bool = True

@@ -10,11 +10,18 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 
+from model_layer.audio.loudness import (
+    LOUDNESS_MODES,
+    GainTable,
+    Leveling,
+    db_to_gain,
+    level,
+)
 from model_layer.constants import (
     ALL_LANGUAGE_CODES,
     DEFAULT_SPEED,
@@ -67,6 +74,7 @@ class PlannedChunk:
     lang: str = UNKNOWN_LANGUAGE  # the language tag it was encoded with
     speed: float = DEFAULT_SPEED  # the speed its duration was predicted at
     silence_before_samples: int = 0  # the pause stream() puts before it
+    segment: int = 0  # index into SpeechPlan.segment_texts of the text it was cut from
 
 
 TEXT_TYPES = ("text", "ssml")
@@ -85,6 +93,17 @@ class SpeechPlan:
     silence_samples: int  # the usual pause between chunks
     trailing_silence_samples: int = 0  # a pause asked for after the last chunk (SSML)
     normalized_text: str = ""  # the whole text as spoken, before chunking
+    # Gain and true-peak limit applied to every chunk; None = the model's raw output.
+    leveling: Leveling | None = None
+    # Per segment (a stretch of one language and speed): (its text as the request gave
+    # it, markup removed; the same as spoken, which the chunks were cut from). Speech
+    # marks map chunks back to the request's text with it.
+    segment_texts: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def loudness(self) -> str:
+        """`normalized` when the voice's calibrated gain is applied, else `raw`."""
+        return "normalized" if self.leveling is not None else "raw"
 
     def chunk_samples(self, index: int) -> int:
         """Samples of speech of chunk `index`, without the silence before it."""
@@ -115,6 +134,7 @@ class Synthesizer:
         *,
         detector: LanguageDetector | None = None,
         lexicon: Lexicon | None = None,
+        gain_table: GainTable | None = None,
     ):
         self.engine = engine
         self.indexer = indexer
@@ -126,6 +146,8 @@ class Synthesizer:
         # Without an identifier: the script rules and the default language only.
         self.detector = detector or LanguageDetector(None, settings.default_lang)
         self.lexicon = lexicon or Lexicon()  # the deployment's, under the request's
+        # Each preset's measured loudness (model_layer.calibrate); None = never calibrated.
+        self.gain_table = gain_table
 
     @property
     def sample_rate(self) -> int:
@@ -162,6 +184,7 @@ class Synthesizer:
         # Bounds the text as read (lexicons and normalization can multiply it), checked
         # before any chunking or duration prediction is spent on it.
         max_spoken_chars: int | None = None,
+        loudness: str = "normalized",
     ) -> SpeechPlan:
         """Everything about the speech but the audio; `text_type="ssml"` reads `text`
         as the SSML subset of `model_layer.text.ssml`. `durations=False` skips duration
@@ -181,6 +204,8 @@ class Synthesizer:
             )
         if text_type not in TEXT_TYPES:
             raise InvalidRequestError(f"text_type must be 'text' or 'ssml', got {text_type!r}")
+        if loudness not in LOUDNESS_MODES:
+            raise InvalidRequestError(f"loudness must be 'normalized' or 'raw', got {loudness!r}")
         style = self.resolve_voice(voice)
         if not text or not text.strip():
             raise EmptyTextError("text is empty")
@@ -217,7 +242,26 @@ class Synthesizer:
             silence_samples=silence_samples,
             trailing_silence_samples=int(trailing_pause * self.sample_rate),
             normalized_text=" ".join(clean.text.strip() for _, clean in segments).strip(),
+            leveling=self.leveling(style) if loudness == "normalized" else None,
+            segment_texts=tuple(
+                ("".join(piece for piece, _ in segment.pieces), clean.text)
+                for segment, clean in segments
+            ),
         )
+
+    def leveling(self, style: Style) -> Leveling | None:
+        """The calibrated gain and the true-peak ceiling for `style`: known before any
+        audio, so a stream applies it from its first chunk. None (raw output) for a style
+        the gain table does not hold: an inline style that is no preset, or any style of
+        a model that was never calibrated."""
+        if self.gain_table is None:
+            return None
+        entry = self.gain_table.find(style)
+        if entry is None:
+            return None
+        target, ceiling = self.settings.loudness_target_lufs, self.settings.loudness_true_peak_dbtp
+        gain_db = self.gain_table.gain_db(entry, target, ceiling)
+        return Leveling(gain=db_to_gain(gain_db), ceiling=db_to_gain(ceiling))
 
     def _read(self, text: str, text_type: str, lang: str | None, speed: float) -> SpokenText:
         """The request's text as spans: one for plain text, as many as SSML makes."""
@@ -253,7 +297,7 @@ class Synthesizer:
         a pause asked for after the last chunk."""
         chunks: list[PlannedChunk] = []
         pause: float | None = None  # carried over segments left empty
-        for segment, clean in segments:
+        for number, (segment, clean) in enumerate(segments):
             pause = add_pauses(pause, segment.pause_before)
             texts = self._chunk_texts(clean.text, segment.lang, max_chunk_chars, not chunks)
             for index, chunk_text in enumerate(texts):
@@ -266,7 +310,8 @@ class Synthesizer:
                 else:
                     gap = silence_samples if chunks else 0
                 pause = None
-                chunks.append(self._plan_chunk(chunk_text, segment, style, gap, durations, cancel))
+                chunk = self._plan_chunk(chunk_text, segment, style, gap, durations, cancel)
+                chunks.append(replace(chunk, segment=number))
         return chunks, pause
 
     def _chunk_texts(
@@ -333,7 +378,7 @@ class Synthesizer:
                 if not group:
                     continue
                 for index, wav in zip(group, self._generate(plan, group, cancel), strict=True):
-                    audio = _trim(wav, plan.chunk_samples(index), fade)
+                    audio = _trim(wav, plan.chunk_samples(index), fade, plan)
                     before = plan.chunks[index].silence_before_samples
                     after = plan.trailing_silence_samples if index == last else 0
                     if before or after:
@@ -404,8 +449,13 @@ def _fade(length: int) -> np.ndarray:
     return np.linspace(0.0, 1.0, length, dtype=np.float32) if length > 0 else np.ones(0, np.float32)
 
 
-def _trim(wav: np.ndarray, samples: int, fade: np.ndarray) -> np.ndarray:
-    audio = np.clip(wav[:samples], -1.0, 1.0)
+def _trim(wav: np.ndarray, samples: int, fade: np.ndarray, plan: SpeechPlan) -> np.ndarray:
+    """The chunk cut at its predicted length, levelled (or, raw, clipped to full
+    scale), with faded edges."""
+    if plan.leveling is None:
+        audio = np.clip(wav[:samples], -1.0, 1.0)
+    else:
+        audio = level(wav[:samples], plan.leveling, plan.sample_rate)
     n = min(len(fade), len(audio) // 2)
     if n:
         audio[:n] *= fade[:n]

@@ -24,3 +24,17 @@ def tiny_model_dir() -> Path:
     from model_layer.synthetic import cached_model_dir
 
     return cached_model_dir("tiny")
+
+
+@pytest.fixture(scope="session")
+def calibrated_model_dir(tiny_model_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the tiny model with the loudness gain table the image build writes
+    (model_layer.calibrate at the default -16 LUFS / -1 dBTP)."""
+    import shutil
+
+    from model_layer.calibrate import calibrate
+
+    model_dir = tmp_path_factory.mktemp("calibrated") / "model"
+    shutil.copytree(tiny_model_dir, model_dir)
+    calibrate(model_dir, log=lambda _line: None)
+    return model_dir

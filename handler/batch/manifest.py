@@ -46,6 +46,7 @@ def manifest(
         "format": AudioFormat(job.format).value,
         "sample_rate": rate,
         "seed": plan.seed,
+        "loudness": plan.loudness,
         "model_revision": model_revision,
         "duration_seconds": round(duration, 3),
         "characters_in": loaded.characters,

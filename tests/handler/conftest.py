@@ -56,6 +56,10 @@ def function_env(tiny_model_dir: Path, s3_server: S3Server, output_bucket: str) 
         "OUTPUT_PREFIX": "speech/",
         "S3_ENDPOINT_URL": s3_server.endpoint_url,
         "SUPERTONIC_WARMUP": "false",
+        # The result cache is on by default wherever OUTPUT_BUCKET is set; the tests of
+        # other features run without it (a hit would skip what they test), and
+        # test_result_cache.py turns it on.
+        "RESULT_CACHE": "off",
     }
 
 

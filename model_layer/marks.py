@@ -1,0 +1,173 @@
+"""Speech marks from a plan alone: when each chunk's speech starts and ends, and which
+characters of the request's text it reads, without synthesizing anything.
+
+Timings are exact: `Synthesizer.stream` yields, per chunk, the planned silence before it
+and then exactly `chunk_samples` samples, so the plan fixes every boundary. Text offsets
+come from aligning each chunk (cut from the spoken, normalized text) with the request's
+text (markup removed), one chunk at a time in a window around where the previous one
+ended; the alignment is local, so its cost grows linearly with the text.
+
+Word marks are estimates: a sentence's time spread over its characters (of the request's
+text, as written), so a word's share is its share of the sentence's characters.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+
+from model_layer.synthesizer import SpeechPlan
+
+# Words for estimated marks: runs of letters/digits, with inner apostrophes, hyphens and
+# the separators of numbers and times ("don't", "20.50", "7:45", "1,000", "24/7").
+_WORD = re.compile(r"\w+(?:['\u2019\-.,:/]\w+)*")
+# Scripts written without spaces: each character is a word for the estimate.
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+# A chunk's start is found by aligning its first _HEAD_CHARS spoken characters with the
+# request's text near where it should be; a match of fewer than _MIN_ANCHOR characters
+# is no evidence. _WINDOW_SLACK: extra characters searched, as normalization can make
+# text longer ("$20" -> "twenty dollars") or shorter.
+_HEAD_CHARS = 40
+_MIN_ANCHOR = 3
+_WINDOW_SLACK = 60
+
+
+@dataclass(frozen=True)
+class Mark:
+    type: str  # "sentence" or "word"
+    text: str  # the request's characters [text_start, text_end)
+    start: float  # seconds into the audio
+    end: float
+    text_start: int
+    text_end: int
+    estimated: bool = False
+
+
+@dataclass(frozen=True)
+class SpeechMarks:
+    language: str
+    duration_seconds: float
+    seed: int
+    source_text: str  # the request's text, markup removed: what offsets point into
+    marks: tuple[Mark, ...]
+
+
+def chunk_times(plan: SpeechPlan) -> list[tuple[float, float]]:
+    """(start, end) seconds of each chunk's speech in the audio `stream()` yields."""
+    times = []
+    position = 0
+    for index, chunk in enumerate(plan.chunks):
+        position += chunk.silence_before_samples
+        start = position
+        position += plan.chunk_samples(index)
+        times.append((start / plan.sample_rate, position / plan.sample_rate))
+    return times
+
+
+def _find_head(source: str, head: str, lo: int, hi: int) -> int | None:
+    """Where in source[lo:hi] the text `head` (the spoken start of a chunk) begins: the
+    first character aligned with it, moved back by the spoken characters before it."""
+    matcher = SequenceMatcher(None, source[lo:hi], head, autojunk=False)
+    blocks = [block for block in matcher.get_matching_blocks() if block.size >= _MIN_ANCHOR]
+    if not blocks:
+        return None
+    return lo + blocks[0].a - blocks[0].b
+
+
+def _skip_space(text: str, position: int, stop: int) -> int:
+    while position < stop and text[position].isspace():
+        position += 1
+    return position
+
+
+def _trim_space(text: str, start: int, end: int) -> int:
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return end
+
+
+def _segment_spans(source: str, spoken: str, chunks: list[str]) -> list[tuple[int, int]]:
+    """[start, end) in `source` of each chunk cut from `spoken` (its normalized form):
+    each chunk starts where the next one's head aligns, searched near where the ratio of
+    the two texts' lengths puts it; the first starts at the text's start, the last ends
+    at its end."""
+    ratio = len(source) / max(1, len(spoken))
+    starts = [_skip_space(source, 0, len(source))]
+    for previous, chunk in itertools.pairwise(chunks):
+        expected = starts[-1] + len(previous) * ratio
+        lo = min(len(source), max(starts[-1] + 1, int(starts[-1] + 0.25 * len(previous) * ratio)))
+        hi = min(len(source), int(expected + 0.5 * len(previous) * ratio) + _WINDOW_SLACK)
+        found = _find_head(source, chunk[:_HEAD_CHARS], lo, hi)
+        start = round(expected) if found is None else found
+        start = min(max(start, starts[-1] + 1), len(source))
+        starts.append(_skip_space(source, start, len(source)))
+    ends = [*starts[1:], len(source)]
+    return [
+        (start, _trim_space(source, start, end)) for start, end in zip(starts, ends, strict=True)
+    ]
+
+
+def sentence_spans(plan: SpeechPlan) -> list[tuple[int, int]]:
+    """Per chunk, its [start, end) in the request's text (markup removed)."""
+    spans: list[tuple[int, int]] = []
+    base = 0
+    for number, (source, spoken) in enumerate(plan.segment_texts):
+        texts = [chunk.text for chunk in plan.chunks if chunk.segment == number]
+        if texts:
+            spans.extend((base + a, base + b) for a, b in _segment_spans(source, spoken, texts))
+        base += len(source)
+    return spans
+
+
+def _words(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """[start, end) of each word in text[start:end]; in scripts written without spaces,
+    of each character."""
+    words = []
+    for match in _WORD.finditer(text, start, end):
+        if _UNSPACED.search(match.group()):
+            words.extend((i, i + 1) for i in range(match.start(), match.end()))
+        else:
+            words.append(match.span())
+    return words
+
+
+def speech_marks(plan: SpeechPlan, *, word_marks: bool = False) -> SpeechMarks:
+    source_text = "".join(source for source, _ in plan.segment_texts)
+    marks: list[Mark] = []
+    for (start, end), (text_start, text_end) in zip(
+        chunk_times(plan), sentence_spans(plan), strict=True
+    ):
+        marks.append(
+            Mark(
+                "sentence",
+                source_text[text_start:text_end],
+                round(start, 6),
+                round(end, 6),
+                text_start,
+                text_end,
+            )
+        )
+        if not word_marks or text_end <= text_start:
+            continue
+        per_char = (end - start) / (text_end - text_start)
+        for word_start, word_end in _words(source_text, text_start, text_end):
+            marks.append(
+                Mark(
+                    "word",
+                    source_text[word_start:word_end],
+                    round(start + (word_start - text_start) * per_char, 6),
+                    round(start + (word_end - text_start) * per_char, 6),
+                    word_start,
+                    word_end,
+                    estimated=True,
+                )
+            )
+    return SpeechMarks(
+        language=plan.lang,
+        duration_seconds=round(plan.duration_seconds, 6),
+        seed=plan.seed,
+        source_text=source_text,
+        marks=tuple(marks),
+    )
