@@ -15,6 +15,7 @@ from aws_lambda_powertools.utilities.batch import (
     process_partial_response,
 )
 from aws_lambda_powertools.utilities.data_classes import S3Event, SQSRecord
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
 from handler.batch.narration import narrate_upload
 from handler.batch.runtime import BatchRuntime
@@ -83,6 +84,15 @@ def _handle_s3_event(
     return results, failure
 
 
+class SegmentTask(BaseModel):
+    """A segment message's body under MESSAGE_KEY, as segments.start writes it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    job: str = Field(pattern=r"^[0-9a-f]{40}$")  # keys.job_id: names the job's S3 keys
+    index: StrictInt = Field(ge=0, lt=1_000_000)
+
+
 def _handle_message(rt: BatchRuntime, record: SQSRecord) -> Any:
     """One SQS message: a segment task, or an S3 event routed through a queue. Raising
     marks only this message failed, so SQS delivers it again."""
@@ -90,12 +100,21 @@ def _handle_message(rt: BatchRuntime, record: SQSRecord) -> Any:
         body = json.loads(record.body)
     except json.JSONDecodeError:
         body = None
-    if isinstance(body, dict) and isinstance(body.get(MESSAGE_KEY), dict):
-        task = body[MESSAGE_KEY]
+    if isinstance(body, dict) and MESSAGE_KEY in body:
         try:
-            return SegmentRun(rt, str(task["job"]), int(task["index"])).run()
+            task = SegmentTask.model_validate(body[MESSAGE_KEY])
+        except ValidationError:
+            # No retry can read it: dropped (the rest of the SQS batch proceeds), logged by
+            # its code only; the message may carry anything, so none of it is quoted.
+            log.warning(
+                "segment message dropped",
+                extra={"message_id": record.message_id, "error_code": "malformed_segment"},
+            )
+            return "dropped"
+        try:
+            return SegmentRun(rt, task.job, task.index).run()
         except Exception as exc:
-            _log_retry(exc, f"segment {task.get('index')} of job {task.get('job')}")
+            _log_retry(exc, f"segment {task.index} of job {task.job}")
             raise
     if isinstance(body, dict) and isinstance(body.get("Records"), list):
         if problem := malformed_records(body):  # no retry can read it

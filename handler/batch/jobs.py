@@ -156,9 +156,7 @@ def decode_text(data: bytes, what: str) -> str:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise InvalidInputObjectError(
-            f"{what} is not valid UTF-8 (byte {exc.start}: {data[exc.start : exc.start + 1]!r})"
-        ) from exc
+        raise InvalidInputObjectError(f"{what} is not valid UTF-8 (at byte {exc.start})") from exc
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if not text.strip():
         raise EmptyTextError(f"{what} has no text")
@@ -176,7 +174,8 @@ def request_from_metadata(metadata: dict[str, str], text: str) -> BatchJobReques
                 value = _NUMERIC[name](value)
             except ValueError:
                 raise InvalidParameterError(
-                    f"x-amz-meta-{header}: {value!r} is not a number", param=name
+                    f"x-amz-meta-{header} ({len(value)} characters) is not a number",
+                    param=name,
                 ) from None
         fields[name] = value
     return validate(fields, BatchJobRequest)
@@ -247,17 +246,26 @@ def load_job(
     max_chars: int,
     text_etag: str | None = None,
     output_prefix: str = "",
+    inputs: list[str] | None = None,
 ) -> LoadedJob:
     """Everything the upload asks for, checked; `text_etag` pins a `text_key` object to
-    the version the job started with."""
+    the version the job started with. The raw strings read (the upload, its metadata,
+    the text_key object) are appended to `inputs`, for error reports to redact."""
     data = read_body(answer, source.key, max_bytes)
+    if inputs is not None:  # before parsing: what error reports must not quote
+        inputs.append(data.decode("utf-8", "replace"))
+        inputs.extend(source.metadata.values())
     text_source = source
     if source.key.endswith(".json"):
         request = request_from_json(data, source.key)
         if request.text_key is not None:
             text_key = text_key_in_prefix(request.text_key, input_prefix)
             text_source, text_answer = _open_text(client, source.bucket, text_key, text_etag)
-            text = decode_text(read_body(text_answer, text_key, max_bytes), text_key)
+            # Named by the field, not by its value (the request's content).
+            text_data = read_body(text_answer, "the text_key object", max_bytes)
+            if inputs is not None:
+                inputs.append(text_data.decode("utf-8", "replace"))
+            text = decode_text(text_data, "the text_key object")
         else:
             assert request.text is not None
             text = request.text
@@ -281,5 +289,7 @@ def _open_text(client: Any, bucket: str, key: str, etag: str | None) -> tuple[So
                 param="text_key",
             ) from exc
         if condition_failed(exc):
-            raise InvalidInputObjectError(f"{key} changed while its narration ran") from exc
+            raise InvalidInputObjectError(
+                "the text_key object changed while its narration ran"
+            ) from exc
         raise

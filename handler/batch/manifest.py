@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from handler.batch.jobs import LoadedJob, SourceObject
@@ -71,6 +72,9 @@ def manifest(
     return document
 
 
-def error_report(exc: BaseException, request_id: str, source: SourceObject) -> dict[str, Any]:
-    _status, body = error_body(exc, request_id)
+def error_report(
+    exc: BaseException, request_id: str, source: SourceObject, inputs: Sequence[str] = ()
+) -> dict[str, Any]:
+    """The HTTP error body (errors.error_body), redacting `inputs` the same way."""
+    _status, body = error_body(exc, request_id, inputs)
     return {**body, "source": source.describe(), "created_at": _now()}

@@ -93,6 +93,7 @@ def narrate_upload(rt: BatchRuntime, bucket: str, key: str) -> str:
 
     keys = OutputKeys(rt.output_bucket, rt.settings.output_prefix + name)
     watch = JobWatch(rt.s3, source=source, claim=claim, interval_seconds=rt.lease_seconds / 3)
+    inputs: list[str] = []  # the upload's raw strings, which its error report redacts
     try:
         with watch:
             loaded = load_job(
@@ -102,6 +103,7 @@ def narrate_upload(rt: BatchRuntime, bucket: str, key: str) -> str:
                 name=name,
                 input_prefix=rt.settings.input_prefix,
                 output_prefix=rt.settings.output_prefix,
+                inputs=inputs,
                 max_bytes=rt.settings.batch_max_input_bytes,
                 max_chars=rt.settings.batch_max_text_chars,
             )
@@ -126,7 +128,7 @@ def narrate_upload(rt: BatchRuntime, bucket: str, key: str) -> str:
             claim.release()
             raise
         try:
-            code = rt.report_failure(exc, keys, source)
+            code = rt.report_failure(exc, keys, source, inputs)
             claim.update(claims.FAILED, error=code, report=keys.error)
         except BaseException:
             claim.release()  # the report did not get written: the retry writes it

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,16 +17,33 @@ from handler.batch.render import RecordedUpload, Rendered
 from handler.batch.s3io import condition_failed, not_found, own_metadata, put_json
 from handler.config import HandlerSettings
 from handler.deadline import Deadline
-from handler.errors import classify
+from handler.errors import (
+    DeadlineExceededError,
+    SynthesisTooLongError,
+    classify,
+    error_message,
+)
 from handler.observability import logger as log
 from handler.s3 import S3AudioUpload
 from handler.speech import SpeechJob, plan_speech
-from model_layer import SpeechPlan, Synthesizer
+from model_layer import SpeechPlan, SynthesisCancelled, Synthesizer
 from model_layer.audio import FORMATS, AudioFormat
 
 
 class BatchNotConfiguredError(RuntimeError):
     """The function has no OUTPUT_BUCKET: a deployment problem, retried until fixed."""
+
+
+class OutOfTimeError(SynthesisTooLongError):
+    """Planning, or the gate's estimate after it, did not fit the invocation's time
+    (code synthesis_too_long). On the HTTP routes that is a 504 the caller may send
+    again; in batch every retry gets the same function timeout and the same text, so it
+    would fail the same way until the event lands in the dead-letter queue: it is
+    reported in `<name>.error.json` instead."""
+
+
+# What the deadline raises while planning (handler.deadline) or admitting (the gate).
+_OUT_OF_TIME = (DeadlineExceededError, SynthesisCancelled)
 
 
 @dataclass
@@ -57,29 +74,50 @@ class BatchRuntime:
         return Deadline(self.remaining_ms, self.settings.deadline_margin_ms)
 
     def plan(self, job: SpeechJob) -> tuple[SpeechPlan, int]:
-        """Planned under the deadline, bounded by the batch limits (handler/admission.py)."""
-        return plan_speech(
-            job,
-            self.synthesizer,
-            route=RouteKind.batch,
-            settings=self.settings,
-            deadline=self.deadline,
-        )
+        """Planned under the deadline, bounded by the batch limits (handler/admission.py);
+        planning that runs out of time is reported, not retried (OutOfTimeError)."""
+        try:
+            return plan_speech(
+                job,
+                self.synthesizer,
+                route=RouteKind.batch,
+                settings=self.settings,
+                deadline=self.deadline,
+            )
+        except _OUT_OF_TIME as exc:
+            raise OutOfTimeError(
+                "planning the text did not finish within the function's time (its timeout "
+                "less DEADLINE_MARGIN_MS); every retry would run out the same way: send a "
+                "shorter text, or split it into several uploads",
+                param="text",
+                details={"limit": "function timeout", "stage": "planning"},
+            ) from exc
 
     def admit(
         self, plan: SpeechPlan, fmt: AudioFormat, rate: int, segment: tuple[int, int] | None = None
     ) -> Decision:
         """The admission gate's decision for a planned upload (`split`: too long for one
-        invocation) or one segment of it; raises the refusal (a 4xx: reported)."""
-        return admit(
-            plan,
-            route=RouteKind.segment if segment else RouteKind.batch,
-            deadline=self.deadline,
-            settings=self.settings,
-            fmt=fmt,
-            rate=rate,
-            segment=segment,
-        )
+        invocation) or one segment of it; raises the refusal (a 4xx: reported). A job or
+        segment that cannot fit the time an invocation has is reported too: a retry gets
+        the same function timeout (OutOfTimeError)."""
+        try:
+            return admit(
+                plan,
+                route=RouteKind.segment if segment else RouteKind.batch,
+                deadline=self.deadline,
+                settings=self.settings,
+                fmt=fmt,
+                rate=rate,
+                segment=segment,
+            )
+        except _OUT_OF_TIME as exc:
+            stage = "segment" if segment else "planning"
+            raise OutOfTimeError(
+                f"{'this segment' if segment else 'the text'} does not fit the function's "
+                f"time (its timeout less DEADLINE_MARGIN_MS): {error_message(exc)}",
+                param="text",
+                details={"limit": "function timeout", "stage": stage},
+            ) from exc
 
     def estimated_seconds(self, plan: SpeechPlan, start: int = 0, stop: int | None = None) -> float:
         return estimated_synthesis_seconds(plan, self.settings.estimated_rtf, start, stop)
@@ -175,20 +213,32 @@ class BatchRuntime:
                 return None
             raise
 
-    def report_failure(self, exc: BaseException, keys: OutputKeys, source: SourceObject) -> str:
-        """Write `<name>.error.json` for input that cannot succeed; returns its code."""
+    def report_failure(
+        self,
+        exc: BaseException,
+        keys: OutputKeys,
+        source: SourceObject,
+        inputs: Sequence[str] = (),
+    ) -> str:
+        """Write `<name>.error.json` for input that cannot succeed; returns its code.
+        `inputs` are the upload's raw strings (jobs.load_job collects them): the report
+        and the log line redact them exactly as the HTTP routes do (errors.error_message),
+        so neither quotes request content (an unknown voice, a say-as value)."""
         _status, code = classify(exc)
         log.warning(
             "batch input rejected",
-            # The code, not the message: a message may quote the upload's text, which is
-            # never logged (the report, in the user's own bucket, has it).
-            extra={"error_code": code, "key": source.key, "report": keys.error},
+            extra={
+                "error_code": code,
+                "key": source.key,
+                "report": keys.error,
+                "reason": error_message(exc, inputs),
+            },
         )
         put_json(
             self.s3,
             keys.bucket,
             keys.error,
-            error_report(exc, self.request_id, source),
+            error_report(exc, self.request_id, source, inputs),
             self.metadata(),
         )
         return code

@@ -44,7 +44,6 @@ from handler.batch.s3io import (
 )
 from handler.batch.watch import CLAIM_LOST, SUPERSEDED, JobWatch
 from handler.deadline import deadline_guard
-from handler.errors import TextTooLongError
 from handler.observability import logger as log
 from model_layer import SpeechPlan
 from model_layer.audio import AudioFormat
@@ -81,13 +80,9 @@ def start(
     limit: float,
 ) -> int:
     """Write the job descriptor and queue one message per segment; returns their number."""
+    # The gate (BatchRuntime.admit) decided the split, and refused it without a queue.
     queue = rt.settings.segment_queue_url
-    if not queue:
-        raise TextTooLongError(
-            f"about {rt.estimated_seconds(plan):.0f} s of synthesis is more than one invocation "
-            "takes on (BATCH_MAX_INVOCATION_SECONDS, or the time left), and no "
-            "SEGMENT_QUEUE_URL is configured to split it"
-        )
+    assert queue, "admission splits a job only when SEGMENT_QUEUE_URL is configured"
     ranges = split(rt, plan, limit)
     descriptor = {
         "job": work.job,
@@ -126,6 +121,7 @@ class SegmentRun:
         self.work = WorkKeys(rt.settings.batch_work_prefix, job)
         self.index = index
         self.bucket = rt.output_bucket
+        self.inputs: list[str] = []  # the upload's raw strings, which a report redacts
 
     @cached_property
     def descriptor(self) -> dict[str, Any]:
@@ -159,6 +155,7 @@ class SegmentRun:
             max_bytes=rt.settings.batch_max_input_bytes,
             max_chars=rt.settings.batch_max_text_chars,
             text_etag=descriptor["text_etag"],
+            inputs=self.inputs,
         )
         plan, rate = rt.plan(loaded.job)
         if len(plan.chunks) != descriptor["chunks"]:
@@ -179,6 +176,12 @@ class SegmentRun:
                 "segment skipped", extra={"job": self.work.job, "state": state and state["state"]}
             )
             return "skipped"
+        if self.index >= len(self.descriptor["segments"]):  # not a message start() wrote
+            log.warning(
+                "segment message dropped",
+                extra={"job": self.work.job, "error_code": "malformed_segment"},
+            )
+            return "dropped"
         watch = JobWatch(
             self.rt.s3,
             source=self.source,
@@ -197,7 +200,7 @@ class SegmentRun:
                 return self._superseded()
             if not is_bad_input(exc):
                 raise
-            code = self.rt.report_failure(exc, self.keys, self.source)
+            code = self.rt.report_failure(exc, self.keys, self.source, self.inputs)
             claims.settle(
                 self.rt.s3,
                 self.bucket,
