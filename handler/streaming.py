@@ -1,8 +1,9 @@
 """Speech answered as a stream (Function URL InvokeMode RESPONSE_STREAM).
 
-The request is checked and planned first, so every error found before the first byte
-(validation, unknown voice, text too long, a plan too large even for a stream) is the
-same 4xx JSON answer as in buffered mode. Then the status and headers leave, and the
+The request is checked and planned first, and its first chunk synthesized and encoded,
+so every error found before the first byte (validation, unknown voice, text too long, a
+plan too large even for a stream, non-finite audio or the deadline in the first chunk) is
+the same JSON answer as in buffered mode. Then the status and headers leave, and the
 audio follows chunk by chunk as each is synthesized and encoded. A failure after the
 first byte ends the stream with the Runtime API's error trailers, and is logged and
 counted; it is never reported as a success.
@@ -86,7 +87,7 @@ class StreamingSpeechFunction(SpeechFunction):
         announced = _announced_result(job, plan, rate)
         headers = {"content-type": announced.content_type}
         headers.update(speech_headers(announced, self.request_id))
-        body = self._audio(job, plan, rate, self.deadline, tee)
+        body = _primed(self._audio(job, plan, rate, self.deadline, tee))
         # _handle_http adds x-request-id to these headers: the stream shares the dict.
         return {"statusCode": 200, "headers": headers, "stream": HttpStream(200, headers, body)}
 
@@ -128,6 +129,9 @@ class StreamingSpeechFunction(SpeechFunction):
             job.format, self.synthesizer.sample_rate, rate, total_frames=plan.total_samples
         )
         sent = 0
+        # False until the first piece is handed out: _primed takes it before the status
+        # leaves, so a failure until then is the handler's own JSON error, not the stream's.
+        streaming = False
         try:
             with (
                 deadline.guard() as cancel,
@@ -142,11 +146,13 @@ class StreamingSpeechFunction(SpeechFunction):
                     # The time each chunk's audio leaves: tests order it against arrival.
                     log.debug("chunk streamed", extra={"chunk": index, "at": time.time()})
                     sent += len(piece)
+                    streaming = True
                     yield piece
                 piece = encoder.close()
             if tee is not None:
                 tee.write(piece)
             sent += len(piece)
+            streaming = True
             yield piece
             if tee is not None:
                 tee.finish()
@@ -161,6 +167,8 @@ class StreamingSpeechFunction(SpeechFunction):
             encoder.abort()
             if tee is not None:
                 tee.abort()
+            if not streaming:  # before the status: answered (and counted) as JSON
+                raise
             status, code = classify(exc)
             log.exception(
                 "stream failed after its first byte",
@@ -184,6 +192,20 @@ class StreamingSpeechFunction(SpeechFunction):
             name="StreamErrors", unit=MetricUnit.Count, value=1, namespace=self.metrics.namespace
         ) as metric:
             metric.add_dimension(name="ErrorCode", value=code)
+
+
+def _primed(body: Iterator[bytes]) -> Iterator[bytes]:
+    """`body` with its first piece already made: the first chunk synthesized and encoded
+    (non-finite audio refused, the deadline checked) while an error can still be a JSON
+    status. Closing the result closes `body` (its encoder, cache tee and spans end)."""
+    first = next(body)
+
+    def rest() -> Iterator[bytes]:
+        with closing(body):
+            yield first
+            yield from body
+
+    return rest()
 
 
 def _announced_result(job: SpeechJob, plan: SpeechPlan, rate: int) -> SpeechResult:

@@ -217,13 +217,47 @@ def test_streamed_non_finite_audio_never_kills_the_server(
         data, complete = response.read(), True
     except http.client.IncompleteRead:
         data, complete = b"", False
-    if response.status == 200:
-        # The status had left before the NaN chunk: the stream must end without its last
-        # chunk (the Runtime API's error trailers), never as a complete, garbage file.
-        assert not complete, (fmt, len(data))
-    else:
-        assert response.status == 422, (response.status, data[:300])
-        assert json.loads(data)["error"]["code"] == "non_finite_audio"
+    # The first (here the only) chunk is synthesized and encoded before the status leaves:
+    # its NaN is a 422 JSON answer, never a 200 stream cut short or a garbage file.
+    assert complete and response.status == 422, (response.status, data[:300])
+    assert json.loads(data)["error"]["code"] == "non_finite_audio"
     # The same process answers the next request.
     assert _health(port) == 200
     assert process.popen.poll() is None, f"the server died: {process.popen.returncode}"
+
+
+@pytest.mark.parametrize("fmt", EVERY_FORMAT)
+@pytest.mark.parametrize("path", ["/v1/speech", "/v1/audio/speech"])
+def test_non_finite_audio_in_the_first_streamed_chunk_is_a_json_422(
+    app: Any, poisoned_model_dir: Path, fmt: str, path: str
+) -> None:
+    """The streaming function synthesizes and encodes the first chunk before its status
+    leaves: NaN there is the same 422 JSON as in buffered mode, not a 200 cut short."""
+    import model_layer
+    from handler.context import LocalContext
+    from handler.runtime.protocol import HttpStream
+    from handler.streaming import StreamingSpeechFunction
+
+    current = app.function
+    function = StreamingSpeechFunction(
+        current.settings,
+        model_layer.load(poisoned_model_dir),
+        lambda: current.s3_client,
+        app.metrics,
+    )
+    if path == "/v1/audio/speech":
+        if fmt in ("ogg",):
+            pytest.skip("the OpenAI route has no ogg")
+        body = {"model": "tts-1", "input": "Hello there.", "voice": POISON, "response_format": fmt}
+    else:
+        body = {"text": "Hello there.", "voice": POISON, "format": fmt, "lang": "en", "steps": 1}
+    answer = function.handle(url_event("POST", path, body), LocalContext(120))
+    assert isinstance(answer, HttpStream)
+    data = b"".join(answer.body)
+    assert answer.status == 422, (answer.status, data[:300])
+    assert answer.headers["content-type"] == "application/json"
+    assert json.loads(data)["error"]["code"] == "non_finite_audio"
+    # The next request on the same function streams normally.
+    fine = {"text": "Hello there.", "format": fmt, "lang": "en", "steps": 1}
+    again = function.handle(url_event("POST", "/v1/speech", fine), LocalContext(120))
+    assert again.status == 200 and b"".join(again.body)
