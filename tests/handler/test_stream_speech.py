@@ -234,3 +234,44 @@ def test_broken_model_fails_init_of_the_streaming_runtime(
     assert "onnx/vocoder.onnx" in error.body["errorMessage"]
     function.process.popen.wait(timeout=30)
     assert function.process.popen.returncode == 1
+
+
+class _StoppedClock:
+    """A Lambda context whose time runs out when told to (LocalContext's attributes, a
+    remaining time the test controls): a stand-in for the clock, not for the function."""
+
+    def __init__(self) -> None:
+        self._local = LocalContext(120)
+        self.aws_request_id = self._local.aws_request_id
+        self.expired = False
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._local, name)
+
+    def get_remaining_time_in_millis(self) -> int:
+        return 0 if self.expired else self._local.get_remaining_time_in_millis()
+
+
+def test_the_deadline_in_the_first_chunk_is_a_json_504(
+    streaming: StreamingSpeechFunction, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Planned and admitted with time to spare; the time is gone when synthesis begins (the
+    streaming encoder is made right before it): the first chunk is made before the status
+    leaves, so the answer is a 504 JSON document, not a 200 stream cut short."""
+    import handler.streaming as streaming_module
+
+    clock = _StoppedClock()
+    made = streaming_module.StreamingEncoder
+
+    class EncoderThatStopsTheClock(made):  # type: ignore[misc, valid-type]
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            clock.expired = True
+
+    monkeypatch.setattr(streaming_module, "StreamingEncoder", EncoderThatStopsTheClock)
+    answer = streaming.handle(speech({"text": LONG_TEXT, "lang": "en"}), clock)
+    assert isinstance(answer, HttpStream)
+    data = b"".join(answer.body)
+    assert answer.status == 504, (answer.status, data[:200])
+    assert answer.headers["content-type"] == "application/json"
+    assert json.loads(data)["error"]["code"] == "deadline_exceeded"
