@@ -278,7 +278,12 @@ def test_hostile_batch_job_files_get_an_error_report_not_a_retry(
     result = function.handle(s3_event(s3_buckets.input, key), LocalContext(300))
     assert [entry["outcome"] for entry in result["results"]] == ["failed"]
     stem = name.rsplit(".", 1)[0]
-    assert keys_in(s3, s3_buckets.output, "speech/") == [f"speech/{stem}.error.json"]
+    # The report, and the status document saying so (handler/batch/status.py); no audio.
+    assert keys_in(s3, s3_buckets.output, "speech/") == [
+        f"speech/{stem}.error.json",
+        f"speech/{stem}.status.json",
+    ]
+    assert read_json(s3, s3_buckets.output, f"speech/{stem}.status.json")["state"] == "failed"
     report = read_json(s3, s3_buckets.output, f"speech/{stem}.error.json")
     assert report["error"]["code"] == code, report
     assert message in report["error"]["message"]
