@@ -3,6 +3,7 @@ dead-letter queue, the SQS event, and permissions no wider than the code needs."
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -104,10 +105,19 @@ def test_one_book_cannot_take_every_reserved_slot(template) -> None:
 
 def test_open_multipart_uploads_are_aborted_by_the_bucket_as_a_backstop(template) -> None:
     rules = template["Resources"]["OutputBucket"]["Properties"]["LifecycleConfiguration"]["Rules"]
-    aborting = [rule for rule in rules if "AbortIncompleteMultipartUpload" in rule]
-    assert aborting and all(
-        rule["Status"] == "Enabled" and "Prefix" not in rule for rule in aborting
-    )
+    aborting = [
+        rule
+        for rule in rules
+        if "AbortIncompleteMultipartUpload" in rule and rule["Status"] == "Enabled"
+    ]
+    if any("Prefix" not in rule for rule in aborting):  # one rule for the whole bucket
+        return
+    # Otherwise every prefix the function opens multipart uploads under has its own rule
+    # (the result cache's merge gave each prefix its own expiry): the audio, the batch
+    # work directory (segments) and the cache.
+    covered = {json.dumps(rule["Prefix"], sort_keys=True) for rule in aborting}
+    written = [{"Ref": "OutputPrefix"}, "batch-work/", {"Ref": "ResultCachePrefix"}]
+    assert {json.dumps(prefix, sort_keys=True) for prefix in written} <= covered, covered
     assert aborting[0]["AbortIncompleteMultipartUpload"]["DaysAfterInitiation"] == 1
 
 
