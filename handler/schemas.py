@@ -175,6 +175,11 @@ class NormalizeResponse(BaseModel):
     normalized: str = Field(description="The whole text as it will be spoken.")
     language: str = Field(description="The language used (given, or detected).")
     chunks: list[str] = Field(description="The pieces synthesized one at a time, in order.")
+    model_inputs: list[str] = Field(
+        default_factory=list,
+        description="Exactly the string each chunk sends to the model, in order: the chunk "
+        "after the reference preparation, with its language tags (`chunks` is its display form).",
+    )
     dropped_characters: list[str] = Field(
         description="Unsupported characters that would be removed, as U+XXXX."
     )

@@ -251,5 +251,6 @@ def normalize_speech(job: SpeechJob, *, synthesizer: Synthesizer) -> NormalizeRe
         normalized=plan.normalized_text,
         language=plan.lang,
         chunks=[chunk.text for chunk in plan.chunks],
+        model_inputs=[chunk.model_text for chunk in plan.chunks],
         dropped_characters=codepoint_labels(plan.dropped),
     )

@@ -4,14 +4,16 @@ The model has no normalizer of its own, so "$5.50", "14:30" or "API" come out as
 noise. `normalize_text` cuts out what must not be rewritten, in this order of
 precedence, and says each piece:
 
+0. the model's expression tags (`tags.py`): kept whole, in the model's lowercase form;
 1. the request's lexicon, then the deployment's (see `lexicon.py`): their `say`;
 2. e-mail addresses and URLs: their symbols as the language's words;
 3. everything else: the language's own module (`langs/<code>.py`; every one of the
    31 has one, and `na` is left as written), then all-caps acronyms spelled
    letter by letter for the languages written in Latin or Cyrillic letters.
 
-Plain text has no markup: "<" and ">" are characters like any other (SSML is read
-in `model_layer/text/ssml`, which calls this on each span's text).
+Plain text has no markup: apart from the ten expression tags, "<" and ">" are
+characters like any other (SSML is read in `model_layer/text/ssml`, which calls this
+on each span's text).
 Nothing here raises on odd text: what cannot be said stays as written.
 """
 
@@ -20,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 
-from model_layer.text import numbers
+from model_layer.text import numbers, tags
 from model_layer.text.langs import acronym_speller_for, common, normalizer_for
 from model_layer.text.lexicon import Lexicon
 
@@ -47,8 +49,9 @@ def normalize_text(
     """
     if not isinstance(lexicon, Lexicon):
         lexicon = Lexicon.from_mapping(lexicon)
-    shouting = common.is_shouting(text)
-    cutters: list[tuple[re.Pattern[str], Say]] = []
+    shouting = common.is_shouting(tags.TAG.sub(" ", text) if "<" in text else text)
+    # Expression tags first: no lexicon, language rule or acronym reader may touch them.
+    cutters: list[tuple[re.Pattern[str], Say]] = [(tags.TAG, tags.fold)]
     for source in (lexicon, deployment_lexicon):
         matcher = source.matcher(lang) if source else None
         if matcher is not None:
