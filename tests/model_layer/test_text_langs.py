@@ -129,3 +129,16 @@ def test_table_ordinal_keeps_hundreds_cardinal_and_gives_up_on_round_ones() -> N
 )  # fmt: skip
 def test_east_slavic_plural(n: int, fraction: bool, form: int) -> None:
     assert plural_east_slavic(n, fraction) == form
+
+
+@pytest.mark.parametrize("lang", ENGINE_LANGUAGES)
+def test_addresses_are_read_once_by_the_driver_not_by_the_engine(lang: str) -> None:
+    """The engine had its own address rule, always shadowed by the driver's reader
+    (langs/common.py): a module alone now leaves addresses as written."""
+    language: Language = importlib.import_module(f"model_layer.text.langs.{lang}").LANGUAGE
+    assert language.normalize_strictly("info@example.com") == "info@example.com"
+    assert language.normalize_strictly("www.example.de/info") == "www.example.de/info"
+    said = normalize_text("info@example.com", lang)
+    assert (
+        "@" not in said and common.SPOKEN_SYMBOLS.get(lang, common.SPOKEN_SYMBOLS["en"]).at in said
+    )

@@ -9,7 +9,7 @@ A language module is a spec plus the few rules unique to its language:
 `Language` compiles every pattern once, at import. The rules run in this order,
 because earlier shapes claim digits a later, more general rule would misread:
 
-    web and mail addresses, abbreviations, the spec's `extra_rules`, phone
+    abbreviations, the spec's `extra_rules`, phone
     numbers, ranges ("5-10" -> "5 bis 10", digits kept so that money and units
     still see them), currency, dates, times, percentages, ordinals, years,
     units, versions, symbols, numbers, the spec's `final_rules`.
@@ -84,13 +84,6 @@ def after(m: re.Match[str]) -> str:
     return m.string[m.end() : m.end() + CONTEXT]
 
 
-# the domains a web or mail address is recognised by ("z.B." or "3.14" have none)
-_TLDS = (
-    "com|org|net|info|io|ai|app|dev|eu|de|at|ch|fr|be|es|it|pt|br|nl|se|dk|no|ro|id|vn|tr|fi|"
-    "hu|cz|sk|pl|si|lt|lv|ru|ua|uk|co|us"
-)
-
-
 def _sentence_dot(m: re.Match[str]) -> str:
     """The dot of an abbreviation that also ends the sentence: at the end, or before a capital."""
     if not m.group().endswith("."):
@@ -120,7 +113,6 @@ class Language:
         self._number = re.compile(num)
         self._fixes = tuple((re.compile(p), r) for p, r in spec.word_fixes)
         self._rules: tuple[Rule, ...] = (
-            self._addresses,
             self._abbreviations,
             *spec.extra_rules,
             self._phones,
@@ -220,11 +212,6 @@ class Language:
             rf"(?<![\w.])(?:(?P<v>v)|{keywords})(?P<ver>\d+(?:\.\d+)+)(?!\w|[.,]\d)"
             r"|(?<![\w.,])(?P<bare>\d+\.\d+\.\d+(?:\.\d+)*)(?!\w|[.,]\d)"
         )
-        self._address = c(
-            rf"(?<![\w@.-])(?:https?://)?(?:[\w+-]+(?:\.[\w+-]+)*@)?(?:[a-z0-9-]+\.)+(?:{_TLDS})"
-            r"(?![\w-])(?:/[\w/.%=&?#-]*[\w/])?",
-            re.IGNORECASE,
-        )
         self._amp = c(r"\s*&\s*")
         self._plus = c(r"(?<=\d)\s*\+\s*(?=\d)")
         self._equals = c(r"(?<=[\w)])\s*=\s*(?=[\w(])")
@@ -307,19 +294,6 @@ class Language:
         return f"{words} {noun}"
 
     # -- the rules -----------------------------------------------------------------
-
-    def _addresses(self, text: str) -> str:
-        """ "www.example.de/info" -> "www Punkt example Punkt de slash info", said once."""
-        spec = self.spec
-        if not spec.point_word:
-            return text
-
-        def say(m: re.Match[str]) -> str:
-            address = re.sub(r"^https?://", "", m.group(), flags=re.IGNORECASE)
-            address = address.replace("@", f" {spec.at_word} ").replace("/", f" {spec.slash_word} ")
-            return re.sub(r"\.", f" {spec.point_word} ", address)
-
-        return self._address.sub(say, text)
 
     def _abbreviations(self, text: str) -> str:
         if not self.spec.abbreviations:

@@ -96,8 +96,6 @@ class LanguageSpec:
     version_keywords: str = ""  # words before which "2.0" is a version, not a decimal
     point_word: str = ""  # between version parts
     plus_word: str = "plus"
-    at_word: str = "at"  # in an e-mail address
-    slash_word: str = "slash"  # in a web address
     phone_pairs: bool = False  # French: "01 23 45" -> "zéro un, vingt-trois, quarante-cinq"
     and_word: str = ""
     equals_word: str = ""
