@@ -18,6 +18,7 @@ import re
 
 from model_layer.text.langs._rules import Amount, Pipeline, Spec, spelled
 from model_layer.text.langs._rules import western_digits as _western_digits
+from model_layer.text.langs.forms import date_from_parts
 from model_layer.text.spell import ar
 
 # (singular, dual, plural of 3-10, accusative singular of 11-99, gender);
@@ -175,3 +176,8 @@ _PIPELINE = Pipeline(
 
 def normalize(text: str) -> str:
     return _PIPELINE.normalize(text).replace("\0", "")
+
+
+def say_date(day: int | None, month: int | None, year: int | None, day_first: bool) -> str:
+    """SSML `say-as date`: as a date in running text."""
+    return date_from_parts(day, month, year, _date, _MONTHS, ar.year, ar.ordinal)

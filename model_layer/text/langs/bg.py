@@ -23,6 +23,7 @@ from model_layer.text.langs._rules import (
     roman_value,
     spelled,
 )
+from model_layer.text.langs.forms import date_from_parts
 from model_layer.text.spell import bg
 
 # (singular, count form after 2 and more, gender)
@@ -148,3 +149,10 @@ _PIPELINE = Pipeline(
 
 def normalize(text: str) -> str:
     return _PIPELINE.normalize(text)
+
+
+def say_date(day: int | None, month: int | None, year: int | None, day_first: bool) -> str:
+    """SSML `say-as date`: as a date in running text."""
+    return date_from_parts(
+        day, month, year, _date, _MONTHS, lambda y: f"{bg.year(y)} година", bg.ordinal
+    )

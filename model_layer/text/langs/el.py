@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text.langs._rules import Amount, Pipeline, Spec, one_or_many, spelled
+from model_layer.text.langs.forms import date_from_parts
 from model_layer.text.spell import el
 
 # (singular, plural, gender)
@@ -128,3 +129,15 @@ _PIPELINE = Pipeline(
 
 def normalize(text: str) -> str:
     return _PIPELINE.normalize(text)
+
+
+_MONTHS_NOMINATIVE = ("Ιανουάριος", "Φεβρουάριος", "Μάρτιος", "Απρίλιος", "Μάιος", "Ιούνιος",
+                      "Ιούλιος", "Αύγουστος", "Σεπτέμβριος", "Οκτώβριος", "Νοέμβριος",
+                      "Δεκέμβριος")  # fmt: skip
+
+
+def say_date(day: int | None, month: int | None, year: int | None, day_first: bool) -> str:
+    """SSML `say-as date`: as a date in running text; a month alone in the nominative."""
+    return date_from_parts(
+        day, month, year, _date, _MONTHS_NOMINATIVE, el.year, lambda d: el.cardinal(d, "f")
+    )

@@ -400,6 +400,23 @@ class Language:
             return None
         return spec.date_format.format(day=day, month=month, year=year)
 
+    def say_date_parts(
+        self, day: int | None, month: int | None, year: int | None, day_first: bool = True
+    ) -> str | None:
+        """A date with any of its parts (SSML `say-as date`): the day and month as a
+        date in running text; a month alone by its name; a year as a year."""
+        spec = self.spec
+        if day is not None and month is not None:
+            return self.say_date(DateParts(day, month, year, ""))
+        said: list[str | None] = []
+        if day is not None:
+            said.append(spec.day(day, "") if spec.day else self.cardinal(str(day)))
+        if month is not None:
+            said.append((spec.month_names or spec.months or (None,) * 12)[month - 1])
+        if year is not None:
+            said.append(self.year_words(year))
+        return None if None in said else " ".join(w for w in said if w)
+
     def year_words(self, n: int) -> str | None:
         if self.spec.year is not None and 1100 <= n <= 1999:
             return self.spec.year(n)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text.langs._rules import Amount, Pipeline, Spec, one_or_many, spelled
+from model_layer.text.langs.forms import date_from_parts
 from model_layer.text.spell import et
 
 # (nominative singular, partitive singular)
@@ -127,3 +128,8 @@ _PIPELINE = Pipeline(
 
 def normalize(text: str) -> str:
     return _PIPELINE.normalize(text)
+
+
+def say_date(day: int | None, month: int | None, year: int | None, day_first: bool) -> str:
+    """SSML `say-as date`: as a date in running text."""
+    return date_from_parts(day, month, year, _date, _MONTHS, et.year, et.ordinal)

@@ -21,6 +21,7 @@ from model_layer.text.langs._rules import (
     spelled,
 )
 from model_layer.text.langs._rules import western_digits as _western_digits
+from model_layer.text.langs.forms import date_from_parts
 from model_layer.text.spell import hi
 
 # (singular, plural)
@@ -130,3 +131,8 @@ _PIPELINE = Pipeline(
 
 def normalize(text: str) -> str:
     return _PIPELINE.normalize(text)
+
+
+def say_date(day: int | None, month: int | None, year: int | None, day_first: bool) -> str:
+    """SSML `say-as date`: as a date in running text."""
+    return date_from_parts(day, month, year, _date, _MONTHS, hi.year, hi.cardinal)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text.langs._rules import ROMAN, Amount, Pipeline, Spec, roman_value, spelled
+from model_layer.text.langs.forms import date_from_parts
 from model_layer.text.spell import hr
 
 # (singular, paucal after 2-4 and decimals, genitive plural, gender)
@@ -171,3 +172,8 @@ _PIPELINE = Pipeline(
 
 def normalize(text: str) -> str:
     return _PIPELINE.normalize(text)
+
+
+def say_date(day: int | None, month: int | None, year: int | None, day_first: bool) -> str:
+    """SSML `say-as date`: as a date in running text; a month alone in the nominative."""
+    return date_from_parts(day, month, year, _date, _MONTHS_NOMINATIVE, hr.year, hr.ordinal)

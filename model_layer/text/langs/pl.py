@@ -16,6 +16,8 @@ from model_layer.text.langs.forms import inflect, last_word, plural_polish, word
 
 MONTHS = ("stycznia", "lutego", "marca", "kwietnia", "maja", "czerwca", "lipca", "sierpnia",
           "września", "października", "listopada", "grudnia")  # fmt: skip
+MONTH_NAMES = ("styczeń", "luty", "marzec", "kwiecień", "maj", "czerwiec",
+               "lipiec", "sierpień", "wrzesień", "październik", "listopad", "grudzień")  # fmt: skip
 # cardinal words that end like an ordinal adjective and must not inflect
 _CARDINALS = frozenset(("trzy", "cztery", "trzydzieści", "czterdzieści"))
 _GENITIVE = (("gi", "giego"), ("ki", "kiego"), ("i", "iego"), ("y", "ego"))
@@ -118,6 +120,7 @@ SPEC = LanguageSpec(
     currency_symbols={"zł": "PLN"},
     scales=_SCALES,
     months=MONTHS,
+    month_names=MONTH_NAMES,  # a month on its own (SSML say-as)
     year_suffix=r"roku|r\.",
     date=_date,
     hour=_hour,

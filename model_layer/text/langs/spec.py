@@ -65,6 +65,7 @@ class LanguageSpec:
     # dates: `months` as said in a date; `month_aliases` other written forms -> 1-12
     months: tuple[str, ...] = ()
     month_aliases: Mapping[str, int] = field(default_factory=dict)
+    month_names: tuple[str, ...] = ()  # a month on its own, where `months` is a case form
     date_order: str = "dmy"  # order of numeric dates; "ymd": 2024.03.05.
     date_link: str = ""  # written between day, month, year: "de" (5 de marzo de 2024)
     day_suffix: str = r"\.?"  # what may follow the day digits in a written date
