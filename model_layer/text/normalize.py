@@ -23,7 +23,14 @@ import re
 from collections.abc import Callable, Mapping
 
 from model_layer.text import numbers, tags
-from model_layer.text.langs import acronym_speller_for, common, normalizer_for
+from model_layer.text.langs import (
+    acronym_speller_for,
+    common,
+    normalizer_for,
+    roman,
+    scores,
+    suffixes,
+)
 from model_layer.text.lexicon import Lexicon
 
 # Languages whose all-caps words are spelled out; the others' scripts have no capitals
@@ -86,9 +93,18 @@ def _read_address(address: str, lang: str) -> str:
 def _normalize_plain(text: str, lang: str, shouting: bool) -> str:
     if not text.strip():
         return text
+    text = read_shared_classes(text, lang)
     own = normalizer_for(lang)
     if own is not None:
         text = own(text)
     if lang in _SPELLS_ACRONYMS and not shouting:
         text = (acronym_speller_for(lang) or common.spell_acronyms)(text)
     return text
+
+
+def read_shared_classes(text: str, lang: str) -> str:
+    """The readings decided from context that several languages share, each in its own
+    module with a table per language, before the language's own rules see the text:
+    Roman numerals (`langs/roman.py`), scores and ratios (`langs/scores.py`), decades
+    and case endings on numbers (`langs/suffixes.py`)."""
+    return suffixes.read(scores.read(roman.read(text, lang), lang), lang)
