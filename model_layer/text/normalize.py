@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping
 
 from model_layer.text import numbers, tags
 from model_layer.text.langs import (
+    abbreviations,
     acronym_speller_for,
     common,
     normalizer_for,
@@ -105,6 +106,9 @@ def _normalize_plain(text: str, lang: str, shouting: bool) -> str:
 def read_shared_classes(text: str, lang: str) -> str:
     """The readings decided from context that several languages share, each in its own
     module with a table per language, before the language's own rules see the text:
-    Roman numerals (`langs/roman.py`), scores and ratios (`langs/scores.py`), decades
-    and case endings on numbers (`langs/suffixes.py`)."""
-    return suffixes.read(scores.read(roman.read(text, lang), lang), lang)
+    abbreviations (`langs/abbreviations.py`: first, so "Kap. IV" is "Kapitel IV"), Roman
+    numerals (`langs/roman.py`), scores and ratios (`langs/scores.py`), decades and case
+    endings on numbers (`langs/suffixes.py`)."""
+    for read in (abbreviations.read, roman.read, scores.read, suffixes.read):
+        text = read(text, lang)
+    return text
