@@ -33,6 +33,9 @@ class ScoreTable:
     time_before: str = ""  # regex: words right before a clock time ("um", "at")
     time_after: str = ""  # regex: words right after a clock time ("Uhr", "h")
     second: Callable[[int], str | None] | None = None  # the second number's own form (pl)
+    number: Callable[[int], str | None] | None = None  # the language's own number words
+    template: str = ""  # how the parts join when not by spaces: "{a}対{b}" (ja)
+    word_bounds: bool = True  # False where words are not set apart by spaces (ja, ko stems)
 
 
 _PL_GENITIVE = ("zera", "jednego", "dwóch", "trzech", "czterech", "pięciu", "sześciu", "siedmiu",
@@ -170,6 +173,25 @@ TABLES: dict[str, ScoreTable] = {
         r"pukul|jam",
         r"",
     ),
+    # Japanese reads "4対2" (よんたいに) with its own number rules: the digits stay for ja.py.
+    "ja": ScoreTable(
+        "対",
+        r"勝|負|試合|得点|スコア|票|対戦|引き分け|決勝|比|リード|逆転",
+        r"",
+        r"",
+        number=str,
+        template="{a}対{b}",
+        word_bounds=False,
+    ),
+    # Korean scores are Sino-Korean ("사 대 이"), not the native counting of "네 대".
+    "ko": ScoreTable(
+        "대",
+        r"이겼|이기|졌|승리|패배|경기|점수|스코어|득표|표|비율|무승부|결승|역전",
+        r"",
+        r"",
+        number=lambda n: _korean(n),
+        word_bounds=False,
+    ),
     "vi": ScoreTable(
         "",
         r"thắng|thua|trận|tỉ số|tỷ số|phiếu|hòa|chung kết|bàn",
@@ -178,13 +200,14 @@ TABLES: dict[str, ScoreTable] = {
     ),
 }
 
+# Letters of the Latin script may not touch it ("a4:2b"); CJK ones may ("試合は4:2で").
 _SCORE = re.compile(
-    r"(?<![\w:.,/])(\d{1,3}):(\d{1,3})(?:-(?P<suffix>r[ae]|[aeoö]?s|ig|tól|től|ra|re))?"
-    r"(?![\w:]|[.,]\d)"
+    r"(?<![0-9A-Za-zÀ-ÿ:.,/])(\d{1,3}):(\d{1,3})"
+    r"(?:-(?P<suffix>r[ae]|[aeoö]?s|ig|tól|től|ra|re))?(?![0-9A-Za-zÀ-ÿ:]|[.,]\d)"
 )
 CONTEXT = 60  # characters around a score that may hold its sports or vote word
-_SENTENCE_START = re.compile(r"[.!?]\s")
-_SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
+_SENTENCE_START = re.compile(r"[.!?]\s|[。！？]")
+_SENTENCE_END = re.compile(r"[.!?](?:\s|$)|[。！？]")
 
 
 @dataclass(frozen=True)
@@ -201,7 +224,10 @@ def _compiled(lang: str, table: ScoreTable) -> _Compiled:
     found = _COMPILED.get(lang)
     if found is None:
         found = _COMPILED[lang] = _Compiled(
-            re.compile(rf"(?<!\w)(?:{table.context})(?!\w)", re.IGNORECASE),
+            re.compile(
+                rf"(?<!\w)(?:{table.context})(?!\w)" if table.word_bounds else table.context,
+                re.IGNORECASE,
+            ),
             re.compile(rf"(?<!\w)(?:{table.time_before})\s*$", re.IGNORECASE)
             if table.time_before
             else None,
@@ -215,6 +241,12 @@ def _compiled(lang: str, table: ScoreTable) -> _Compiled:
 def _cardinal(n: int, lang: str) -> str | None:
     language = getattr(importlib.import_module(f"model_layer.text.langs.{lang}"), "LANGUAGE", None)
     return language.cardinal(str(n)) if language is not None else numbers.cardinal(str(n), lang)
+
+
+def _korean(n: int) -> str | None:
+    from model_layer.text.langs.ko_numbers import sino
+
+    return sino(n)
 
 
 def is_clock(first: str, second: str) -> bool:
@@ -241,11 +273,15 @@ def read(text: str, lang: str) -> str:
             if not (rules.context.search(before) or rules.context.search(after)):
                 return m.group()
         a, b = int(first), int(second)
-        head = _cardinal(a, lang)
-        tail = (table.second(b) if table.second else None) or _cardinal(b, lang)
+        number = table.number or (lambda n: _cardinal(n, lang))
+        head = number(a)
+        tail = (table.second(b) if table.second else None) or number(b)
         if head is None or tail is None:
             return m.group()
-        said = " ".join(w for w in (head, table.word, tail) if w)
+        if table.template:
+            said = table.template.format(a=head, b=tail)
+        else:
+            said = " ".join(w for w in (head, table.word, tail) if w)
         suffix = m.group("suffix")
         return f"{said}{suffix}" if suffix else said  # hu "4:2-re" -> "négy kettőre"
 
