@@ -249,7 +249,11 @@ _NL_NUMBERING = dict.fromkeys(
     ("hoofdstuk", "deel", "boek", "akte", "bijlage", "artikel", "titel"), "card")  # fmt: skip
 _RU_NUMBERING = {
     **dict.fromkeys(("том", "раздел", "акт", "параграф", "выпуск"), "ord"),
+    **dict.fromkeys(("тома", "раздела"), "gen"),
+    **dict.fromkeys(("томе", "разделе"), "loc"),
     **dict.fromkeys(("глава", "часть", "книга", "серия", "картина"), "f"),
+    **dict.fromkeys(("главу", "книгу", "серию"), "f_acc"),
+    **dict.fromkeys(("главы", "главе", "части", "книги", "книге", "серии"), "f_obl"),
 }
 _UK_NUMBERING = {
     **dict.fromkeys(("том", "розділ", "акт", "параграф", "випуск"), "ord"),

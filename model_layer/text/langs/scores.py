@@ -38,8 +38,25 @@ class ScoreTable:
     word_bounds: bool = True  # False where words are not set apart by spaces (ja, ko stems)
 
 
+# Polish "cztery do dwóch": the number after "do" in the genitive.
 _PL_GENITIVE = ("zera", "jednego", "dwóch", "trzech", "czterech", "pięciu", "sześciu", "siedmiu",
-                "ośmiu", "dziewięciu", "dziesięciu")  # fmt: skip
+                "ośmiu", "dziewięciu", "dziesięciu", "jedenastu", "dwunastu", "trzynastu",
+                "czternastu", "piętnastu", "szesnastu", "siedemnastu", "osiemnastu",
+                "dziewiętnastu")  # fmt: skip
+_PL_TENS_GENITIVE = ("", "", "dwudziestu", "trzydziestu", "czterdziestu", "pięćdziesięciu",
+                     "sześćdziesięciu", "siedemdziesięciu", "osiemdziesięciu",
+                     "dziewięćdziesięciu")  # fmt: skip
+
+
+def _polish_genitive(n: int) -> str | None:
+    if n < 20:
+        return _PL_GENITIVE[n]
+    if n >= 100:
+        return None
+    tens, units = divmod(n, 10)
+    unit = "" if not units else " jeden" if units == 1 else f" {_PL_GENITIVE[units]}"
+    return _PL_TENS_GENITIVE[tens] + unit
+
 
 TABLES: dict[str, ScoreTable] = {
     "en": ScoreTable(
@@ -98,7 +115,7 @@ TABLES: dict[str, ScoreTable] = {
         r"pokona\w*|bramk\w*|gol\w*|stosunk\w*",
         r"o|od|do|po|przed",
         r"godz\.?|h",
-        second=lambda n: _PL_GENITIVE[n] if n <= 10 else None,
+        second=lambda n: _polish_genitive(n),
     ),
     "ru": ScoreTable(
         "",
@@ -138,7 +155,7 @@ TABLES: dict[str, ScoreTable] = {
         "la",
         r"câștig\w*|învin\w*|pierd\w*|victori\w*|înfrânger\w*|meci\w*|scor\w*|voturi|"
         r"egal\w*|final\w*|gol\w*",
-        r"la|de|până|după",
+        r"la|de|până|după|ora|orele",
         r"ora|ore",
     ),
     "sv": ScoreTable(
@@ -153,6 +170,27 @@ TABLES: dict[str, ScoreTable] = {
         r"finale\w*|mål",
         r"klokken|kl\.?|fra|til",
         r"h",
+    ),
+    "sl": ScoreTable(
+        "",
+        r"zmag\w*|poraz\w*|tekm\w*|rezultat\w*|izid\w*|glas\w*|neodločen\w*|finale\w*|"
+        r"gol\w*",
+        r"ob|od|do|po",
+        r"h|ur\w*",
+    ),
+    "lt": ScoreTable(
+        "",
+        r"laimėj\w*|pralaimėj\w*|pergal\w*|rungtyn\w*|rezultat\w*|bals\w*|lygiosios|"
+        r"final\w*|įvar\w*",
+        r"nuo|iki|apie",
+        r"val\.?",
+    ),
+    "lv": ScoreTable(
+        "",
+        r"uzvarēj\w*|zaudēj\w*|uzvar\w*|spēl\w*|rezultāt\w*|bals\w*|neizšķirt\w*|fināl\w*|"
+        r"vārt\w*",
+        r"no|līdz|ap",
+        r"",
     ),
     "fi": ScoreTable(
         "",
@@ -176,7 +214,7 @@ TABLES: dict[str, ScoreTable] = {
     # Japanese reads "4対2" (よんたいに) with its own number rules: the digits stay for ja.py.
     "ja": ScoreTable(
         "対",
-        r"勝|負|試合|得点|スコア|票|対戦|引き分け|決勝|比|リード|逆転",
+        r"勝|負|試合|得点|スコア|票|対戦|引き分け|決勝|比|リード|逆転|賛成|反対|可決|否決",
         r"",
         r"",
         number=str,
@@ -186,7 +224,7 @@ TABLES: dict[str, ScoreTable] = {
     # Korean scores are Sino-Korean ("사 대 이"), not the native counting of "네 대".
     "ko": ScoreTable(
         "대",
-        r"이겼|이기|졌|승리|패배|경기|점수|스코어|득표|표|비율|무승부|결승|역전",
+        r"이겼|이기|졌|승리|패배|경기|점수|스코어|득표|표|비율|무승부|결승|역전|찬성|반대|가결|부결",
         r"",
         r"",
         number=lambda n: _korean(n),
