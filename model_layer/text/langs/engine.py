@@ -113,6 +113,7 @@ class Language:
         self._number = re.compile(num)
         self._fixes = tuple((re.compile(p), r) for p, r in spec.word_fixes)
         self._rules: tuple[Rule, ...] = (
+            *((self._foreign_grouping,) if spec.foreign_grouping else ()),
             self._abbreviations,
             *spec.extra_rules,
             self._phones,
@@ -188,10 +189,13 @@ class Language:
         if spec.time_trailer:
             times.append(rf"{hour('h4')}\.(?P<m4>[0-5]\d)\s?(?:{spec.time_trailer})(?!\w)")
         self._time = c("|".join(f"(?:{t})" for t in times))
+        extra = rf"|(?<![\w+/.,]){spec.phone_extra}(?![\w/]|[.,]\d)" if spec.phone_extra else ""
         self._phone = c(
             r"(?<![\w+/.])(?:\+\d{1,3}|\(0\d{1,4}\)|0\d{1,4})(?:[ -]?\(\d{1,4}\))?"
-            r"(?:(?:[ -]|\s?/\s?)\d+){1,5}(?![\w/]|\.\d)|(?<![\w+])\+\d{8,14}(?!\w)"
+            r"(?:(?:[ -]|\s?/\s?)\d+){1,5}(?![\w/]|\.\d)|(?<![\w+])\+\d{8,14}(?!\w)" + extra
         )
+        # English grouping in a comma-decimal language, "1,234.56": unambiguous, read as meant
+        self._foreign = c(r"(?<![\d.,])(\d{1,3}(?:,\d{3})+)\.(\d+)(?![\d.,]?\d)")
         self._percent_re = c(
             rf"{num}\s?%" + (rf"|%\s?{num.replace('(?P<n', '(?P<q')}" if spec.percent_first else "")
         )
@@ -294,6 +298,9 @@ class Language:
         return f"{words} {noun}"
 
     # -- the rules -----------------------------------------------------------------
+
+    def _foreign_grouping(self, text: str) -> str:
+        return self._foreign.sub(lambda m: f"{m.group(1).replace(',', '.')},{m.group(2)}", text)
 
     def _abbreviations(self, text: str) -> str:
         if not self.spec.abbreviations:

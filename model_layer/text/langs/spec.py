@@ -98,6 +98,8 @@ class LanguageSpec:
     point_word: str = ""  # between version parts
     plus_word: str = "plus"
     phone_pairs: bool = False  # French: "01 23 45" -> "zéro un, vingt-trois, quarante-cinq"
+    phone_extra: str = ""  # regex of national numbers without a leading 0 or + (et 5123 4567)
+    foreign_grouping: bool = False  # "1,234.56" in a comma-decimal text is read as meant
     and_word: str = ""
     equals_word: str = ""
     section_word: str = ""  # §
