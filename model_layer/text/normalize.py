@@ -36,7 +36,7 @@ from model_layer.text.lexicon import Lexicon
 
 # Languages whose all-caps words are spelled out; the others' scripts have no capitals
 # (ja, ko, ar, hi) or keep their own rules (el), and `na` has no letter names to use.
-_SPELLS_ACRONYMS = frozenset((
+SPELLS_ACRONYMS = frozenset((
     "en", "bg", "cs", "da", "de", "es", "et", "fi", "fr", "hr", "hu", "id", "it", "lt", "lv",
     "nl", "pl", "pt", "ro", "ru", "sk", "sl", "sv", "tr", "uk", "vi",
 ))  # fmt: skip
@@ -64,7 +64,7 @@ def normalize_text(
         matcher = source.matcher(lang) if source else None
         if matcher is not None:
             cutters.append((matcher.pattern, matcher.say))
-    if lang in _SPELLS_ACRONYMS or lang in common.SPOKEN_SYMBOLS:
+    if lang in SPELLS_ACRONYMS or lang in common.SPOKEN_SYMBOLS:
         cutters.append((common.EMAIL, lambda address: _read_address(address, lang)))
         cutters.append((common.URL, lambda address: _read_address(address, lang)))
     return _cut(text, cutters, lambda plain: _normalize_plain(plain, lang, shouting))
@@ -98,7 +98,7 @@ def _normalize_plain(text: str, lang: str, shouting: bool) -> str:
     own = normalizer_for(lang)
     if own is not None:
         text = own(text)
-    if lang in _SPELLS_ACRONYMS and not shouting:
+    if lang in SPELLS_ACRONYMS and not shouting:
         text = (acronym_speller_for(lang) or common.spell_acronyms)(text)
     return text
 

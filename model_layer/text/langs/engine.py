@@ -57,13 +57,19 @@ def number_pattern(spec: LanguageSpec, name: str, glued: bool = False) -> str:
 
     Groups of three after 1-3 digits, separated by a dot, (narrow) no-break or
     thin space, or a plain space where the language groups so; a decimal comma,
-    or a dot that cannot be a thousands group. `glued`: may follow a letter ("Rp15").
+    or a dot that cannot be a thousands group. With `decimal_point` (hi): groups
+    by commas, also the Indian 12,34,567, and a decimal point. `glued`: may
+    follow a letter ("Rp15").
     """
+    start = "" if glued else r"(?<![\w.,])"
+    sign = rf"(?:(?<![\w.,)])(?P<{name}neg>[-\u2212])(?=\d))?{start}"
+    if spec.decimal_point:  # 1,234,567.89 and the Indian 12,34,567.89
+        integer = r"\d{1,3}(?:,\d{3})+(?!\d)|\d{1,2}(?:,\d{2})*,\d{3}(?!\d)|\d+"
+        return rf"{sign}(?P<{name}i>{integer})(?:\.(?P<{name}f>\d+))?(?!\d)"
     seps = ".\u00a0\u202f\u2009" + (" " if spec.space_groups else "")
     integer = rf"[1-9]\d{{0,2}}(?:[{seps}]\d{{3}})+(?!\d)|\d+"
-    start = "" if glued else r"(?<![\w.,])"
     return (
-        rf"(?:(?<![\w.,)])(?P<{name}neg>[-\u2212])(?=\d))?{start}"
+        rf"{sign}"
         rf"(?P<{name}i>{integer})(?:(?:,|\.(?!\d{{3}}(?!\d)))(?P<{name}f>\d+))?(?!\d)"
     )
 

@@ -24,7 +24,7 @@ UNIT_SYMBOLS: Mapping[str, str] = {
 SHARED_CURRENCY_SYMBOLS: Mapping[str, str] = {"€": "EUR", "$": "USD", "£": "GBP", "¥": "JPY"}
 CURRENCY_CODES = (
     "EUR", "USD", "GBP", "JPY", "CHF", "RUB", "UAH", "PLN", "CZK", "SEK", "DKK", "NOK", "HUF",
-    "RON", "TRY", "IDR", "VND", "BRL",
+    "RON", "TRY", "IDR", "VND", "BRL", "INR",
 )  # fmt: skip
 
 
@@ -51,6 +51,7 @@ class LanguageSpec:
     decimal_word: Word | None = None  # None: num2words' own decimal reading
     fraction_digits: bool = False  # "drei Komma eins vier" (True) or "trois virgule quatorze"
     space_groups: bool = True  # "1 234 567" (plain space) is one number
+    decimal_point: bool = False  # "1,234.5" and "12,34,567.5" (hi), not "1.234,5"
     plural: PluralRule = plural_one_other
     genders: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # see forms.agree
     cardinal: Callable[[str], str | None] | None = None  # None: numbers.cardinal
