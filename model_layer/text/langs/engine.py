@@ -29,7 +29,7 @@ import re
 from collections.abc import Callable
 
 from model_layer.text import numbers
-from model_layer.text.langs.forms import Word, agree
+from model_layer.text.langs.forms import Word, agree, last_word
 from model_layer.text.langs.spec import (
     CURRENCY_CODES,
     SHARED_CURRENCY_SYMBOLS,
@@ -78,6 +78,7 @@ _WHOLE = r"(?:,[-\u2013])?"  # "5,- €" (or an en dash): a whole amount
 _NUMERIC_DATE = re.compile(r"\d{1,2}([-/.])\d{1,2}\1\d{4}")
 
 
+_NEXT_WORD = re.compile(r"\s*([^\W\d_]+)")
 CONTEXT = 60  # characters around a match that a hook sees: enough for a preposition or two
 
 
@@ -262,6 +263,9 @@ class Language:
         int_digits = re.sub(r"\D", "", int_digits)
         if frac:
             return self.decimal(int_digits, frac)
+        own = self.spec.gendered
+        if own is not None and gender and numbers.cardinal(int_digits, self.spec.code):
+            return self._fix(own(int_digits, gender))  # the whole number in the gender
         words = self.cardinal(int_digits)
         if words and gender:
             words = agree(words, gender, self.spec.genders)
@@ -328,9 +332,20 @@ class Language:
         return self._abbr.sub(say, text)
 
     def _ranges(self, text: str) -> str:
-        if not self.spec.range_word:
+        spec = self.spec
+        if spec.range_template:  # "от {} до {}": the first word once, if not written already
+            lead = spec.range_template.split("{}", 1)[0].strip()
+
+            def say(m: re.Match[str]) -> str:
+                template = spec.range_template
+                if lead and last_word(before(m)) == lead.lower():
+                    template = template.split(lead, 1)[1].lstrip()
+                return template.format(m.group(1), m.group(2))
+
+            return self._range.sub(say, text)
+        if not spec.range_word:
             return text
-        return self._range.sub(lambda m: f"{m.group(1)} {self.spec.range_word} {m.group(2)}", text)
+        return self._range.sub(lambda m: f"{m.group(1)} {spec.range_word} {m.group(2)}", text)
 
     def _currency(self, text: str) -> str:
         def say(m: re.Match[str]) -> str:
@@ -443,6 +458,10 @@ class Language:
             h = int(next(found[k] for k in ("h", "h2", "h3", "h4") if found.get(k)))
             minute = int(next((found[k] for k in ("m", "m2", "m3", "m4") if found.get(k)), "0"))
             keyword = found.get("kw3") or ""
+            if spec.clock is not None:
+                seconds = int(found["s"]) if found.get("s") else None
+                said = spec.clock(h, minute, seconds)
+                return m.group() if said is None else keyword + said + _sentence_dot(m)
             context = before(m) + keyword
             hour = (
                 spec.hour(h, context) if spec.hour else self.number(str(h), None, spec.hour_gender)
@@ -461,7 +480,7 @@ class Language:
             seconds = found.get("s")
             if seconds and int(seconds):
                 said += f" {self.cardinal(str(int(seconds)))}"
-            return said
+            return said + _sentence_dot(m)  # "um 14:30 Uhr." at the end keeps its period
 
         return self._time.sub(say, text)
 
@@ -522,7 +541,8 @@ class Language:
 
     def _units(self, text: str) -> str:
         def say(m: re.Match[str]) -> str:
-            return self.counted(m, "n", self._unit_words[m.group("u")]) or m.group()
+            words = self.counted(m, "n", self._unit_words[m.group("u")])
+            return m.group() if words is None else words + _sentence_dot(m)  # "18 ч."
 
         return self._unit.sub(say, text) if self._unit_words else text
 
@@ -558,8 +578,17 @@ class Language:
         return text
 
     def _numbers(self, text: str) -> str:
+        agreeing = self.spec.agreeing
+
         def say(m: re.Match[str]) -> str:
-            words = self.signed(m, "n")
+            digits = re.sub(r"\D", "", m.group("ni"))
+            plain = len(digits) <= 15 and not (len(digits) > 1 and digits[0] == "0")
+            if agreeing is not None and not m.group("nf") and plain:
+                following = _NEXT_WORD.match(m.string, m.end())
+                own = agreeing(digits, following.group(1) if following else "")
+                words = numbers.signed(self._fix(own), bool(m.group("nneg")), self.spec.code)
+            else:
+                words = self.signed(m, "n")
             if words is None:
                 return m.group()
             following = m.string[m.end() : m.end() + 1]

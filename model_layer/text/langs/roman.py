@@ -367,7 +367,12 @@ TABLES: dict[str, RomanTable] = {
     ),
     "hr": RomanTable(_capital_ordinal("hr"), regnal_dot=True, say=_say_for("hr")),
     "sl": RomanTable(_capital_ordinal("sl"), regnal_dot=True, say=_say_for("sl")),
-    "bg": RomanTable(_capital_ordinal("bg"), say=_say_for("bg")),
+    "bg": RomanTable(
+        _capital_ordinal("bg"),
+        centuries={"век": "ord", "в.": "ord"},
+        century_first=True,
+        say=_say_for("bg"),
+    ),
     "hu": RomanTable(_lower("hu"), dot_before_word=True, say=_say_for("hu")),
     "tr": RomanTable(_lower("tr"), dot_before_word=True, say=_say_for("tr")),
     "fi": RomanTable(_lower("fi"), regnal_dot=True, say=_say_for("fi")),

@@ -192,6 +192,34 @@ TABLES: dict[str, ScoreTable] = {
         r"no|līdz|ap",
         r"",
     ),
+    # bg, hr, el, ar: the word their modules always said between the numbers
+    "bg": ScoreTable(
+        "на",
+        r"спечел\w*|загуб\w*|победа\w*|мач\w*|резултат\w*|гласа|равен\w*|финал\w*|гол\w*",
+        r"в|от|до|около",
+        r"ч\.?|часа",
+    ),
+    "hr": ScoreTable(
+        "prema",
+        r"pobijed\w*|izgubi\w*|pobjed\w*|poraz\w*|utakmic\w*|rezultat\w*|glas\w*|"
+        r"neriješen\w*|finale\w*|gol\w*",
+        r"u|od|do|oko",
+        r"h|sati",
+    ),
+    "el": ScoreTable(
+        "προς",
+        r"κέρδισε|νίκη\w*|ήττα\w*|έχασε|αγών\w*|σκορ|αποτέλεσμα\w*|ψήφ\w*|ισοπαλία|τελικ\w*|"
+        r"γκολ",
+        r"στις|από|έως|μέχρι",
+        r"",
+    ),
+    "ar": ScoreTable(
+        "مقابل",
+        r"فاز|خسر|فوز|هزيمة|مباراة|نتيجة|أصوات|صوت|تعادل|نهائي|هدف|أهداف",
+        r"الساعة",
+        r"",
+        word_bounds=False,
+    ),
     "fi": ScoreTable(
         "",
         r"voitt\w*|häv\w*|ottelu\w*|tulos\w*|ääni\w*|tasapeli\w*|finaali\w*|maali\w*",

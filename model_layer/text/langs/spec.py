@@ -24,7 +24,7 @@ UNIT_SYMBOLS: Mapping[str, str] = {
 SHARED_CURRENCY_SYMBOLS: Mapping[str, str] = {"€": "EUR", "$": "USD", "£": "GBP", "¥": "JPY"}
 CURRENCY_CODES = (
     "EUR", "USD", "GBP", "JPY", "CHF", "RUB", "UAH", "PLN", "CZK", "SEK", "DKK", "NOK", "HUF",
-    "RON", "TRY", "IDR", "VND", "BRL", "INR",
+    "RON", "TRY", "IDR", "VND", "BRL", "INR", "BGN", "HRK",
 )  # fmt: skip
 
 
@@ -55,6 +55,10 @@ class LanguageSpec:
     plural: PluralRule = plural_one_other
     genders: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # see forms.agree
     cardinal: Callable[[str], str | None] | None = None  # None: numbers.cardinal
+    # a whole number in a noun's gender, every word of it (el "διακόσιες"); None: `genders`
+    gendered: Callable[[str, str], str | None] | None = None
+    # a whole number agreeing with the word after it (bg "две книги", hr "dvije kuće")
+    agreeing: Callable[[str, str], str | None] | None = None
     word_fixes: tuple[tuple[str, str], ...] = ()  # regex fixes of num2words' spelling
     # percent, money
     percent: Word | None = None
@@ -81,6 +85,7 @@ class LanguageSpec:
     minute_zero: str = ""  # said before minutes 1-9: "neuf heures cinq" vs "девять ноль пять"
     hour_gender: str = "m"
     hour: Callable[[int, str], str | None] | None = None  # (hour, before); None: cardinal
+    clock: Callable[[int, int, int | None], str | None] | None = None  # the whole time said
     time_trailer: str = ""  # an hour word after the time, already said: "Uhr", "h"
     time_letter: bool = False  # "14h30", "14h"
     time_keywords: str = ""  # before which "14.30" is a time ("klo", "pukul")
@@ -94,6 +99,7 @@ class LanguageSpec:
     # after a round million: "un million d'euros"; (scale words regex, noun form -> link)
     scale_link: tuple[str, Callable[[str], str]] | None = None
     range_word: str = ""  # "5-10" -> "5 bis 10"; empty: the dash stays
+    range_template: str = ""  # "от {} до {}": words around both ends (its first once)
     version_word: str = ""  # "v2.1" -> "<version_word> zwei Punkt eins"
     version_keywords: str = ""  # words before which "2.0" is a version, not a decimal
     point_word: str = ""  # between version parts
