@@ -78,6 +78,11 @@ _WHOLE = r"(?:,[-\u2013])?"  # "5,- €" (or an en dash): a whole amount
 _NUMERIC_DATE = re.compile(r"\d{1,2}([-/.])\d{1,2}\1\d{4}")
 
 
+def _plain(digits: str) -> bool:
+    """A number said as a number: longer runs and leading zeros are read digit by digit."""
+    return len(digits) <= 15 and not (len(digits) > 1 and digits[0] == "0")
+
+
 _NEXT_WORD = re.compile(r"\s*([^\W\d_]+)")
 CONTEXT = 60  # characters around a match that a hook sees: enough for a preposition or two
 
@@ -264,7 +269,7 @@ class Language:
         if frac:
             return self.decimal(int_digits, frac)
         own = self.spec.gendered
-        if own is not None and gender and numbers.cardinal(int_digits, self.spec.code):
+        if own is not None and gender and _plain(int_digits):
             return self._fix(own(int_digits, gender))  # the whole number in the gender
         words = self.cardinal(int_digits)
         if words and gender:
@@ -337,6 +342,8 @@ class Language:
             lead = spec.range_template.split("{}", 1)[0].strip()
 
             def say(m: re.Match[str]) -> str:
+                if int(m.group(1)) >= int(m.group(2)):
+                    return m.group()  # "3-1" falls: a score or a code, not a range
                 template = spec.range_template
                 if lead and last_word(before(m)) == lead.lower():
                     template = template.split(lead, 1)[1].lstrip()
@@ -582,8 +589,7 @@ class Language:
 
         def say(m: re.Match[str]) -> str:
             digits = re.sub(r"\D", "", m.group("ni"))
-            plain = len(digits) <= 15 and not (len(digits) > 1 and digits[0] == "0")
-            if agreeing is not None and not m.group("nf") and plain:
+            if agreeing is not None and not m.group("nf") and _plain(digits):
                 following = _NEXT_WORD.match(m.string, m.end())
                 own = agreeing(digits, following.group(1) if following else "")
                 words = numbers.signed(self._fix(own), bool(m.group("nneg")), self.spec.code)

@@ -166,6 +166,10 @@ def _say_for(lang: str) -> Callable[[int, str], str | None]:
             return _ends(words, _POLISH[form])
         if lang in ("cs", "sk"):
             return _ends(words, _CZECH[form])
+        if lang == "hr":  # our speller's own forms: "n", "m_gen", "m_loc", ...
+            from model_layer.text.spell import hr
+
+            return hr.ordinal(n, form)
         return words
 
     return say
@@ -365,7 +369,13 @@ TABLES: dict[str, RomanTable] = {
         regnal_dot=True,
         say=_say_for("sk"),
     ),
-    "hr": RomanTable(_capital_ordinal("hr"), regnal_dot=True, say=_say_for("hr")),
+    "hr": RomanTable(
+        _capital_ordinal("hr"),
+        centuries={"stoljeće": "n", "stoljeća": "m_gen", "stoljeću": "m_loc"},
+        century_first=True,
+        regnal_dot=True,
+        say=_say_for("hr"),
+    ),
     "sl": RomanTable(_capital_ordinal("sl"), regnal_dot=True, say=_say_for("sl")),
     "bg": RomanTable(
         _capital_ordinal("bg"),
