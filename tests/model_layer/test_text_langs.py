@@ -15,7 +15,7 @@ from model_layer.text.normalize import SPELLS_ACRONYMS, read_shared_classes
 
 ENGINE_LANGUAGES = (
     "de", "fr", "es", "it", "pt", "nl", "sv", "da", "ro", "id", "vi",
-    "tr", "fi", "hu", "cs", "sk", "pl", "sl", "lt", "lv", "ru", "uk", "et", "hi", "bg", "hr",
+    "tr", "fi", "hu", "cs", "sk", "pl", "sl", "lt", "lv", "ru", "uk", "et", "hi", "bg", "hr", "el",
 )  # fmt: skip
 
 HARD_TEXTS = (
