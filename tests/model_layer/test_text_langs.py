@@ -15,7 +15,8 @@ from model_layer.text.normalize import SPELLS_ACRONYMS, read_shared_classes
 
 ENGINE_LANGUAGES = (
     "de", "fr", "es", "it", "pt", "nl", "sv", "da", "ro", "id", "vi",
-    "tr", "fi", "hu", "cs", "sk", "pl", "sl", "lt", "lv", "ru", "uk", "et", "hi", "bg", "hr", "el",
+    "tr", "fi", "hu", "cs", "sk", "pl", "sl", "lt", "lv", "ru", "uk",
+    "ar", "bg", "el", "et", "hi", "hr",
 )  # fmt: skip
 
 HARD_TEXTS = (

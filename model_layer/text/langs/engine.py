@@ -301,7 +301,12 @@ class Language:
     def counted(self, m: re.Match[str], name: str, noun: Word) -> str | None:
         """A number and the noun it counts, in the form the number asks for."""
         frac = m.group(f"{name}f")
-        n = int(re.sub(r"\D", "", m.group(f"{name}i")))
+        digits = re.sub(r"\D", "", m.group(f"{name}i"))
+        n = int(digits)
+        own = self.spec.count
+        if own is not None and not frac and _plain(digits):
+            words = own(n, noun)  # the language puts number and noun together itself
+            return numbers.signed(words, bool(m.group(f"{name}neg")), self.spec.code)
         words = self.signed(m, name, noun.gender)
         return (
             None if words is None else self._join(words, noun.form(self.spec.plural(n, bool(frac))))
@@ -387,10 +392,14 @@ class Language:
         if None in parts:
             return None
         joiner = f" {self.spec.currency_and} " if self.spec.currency_and else " "
+        if self.spec.currency_and_joined:  # ar: "ريالًا وخمسون هللةً"
+            joiner = joiner.rstrip()
         words = joiner.join(p for p in parts if p)
         return numbers.signed(words, bool(m.group("nneg")), self.spec.code)
 
     def _count(self, n: int, noun: Word) -> str | None:
+        if self.spec.count is not None:
+            return self.spec.count(n, noun)
         words = self.number(str(n), None, noun.gender)
         return None if words is None else self._join(words, noun.form(self.spec.plural(n, False)))
 

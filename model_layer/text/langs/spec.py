@@ -24,7 +24,7 @@ UNIT_SYMBOLS: Mapping[str, str] = {
 SHARED_CURRENCY_SYMBOLS: Mapping[str, str] = {"€": "EUR", "$": "USD", "£": "GBP", "¥": "JPY"}
 CURRENCY_CODES = (
     "EUR", "USD", "GBP", "JPY", "CHF", "RUB", "UAH", "PLN", "CZK", "SEK", "DKK", "NOK", "HUF",
-    "RON", "TRY", "IDR", "VND", "BRL", "INR", "BGN", "HRK",
+    "RON", "TRY", "IDR", "VND", "BRL", "INR", "BGN", "HRK", "SAR", "AED", "EGP", "KWD",
 )  # fmt: skip
 
 
@@ -59,6 +59,8 @@ class LanguageSpec:
     gendered: Callable[[str, str], str | None] | None = None
     # a whole number agreeing with the word after it (bg "две книги", hr "dvije kuće")
     agreeing: Callable[[str, str], str | None] | None = None
+    # a whole number with the noun it counts, put together by the language (ar: ريالان)
+    count: Callable[[int, Word], str | None] | None = None
     word_fixes: tuple[tuple[str, str], ...] = ()  # regex fixes of num2words' spelling
     # percent, money
     percent: Word | None = None
@@ -66,6 +68,7 @@ class LanguageSpec:
     currencies: Mapping[str, Currency] = field(default_factory=dict)
     currency_symbols: Mapping[str, str] = field(default_factory=dict)  # local ones: "kr", "zł"
     currency_and: str = ""  # between units and subunits: "fünf Euro und fünfzig Cent"
+    currency_and_joined: bool = False  # written onto the subunit's number (ar "وخمسون")
     scales: Mapping[str, Word] = field(default_factory=dict)  # "Mio." -> Million(en), "тыс."
     # dates: `months` as said in a date; `month_aliases` other written forms -> 1-12
     months: tuple[str, ...] = ()
