@@ -1,5 +1,16 @@
 """Text rules per language: one module per language code, one place to read and extend.
 
+Adding a language: write `langs/<code>.py` as a spec on the engine (see de.py or et.py)
+
+    SPEC = LanguageSpec(code="xx", decimal_word=word("..."), months=(...), ...)
+    LANGUAGE = Language(SPEC)
+    normalize = LANGUAGE.normalize
+
+(the module is found by its code: nothing else to register), fill
+`tests/model_layer/golden/<code>.tsv`, and add the language's rows to the shared
+tables of `abbreviations.py`, `roman.py`, `scores.py` and `suffixes.py` where it
+uses those forms. en, ja and ko keep hand-written modules.
+
 A language module `model_layer.text.langs.<code>` defines
 
     def normalize(text: str) -> str

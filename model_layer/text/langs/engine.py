@@ -9,7 +9,8 @@ A language module is a spec plus the few rules unique to its language:
 `Language` compiles every pattern once, at import. The rules run in this order,
 because earlier shapes claim digits a later, more general rule would misread:
 
-    abbreviations, the spec's `extra_rules`, phone
+    English-style grouping read as meant (`foreign_grouping`), abbreviations,
+    the spec's `extra_rules`, phone
     numbers, ranges ("5-10" -> "5 bis 10", digits kept so that money and units
     still see them), currency, dates, times, percentages, ordinals, years,
     units, versions, symbols, numbers, the spec's `final_rules`.
@@ -18,7 +19,10 @@ Public surface (kept small on purpose): `LanguageSpec`, `Currency`, `DateParts`
 (spec.py), `Language` and the helpers `plain_ordinal`, `before`, `after` here,
 and the grammar helpers in forms.py (`Word`, `word`, plural rules, `agree`,
 `inflect`, `table_ordinal`). A language whose numbers num2words cannot say
-passes its own `cardinal` (see vi.py). Every hook returns `None` for "I cannot
+passes its own `cardinal` (see vi.py); one whose numbers agree with what follows
+passes `agreeing` (the next word), `gendered` (a counted noun's gender) or `count`
+(number and noun put together, ar); `clock` says a whole time, `date` a whole date
+(bg, hr, el, ar). Every hook returns `None` for "I cannot
 say this", and the text then stays as written: `normalize` never raises, and
 `normalize_strictly` (for tests) lets a rule's error through.
 """
