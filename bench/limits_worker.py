@@ -45,8 +45,8 @@ def speech_event(body: dict[str, Any]) -> dict[str, Any]:
 
 def main(spec: dict[str, Any]) -> None:
     started = time.perf_counter()
-    from handler.__main__ import LocalContext
     from handler.app import lambda_handler
+    from handler.context import LocalContext
 
     emit({"kind": "init", "seconds": time.perf_counter() - started, "rss_mb": _rss_mb()})
     for case in spec["cases"]:

@@ -150,7 +150,7 @@ def step_of(kind: str, rng: random.Random, index: int, steps: int, max_text_char
         if rng.random() < 0.3:
             text = " ".join([MEDIUM] * ESTIMATE_REPEATS)
             body = _speech(text, fmt, SLOW_STEPS, index, delivery="s3")
-            expect = Expect(400, "text_too_long", delivery="s3-nothing")
+            expect = Expect(400, "synthesis_too_long", delivery="s3-nothing")
             return Step("deadline/estimate", url_event("/v1/speech", body), expect, MARGIN_S + 2)
         # In flight, on its way to S3: the multipart upload must be aborted, not left.
         body = _speech(MEDIUM, fmt, SLOW_STEPS, index, delivery="s3")

@@ -212,9 +212,9 @@ def run(args: dict[str, Any]) -> dict[str, Any]:
     os.environ["MODEL_DIR"] = args["model_dir"]
     import boto3
 
-    from handler.__main__ import LocalContext
     from handler.app import lambda_handler
     from handler.config import get_settings
+    from handler.context import LocalContext
     from model_layer.audio import FORMATS
 
     max_chars = get_settings().max_text_chars

@@ -124,7 +124,7 @@ class Handler:
         os.environ.setdefault("OUTPUT_BUCKET", "bench-discarded")
         os.environ.setdefault("AWS_DEFAULT_REGION", "us-east-1")
         from handler import app
-        from handler.__main__ import LocalContext
+        from handler.context import LocalContext
 
         app.function.s3_client = _DiscardingS3()
         self.app = app

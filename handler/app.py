@@ -14,7 +14,7 @@ from handler.config import get_settings
 from handler.deployment_lexicon import fetch_lexicon
 from handler.function import SpeechFunction
 from handler.observability import logger, metrics
-from handler.storage import make_s3_client, per_process
+from handler.s3 import make_s3_client, per_process
 
 _started = time.perf_counter()
 settings = get_settings()

@@ -29,6 +29,13 @@ class HandlerSettings(BaseSettings):
     estimated_rtf: float = Field(
         default=0.4, gt=0, validation_alias=AliasChoices("estimated_rtf", "batch_estimated_rtf")
     )
+    # Limits on what will actually be synthesized (handler/admission.py), whatever the
+    # request's own size: the text as read after SSML, normalization and lexicons (a small
+    # lexicon can expand every word), the pauses it plans (SSML <break>), and the audio's
+    # estimated encoded size when it goes to S3.
+    max_spoken_chars: int = Field(default=60_000, ge=1)
+    max_silence_seconds: float = Field(default=300.0, gt=0)
+    max_audio_bytes: int = Field(default=1_000_000_000, ge=1024)
     max_body_bytes: int = Field(default=1_048_576, ge=1024)
     # Raw audio above this goes to S3: 6 MB response limit, base64 adds a third,
     # and the JSON envelope and headers need room.
@@ -52,6 +59,9 @@ class HandlerSettings(BaseSettings):
     batch_max_text_chars: int = Field(default=200_000, ge=1)
     # Estimated synthesis seconds one invocation takes on; longer texts are split into
     # segments run in parallel through SEGMENT_QUEUE_URL. Keep it well under the timeout.
+    batch_max_spoken_chars: int = Field(default=600_000, ge=1)
+    batch_max_silence_seconds: float = Field(default=3_600.0, gt=0)
+    batch_max_audio_bytes: int = Field(default=4_000_000_000, ge=1024)
     batch_max_invocation_seconds: float = Field(default=600.0, gt=0)
     segment_queue_url: str | None = None
     # Like S3_ENDPOINT_URL, for the segment queue in local runs and tests; unset on AWS.

@@ -10,6 +10,7 @@ from model_layer import (
     InvalidRequestError,
     InvalidSsmlError,
     InvalidStyleError,
+    SpokenTextTooLongError,
     SynthesisCancelled,
     UnknownVoiceError,
     UnsupportedLanguageError,
@@ -37,6 +38,16 @@ class InvalidParameterError(ApiError):
 
 class TextTooLongError(ApiError):
     """Maps to code 'text_too_long' in ERROR_TABLE."""
+
+
+class SilenceTooLongError(ApiError):
+    """Maps to code 'silence_too_long': the planned pauses add up to more than
+    MAX_SILENCE_SECONDS."""
+
+
+class SynthesisTooLongError(ApiError):
+    """Maps to code 'synthesis_too_long': the estimated synthesis time does not fit the
+    time this invocation has left."""
 
 
 class RouteNotFoundError(ApiError):
@@ -78,6 +89,9 @@ ERROR_TABLE: dict[type[BaseException], tuple[int, str]] = {
     BadJsonError: (400, "bad_json"),
     InvalidParameterError: (400, "invalid_parameter"),
     TextTooLongError: (400, "text_too_long"),
+    SpokenTextTooLongError: (400, "spoken_text_too_long"),
+    SilenceTooLongError: (400, "silence_too_long"),
+    SynthesisTooLongError: (400, "synthesis_too_long"),
     EmptyTextError: (400, "empty_text"),
     UnknownVoiceError: (400, "unknown_voice"),
     InvalidStyleError: (400, "invalid_style"),

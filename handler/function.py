@@ -9,9 +9,10 @@ from typing import Any
 from aws_lambda_powertools import Metrics
 from aws_lambda_powertools.metrics import MetricUnit, single_metric
 
+from handler.admission import RouteKind
 from handler.batch import handle_batch_event
 from handler.config import HandlerSettings
-from handler.deadline import deadline_guard
+from handler.deadline import Deadline
 from handler.errors import (
     RETRY_AFTER_SECONDS,
     InvalidParameterError,
@@ -23,7 +24,6 @@ from handler.errors import (
 )
 from handler.http import (
     HttpRequest,
-    Route,
     audio_response,
     find_route,
     job_from_openai_request,
@@ -34,15 +34,24 @@ from handler.http import (
     validate,
 )
 from handler.observability import logger as log
+from handler.routes import route_table
 from handler.schemas import (
     OPENAI_VOICES,
     HealthResponse,
+    NormalizeResponse,
     OpenAISpeechRequest,
     SpeechRequest,
     VoiceInfo,
     VoicesResponse,
 )
-from handler.speech import SpeechJob, SpeechResult, normalize_speech, synthesize_speech
+from handler.speech import (
+    AdmittedSpeech,
+    SpeechJob,
+    SpeechResult,
+    admit_speech,
+    normalize_speech,
+    synthesize_speech,
+)
 from model_layer import Synthesizer
 from model_layer.constants import ALL_LANGUAGE_CODES
 
@@ -77,13 +86,8 @@ class SpeechFunction:
         self._make_s3_client = make_s3_client
         self.metrics = metrics
         self.invocations = 0
-        self.routes: dict[str, dict[str, Route]] = {
-            "/v1/speech": {"POST": self._post_speech},
-            "/v1/audio/speech": {"POST": self._post_openai_speech},
-            "/v1/normalize": {"POST": self._post_normalize},
-            "/v1/voices": {"GET": self._get_voices},
-            "/v1/health": {"GET": self._get_health},
-        }
+        # Declared once in handler/routes.py; each names the method below that answers it.
+        self.routes = route_table()
         # The invocation being served. awslambdaric runs one invocation at a time per
         # process, also in its multi-concurrency mode (one forked process per concurrent
         # request, each with its own SpeechFunction), so this never sees two at once.
@@ -109,7 +113,7 @@ class SpeechFunction:
 
     @property
     def s3_client(self) -> Any:
-        # The factory decides the caching (handler.storage.per_process in the app).
+        # The factory decides the caching (handler.s3.per_process in the app).
         return self._make_s3_client()
 
     @s3_client.setter
@@ -124,11 +128,17 @@ class SpeechFunction:
     def _remaining_ms(self) -> int:
         return int(self._context.get_remaining_time_in_millis())
 
+    @property
+    def deadline(self) -> Deadline:
+        """This invocation's deadline, by the one rule every route uses."""
+        return Deadline(self._remaining_ms, self.settings.deadline_margin_ms)
+
     # --- HTTP ------------------------------------------------------------------
     def _handle_http(self, event: Mapping[str, Any]) -> dict[str, Any]:
         try:
             request = HttpRequest.from_event(event, self.settings.max_body_bytes)
-            response = find_route(self.routes, request)(request)
+            route = find_route(self.routes, request)
+            response = getattr(self, route.handler)(request)
         except Exception as exc:
             status, body = self._error(exc)
             response = json_response(status, body)
@@ -140,25 +150,20 @@ class SpeechFunction:
         response["headers"]["x-request-id"] = self.request_id
         return response
 
-    def _post_speech(self, request: HttpRequest) -> dict[str, Any]:
-        job = job_from_speech_request(
-            parse_json_body(request, SpeechRequest), self.settings.max_text_chars
-        )
-        return audio_response(self._speak(job), self.request_id)
+    def post_speech(self, request: HttpRequest) -> dict[str, Any]:
+        job = job_from_speech_request(parse_json_body(request, SpeechRequest))
+        return audio_response(self._speak(job, RouteKind.buffered), self.request_id)
 
-    def _post_openai_speech(self, request: HttpRequest) -> dict[str, Any]:
-        body = parse_json_body(request, OpenAISpeechRequest)
-        job = job_from_openai_request(body, self.settings.max_text_chars)
-        return audio_response(self._speak(job), self.request_id)
+    def post_openai_speech(self, request: HttpRequest) -> dict[str, Any]:
+        job = job_from_openai_request(parse_json_body(request, OpenAISpeechRequest))
+        return audio_response(self._speak(job, RouteKind.buffered), self.request_id)
 
-    def _post_normalize(self, request: HttpRequest) -> dict[str, Any]:
-        job = job_from_speech_request(
-            parse_json_body(request, SpeechRequest), self.settings.max_text_chars
-        )
-        result = normalize_speech(job, synthesizer=self.synthesizer)
+    def post_normalize(self, request: HttpRequest) -> dict[str, Any]:
+        job = job_from_speech_request(parse_json_body(request, SpeechRequest))
+        result = self._normalize(job)
         return json_response(200, result.model_dump(), {"x-language": result.language})
 
-    def _get_voices(self, _request: HttpRequest) -> dict[str, Any]:
+    def get_voices(self, _request: HttpRequest) -> dict[str, Any]:
         aliases: dict[str, list[str]] = {}
         for alias, preset in OPENAI_VOICES.items():
             aliases.setdefault(preset, []).append(alias)
@@ -168,7 +173,7 @@ class SpeechFunction:
         ]
         return json_response(200, VoicesResponse(voices=voices).model_dump())
 
-    def _get_health(self, _request: HttpRequest) -> dict[str, Any]:
+    def get_health(self, _request: HttpRequest) -> dict[str, Any]:
         health = HealthResponse(
             model_revision=self.synthesizer.revision,
             sample_rate=self.synthesizer.sample_rate,
@@ -188,13 +193,11 @@ class SpeechFunction:
                     f"action must be one of {', '.join(DIRECT_ACTIONS)}, got {action!r}",
                     param="action",
                 )
-            job = job_from_speech_request(
-                validate(request, SpeechRequest), self.settings.max_text_chars
-            )
+            job = job_from_speech_request(validate(request, SpeechRequest))
             if action == "normalize":
-                normalized = normalize_speech(job, synthesizer=self.synthesizer)
+                normalized = self._normalize(job)
                 return {"request_id": self.request_id, **normalized.model_dump()}
-            result = self._speak(job)
+            result = self._speak(job, RouteKind.direct)
         except Exception as exc:
             return self._error(exc)[1]
         document: dict[str, Any] = {
@@ -213,19 +216,32 @@ class SpeechFunction:
         return document
 
     # --- shared ------------------------------------------------------------------
-    def _speak(self, job: SpeechJob) -> SpeechResult:
-        with deadline_guard(self._remaining_ms, self.settings.deadline_margin_ms) as cancel:
-            result = synthesize_speech(
-                job,
-                synthesizer=self.synthesizer,
-                settings=self.settings,
-                get_s3_client=lambda: self.s3_client,
-                request_id=self.request_id,
-                cancel=cancel,
-                remaining_ms=self._remaining_ms,
-            )
+    def _admit(self, job: SpeechJob, route: RouteKind) -> AdmittedSpeech:
+        """Plan `job` under the deadline and pass it through the admission gate."""
+        return admit_speech(
+            job, self.synthesizer, route=route, settings=self.settings, deadline=self.deadline
+        )
+
+    def _speak(self, job: SpeechJob, route: RouteKind) -> SpeechResult:
+        return self._deliver(self._admit(job, route))
+
+    def _deliver(self, admitted: AdmittedSpeech) -> SpeechResult:
+        """Synthesize an admitted job, buffered: inline or into S3, as the gate decided."""
+        result = synthesize_speech(
+            admitted,
+            synthesizer=self.synthesizer,
+            settings=self.settings,
+            get_s3_client=lambda: self.s3_client,
+            request_id=self.request_id,
+            deadline=self.deadline,
+        )
         self._record_speech(result)
         return result
+
+    def _normalize(self, job: SpeechJob) -> NormalizeResponse:
+        return normalize_speech(
+            job, synthesizer=self.synthesizer, settings=self.settings, deadline=self.deadline
+        )
 
     def _record_speech(self, result: SpeechResult) -> None:
         self.metrics.add_metric(

@@ -6,22 +6,23 @@ import base64
 import binascii
 import codecs
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from handler.admission import check_length
 from handler.errors import (
     BadJsonError,
     InvalidParameterError,
     MethodNotAllowedError,
     PayloadTooLargeError,
     RouteNotFoundError,
-    TextTooLongError,
     UnsupportedEventError,
     UnsupportedMediaTypeError,
 )
+from handler.routes import Route
 from handler.schemas import OPENAI_VOICES, LexiconEntry, OpenAISpeechRequest, SpeechRequest
 from handler.speech import SpeechJob, SpeechResult
 from model_layer import Lexicon, UnsupportedLanguageError
@@ -136,8 +137,11 @@ def _nested_deeper_than(document: Any, limit: int) -> bool:
     return False
 
 
-def job_from_speech_request(request: SpeechRequest, max_text_chars: int) -> SpeechJob:
-    _check_length(request.text, "text", max_text_chars)
+def job_from_speech_request(request: SpeechRequest, max_text_chars: int | None = None) -> SpeechJob:
+    """The job a request asks for. Its length is checked by the admission gate, or here
+    against `max_text_chars` (batch job files: BATCH_MAX_TEXT_CHARS) when given."""
+    if max_text_chars is not None:
+        check_length(request.text, "text", max_text_chars, "BATCH_MAX_TEXT_CHARS")
     voice = request.voice if isinstance(request.voice, str) else request.voice.model_dump()
     return SpeechJob(
         text=request.text,
@@ -164,8 +168,7 @@ def _lexicon(entries: dict[str, str] | list[LexiconEntry] | None) -> Lexicon | N
     return Lexicon.from_document({"entries": [entry.model_dump() for entry in entries]})
 
 
-def job_from_openai_request(request: OpenAISpeechRequest, max_text_chars: int) -> SpeechJob:
-    _check_length(request.input, "input", max_text_chars)
+def job_from_openai_request(request: OpenAISpeechRequest) -> SpeechJob:
     # OpenAI's pcm is 24 kHz 16-bit mono; clients play it assuming that rate.
     rate = 24_000 if request.response_format == "pcm" else None
     return SpeechJob(
@@ -174,14 +177,8 @@ def job_from_openai_request(request: OpenAISpeechRequest, max_text_chars: int) -
         speed=request.speed,
         format=AudioFormat(request.response_format),
         sample_rate=rate,
+        text_param="input",
     )
-
-
-def _check_length(text: str, param: str, limit: int) -> None:
-    if len(text) > limit:
-        raise TextTooLongError(
-            f"{param} has {len(text)} characters; the limit is {limit}", param=param
-        )
 
 
 def json_response(
@@ -219,9 +216,6 @@ def audio_response(result: SpeechResult, request_id: str) -> dict[str, Any]:
         "body": base64.b64encode(result.audio).decode("ascii"),
         "isBase64Encoded": True,
     }
-
-
-Route = Callable[[HttpRequest], dict[str, Any]]
 
 
 def find_route(routes: Mapping[str, Mapping[str, Route]], request: HttpRequest) -> Route:

@@ -12,6 +12,7 @@ from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
 from handler.errors import ERROR_TABLE, INTERNAL_ERROR
+from handler.routes import ROUTES, Route
 from handler.schemas import (
     ErrorResponse,
     HealthResponse,
@@ -84,14 +85,46 @@ def _speech_operation(summary: str, request: type[BaseModel]) -> dict[str, Any]:
     }
 
 
+def _operation(route: Route) -> dict[str, Any]:
+    if route.speech:
+        assert route.request is not None
+        operation = _speech_operation(route.summary, route.request)
+    else:
+        ok: dict[str, Any] = {"description": route.summary}
+        if route.response is not None:
+            ok["content"] = _json(route.response)
+        elif route.media_type is not None:
+            ok["content"] = {route.media_type: {"schema": {"type": "string"}}}
+        if route.headers:
+            ok["headers"] = {
+                name: {"schema": {"type": "string"}, "description": text}
+                for name, text in route.headers.items()
+            }
+        operation = {"summary": route.summary, "responses": {"200": ok}}
+        if route.request is not None:
+            operation["requestBody"] = {"required": True, "content": _json(route.request)}
+            operation["responses"].update(_errors())
+    if route.description:
+        operation["description"] = route.description
+    return operation
+
+
 def build_openapi() -> dict[str, Any]:
+    models = list(MODELS)
+    for route in ROUTES:
+        for model in (route.request, route.response):
+            if model is not None and model not in models:
+                models.append(model)
     _, schemas = models_json_schema(
         [
             (model, "validation" if "Request" in model.__name__ else "serialization")
-            for model in MODELS
+            for model in models
         ],
         ref_template="#/components/schemas/{model}",
     )
+    paths: dict[str, dict[str, Any]] = {}
+    for route in ROUTES:
+        paths.setdefault(route.path, {})[route.method.lower()] = _operation(route)
     return {
         "openapi": "3.1.0",
         "info": {
@@ -99,50 +132,6 @@ def build_openapi() -> dict[str, Any]:
             "version": "1",
             "description": "Supertonic 3 text-to-speech on AWS Lambda.",
         },
-        "paths": {
-            "/v1/speech": {"post": _speech_operation("Synthesize speech", SpeechRequest)},
-            "/v1/audio/speech": {
-                "post": _speech_operation(
-                    "Synthesize speech (OpenAI-compatible)", OpenAISpeechRequest
-                )
-            },
-            "/v1/normalize": {
-                "post": {
-                    "summary": "Show what /v1/speech would read, without synthesizing",
-                    "description": "Same body as /v1/speech; answers the normalized text, "
-                    "the language used, the chunks and the characters that would be dropped.",
-                    "requestBody": {"required": True, "content": _json(SpeechRequest)},
-                    "responses": {
-                        "200": {
-                            "description": "the text as it will be read",
-                            "headers": {
-                                "x-language": {
-                                    "schema": {"type": "string"},
-                                    "description": "language used",
-                                }
-                            },
-                            "content": _json(NormalizeResponse),
-                        },
-                        **_errors(),
-                    },
-                }
-            },
-            "/v1/voices": {
-                "get": {
-                    "summary": "List voices",
-                    "responses": {
-                        "200": {"description": "voices", "content": _json(VoicesResponse)}
-                    },
-                }
-            },
-            "/v1/health": {
-                "get": {
-                    "summary": "Health",
-                    "responses": {
-                        "200": {"description": "health", "content": _json(HealthResponse)}
-                    },
-                }
-            },
-        },
+        "paths": paths,
         "components": {"schemas": schemas["$defs"]},
     }

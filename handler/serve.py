@@ -18,6 +18,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import urlsplit
 
+from handler.context import LocalContext
 from handler.runtime.protocol import HttpStream, send_body
 
 LOOPBACK = "127.0.0.1"
@@ -120,7 +121,6 @@ class LocalServer(ThreadingHTTPServer):
     daemon_threads = True
 
     def __init__(self, port: int, timeout_seconds: float) -> None:
-        from handler.__main__ import LocalContext
         from handler.stream_app import lambda_handler  # the init phase: loads the model
 
         super().__init__((LOOPBACK, port), _RequestHandler)

@@ -1,4 +1,5 @@
-"""One speech request, whichever API it came through: plan, choose delivery, encode."""
+"""One speech request, whichever API it came through: plan under the deadline, pass the
+admission gate (handler/admission.py), synthesize and encode as it decided."""
 
 from __future__ import annotations
 
@@ -8,16 +9,19 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from handler.config import HandlerSettings
-from handler.errors import (
-    AudioTooLargeError,
-    DeadlineExceededError,
-    InvalidParameterError,
-    TextTooLongError,
-    codepoint_labels,
+from handler.admission import (
+    Decision,
+    Delivery,
+    RouteKind,
+    admit,
+    check_text_length,
+    spoken_chars_limit,
 )
+from handler.config import HandlerSettings
+from handler.deadline import Deadline
+from handler.errors import InvalidParameterError, codepoint_labels
+from handler.s3 import PART_SIZE, S3AudioUpload, presign
 from handler.schemas import NormalizeResponse, S3DeliveryResponse
-from handler.storage import PART_SIZE, S3AudioUpload, presign
 from model_layer import CancelToken, Lexicon, SpeechPlan, Synthesizer
 from model_layer.audio import (
     FORMATS,
@@ -25,7 +29,6 @@ from model_layer.audio import (
     AudioFormat,
     MemorySink,
     PartSink,
-    estimated_size,
     resolve_sample_rate,
 )
 
@@ -45,6 +48,7 @@ class SpeechJob:
     normalize: bool = True
     lexicon: Mapping[str, str] | Lexicon | None = None
     text_type: str = "text"
+    text_param: str = "text"  # the request field the text came in, for error messages
 
 
 @dataclass(frozen=True)
@@ -72,124 +76,129 @@ def _output_key(settings: HandlerSettings, request_id: str, extension: str) -> s
 
 
 def plan_speech(
-    job: SpeechJob, synthesizer: Synthesizer, cancel: CancelToken | None = None
+    job: SpeechJob,
+    synthesizer: Synthesizer,
+    *,
+    route: RouteKind,
+    settings: HandlerSettings,
+    deadline: Deadline,
 ) -> tuple[SpeechPlan, int]:
-    """The job's plan and output sample rate: everything checkable before synthesis."""
+    """The job's plan and output sample rate: everything checkable before synthesis. The
+    one place planning runs for every route: under the deadline (cancelled at its margin)
+    and bounded by what the route may expand the text to."""
     try:
         rate = resolve_sample_rate(job.format, synthesizer.sample_rate, job.sample_rate)
     except ValueError as exc:
         raise InvalidParameterError(str(exc), param="sample_rate") from exc
-    plan = plan_job(job, synthesizer, cancel=cancel)
+    with deadline.guard("plan") as cancel:
+        plan = plan_job(
+            job,
+            synthesizer,
+            cancel=cancel,
+            durations=route is not RouteKind.normalize,
+            max_spoken_chars=spoken_chars_limit(route, settings),
+        )
     return plan, rate
 
 
-def estimated_synthesis_seconds(
-    plan: SpeechPlan, rtf: float, start: int = 0, stop: int | None = None
-) -> float:
-    """Synthesis time of chunks [start, stop), from the duration predictor's lengths:
-    audio seconds x `rtf` (measured at 8 steps; the steps scale the denoising share)."""
-    stop = len(plan.chunks) if stop is None else stop
-    samples = sum(plan.chunk_samples(i) + plan.silence_samples for i in range(start, stop))
-    step_factor = (plan.steps + 2) / 10
-    return samples / plan.sample_rate * rtf * step_factor
+@dataclass(frozen=True)
+class AdmittedSpeech:
+    """A planned job the admission gate let through, with how it is delivered."""
+
+    job: SpeechJob
+    plan: SpeechPlan
+    rate: int
+    decision: Decision
+
+    @property
+    def delivery(self) -> Delivery:
+        return self.decision.delivery
 
 
-def check_fits_deadline(plan: SpeechPlan, settings: HandlerSettings, remaining_ms: int) -> None:
-    """Turn away, before any synthesis, speech that cannot be ready before the deadline:
-    a clear 4xx now instead of a 504 after the whole timeout was billed."""
-    estimate = estimated_synthesis_seconds(plan, settings.estimated_rtf)
-    budget = (remaining_ms - settings.deadline_margin_ms) / 1000.0
-    if budget <= 0:  # planning used up the time: the deadline's doing, not the text's
-        raise DeadlineExceededError("no time left to synthesize after planning")
-    if estimate > budget:
-        raise TextTooLongError(
-            f"about {plan.duration_seconds:.0f} s of audio takes about {estimate:.0f} s to "
-            f"synthesize, more than the {budget:.0f} s this invocation has left; "
-            "send shorter text, fewer steps, or upload it for batch narration"
-        )
+def admit_speech(
+    job: SpeechJob,
+    synthesizer: Synthesizer,
+    *,
+    route: RouteKind,
+    settings: HandlerSettings,
+    deadline: Deadline,
+) -> AdmittedSpeech:
+    """Plan `job` and pass it through the admission gate (which raises the refusal)."""
+    check_text_length(job.text, job.text_param, route, settings)
+    plan, rate = plan_speech(job, synthesizer, route=route, settings=settings, deadline=deadline)
+    decision = admit(
+        plan,
+        route=route,
+        deadline=deadline,
+        settings=settings,
+        fmt=job.format,
+        rate=rate,
+        delivery=job.delivery,
+    )
+    return AdmittedSpeech(job, plan, rate, decision)
 
 
 def synthesize_speech(
-    job: SpeechJob,
+    admitted: AdmittedSpeech,
     *,
     synthesizer: Synthesizer,
     settings: HandlerSettings,
     get_s3_client: Callable[[], Any],
     request_id: str,
-    cancel: CancelToken,
-    remaining_ms: Callable[[], int],
+    deadline: Deadline,
 ) -> SpeechResult:
+    """Synthesize an admitted job into memory (inline) or S3, as the gate decided."""
     started = time.perf_counter()
-    plan, rate = plan_speech(job, synthesizer, cancel)
-    check_fits_deadline(plan, settings, remaining_ms())
+    job, plan, rate = admitted.job, admitted.plan, admitted.rate
     spec = FORMATS[job.format]
-    estimate = estimated_size(job.format, plan.duration_seconds, rate)
-    too_large = estimate > settings.inline_audio_limit_bytes
-    to_s3 = job.delivery == "s3" or (job.delivery == "auto" and too_large)
-    size = f"about {plan.duration_seconds:.0f} s of {job.format.value} (~{estimate / 1e6:.1f} MB)"
-    if to_s3 and not settings.output_bucket:
-        if job.delivery == "s3":
-            raise InvalidParameterError(
-                "delivery 's3' is unavailable: the function has no OUTPUT_BUCKET", param="delivery"
-            )
-        raise AudioTooLargeError(
-            f"{size} does not fit a 6 MB response and no OUTPUT_BUCKET is configured; "
-            "use a compressed format or shorter text"
-        )
-    if not to_s3 and too_large:
-        raise AudioTooLargeError(
-            f"{size} does not fit a 6 MB response; "
-            "use delivery 's3', a compressed format or shorter text",
-            param="delivery",
-        )
-
     dropped = codepoint_labels(plan.dropped)
     audio: bytes | None = None
     s3_response: S3DeliveryResponse | None = None
-    if to_s3:
-        assert settings.output_bucket is not None
-        key = _output_key(settings, request_id, spec.extension)
-        client = get_s3_client()
-        upload = S3AudioUpload(
-            client,
-            settings.output_bucket,
-            key,
-            spec.content_type,
-            {"request-id": request_id},
-            cancel=cancel,
-        )
-        sink: PartSink = PartSink(upload.on_part, part_size=PART_SIZE)
-        encoder = AudioEncoder(job.format, synthesizer.sample_rate, sink, rate)
-        try:
+    with deadline.guard() as cancel:
+        if admitted.delivery is Delivery.s3:
+            assert settings.output_bucket is not None
+            key = _output_key(settings, request_id, spec.extension)
+            client = get_s3_client()
+            upload = S3AudioUpload(
+                client,
+                settings.output_bucket,
+                key,
+                spec.content_type,
+                {"request-id": request_id},
+                cancel=cancel,
+            )
+            sink: PartSink = PartSink(upload.on_part, part_size=PART_SIZE)
+            encoder = AudioEncoder(job.format, synthesizer.sample_rate, sink, rate)
+            try:
+                _encode(synthesizer, plan, encoder, cancel)
+                cancel.check()
+                upload.finish()
+            except BaseException:
+                upload.abort()
+                raise
+            url, expires_at = presign(
+                client, settings.output_bucket, key, settings.presign_expiry_seconds
+            )
+            s3_response = S3DeliveryResponse(
+                url=url,
+                expires_at=expires_at,
+                expires_in=settings.presign_expiry_seconds,
+                bucket=settings.output_bucket,
+                key=key,
+                content_type=spec.content_type,
+                format=job.format.value,
+                sample_rate=rate,
+                duration_seconds=round(encoder.duration_seconds, 3),
+                language=plan.lang,
+                seed=plan.seed,
+                dropped_characters=dropped,
+                request_id=request_id,
+            )
+        else:
+            memory = MemorySink()
+            encoder = AudioEncoder(job.format, synthesizer.sample_rate, memory, rate)
             _encode(synthesizer, plan, encoder, cancel)
-            cancel.check()
-            upload.finish()
-        except BaseException:
-            upload.abort()
-            raise
-        url, expires_at = presign(
-            client, settings.output_bucket, key, settings.presign_expiry_seconds
-        )
-        s3_response = S3DeliveryResponse(
-            url=url,
-            expires_at=expires_at,
-            expires_in=settings.presign_expiry_seconds,
-            bucket=settings.output_bucket,
-            key=key,
-            content_type=spec.content_type,
-            format=job.format.value,
-            sample_rate=rate,
-            duration_seconds=round(encoder.duration_seconds, 3),
-            language=plan.lang,
-            seed=plan.seed,
-            dropped_characters=dropped,
-            request_id=request_id,
-        )
-    else:
-        memory = MemorySink()
-        encoder = AudioEncoder(job.format, synthesizer.sample_rate, memory, rate)
-        _encode(synthesizer, plan, encoder, cancel)
-        audio = memory.getvalue()
+            audio = memory.getvalue()
 
     return SpeechResult(
         format=job.format,
@@ -226,6 +235,7 @@ def plan_job(
     *,
     cancel: CancelToken | None = None,
     durations: bool = True,
+    max_spoken_chars: int | None = None,
 ) -> SpeechPlan:
     return synthesizer.plan(
         job.text,
@@ -240,13 +250,20 @@ def plan_job(
         cancel=cancel,
         durations=durations,
         text_type=job.text_type,
+        max_spoken_chars=max_spoken_chars,
     )
 
 
-def normalize_speech(job: SpeechJob, *, synthesizer: Synthesizer) -> NormalizeResponse:
+def normalize_speech(
+    job: SpeechJob, *, synthesizer: Synthesizer, settings: HandlerSettings, deadline: Deadline
+) -> NormalizeResponse:
     """What `synthesize_speech` would read for `job`, with every check it makes on the
-    text (language, strict characters, emptiness) but no duration prediction or audio."""
-    plan = plan_job(job, synthesizer, durations=False)
+    text (language, strict characters, emptiness, the admission limits on the text) but no
+    duration prediction or audio; planned under the deadline like every route."""
+    route = RouteKind.normalize
+    check_text_length(job.text, job.text_param, route, settings)
+    plan, _rate = plan_speech(job, synthesizer, route=route, settings=settings, deadline=deadline)
+    admit(plan, route=route, deadline=deadline, settings=settings)
     return NormalizeResponse(
         normalized=plan.normalized_text,
         language=plan.lang,

@@ -11,7 +11,7 @@ from aws_lambda_powertools.metrics import MetricUnit
 
 from handler import app
 from handler.observability import logger, metrics
-from handler.storage import make_s3_client
+from handler.s3 import make_s3_client
 from handler.streaming import StreamingSpeechFunction
 
 function = StreamingSpeechFunction(

@@ -11,15 +11,16 @@ counted; it is never reported as a success.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import closing
 from dataclasses import replace
 from typing import Any
 
 from aws_lambda_powertools.metrics import MetricUnit, single_metric
 
-from handler.deadline import deadline_guard
-from handler.errors import AudioTooLargeError, classify, codepoint_labels
+from handler.admission import Delivery, RouteKind
+from handler.deadline import Deadline
+from handler.errors import classify, codepoint_labels
 from handler.function import SpeechFunction, event_kind
 from handler.http import (
     HttpRequest,
@@ -30,11 +31,11 @@ from handler.http import (
     speech_headers,
 )
 from handler.observability import logger as log
-from handler.runtime.protocol import MAX_STREAMED_BYTES, HttpStream
+from handler.runtime.protocol import HttpStream
 from handler.schemas import OpenAISpeechRequest, SpeechRequest
-from handler.speech import SpeechJob, SpeechResult, check_fits_deadline, plan_speech
+from handler.speech import SpeechJob, SpeechResult
 from model_layer import SpeechPlan
-from model_layer.audio import FORMATS, estimated_size
+from model_layer.audio import FORMATS
 from model_layer.audio.streaming import StreamingEncoder
 
 
@@ -43,11 +44,6 @@ class StreamingSpeechFunction(SpeechFunction):
     one, sent through the stream in one piece. Events other than HTTP (direct invoke,
     S3) are answered exactly as in buffered mode."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.routes["/v1/speech"]["POST"] = self._stream_speech
-        self.routes["/v1/audio/speech"]["POST"] = self._stream_openai_speech
-
     def handle(self, event: Any, context: Any) -> Any:
         response = super().handle(event, context)
         if event_kind(event) != "http":
@@ -55,39 +51,29 @@ class StreamingSpeechFunction(SpeechFunction):
         stream = response.pop("stream", None)
         return stream if stream is not None else HttpStream.from_response(response)
 
-    def _stream_speech(self, request: HttpRequest) -> dict[str, Any]:
+    # The speech routes of handler/routes.py, answered as streams.
+    def post_speech(self, request: HttpRequest) -> dict[str, Any]:
         body = parse_json_body(request, SpeechRequest)
-        return self._stream(job_from_speech_request(body, self.settings.max_text_chars))
+        return self._stream(job_from_speech_request(body))
 
-    def _stream_openai_speech(self, request: HttpRequest) -> dict[str, Any]:
+    def post_openai_speech(self, request: HttpRequest) -> dict[str, Any]:
         body = parse_json_body(request, OpenAISpeechRequest)
-        return self._stream(job_from_openai_request(body, self.settings.max_text_chars))
+        return self._stream(job_from_openai_request(body))
 
     def _stream(self, job: SpeechJob) -> dict[str, Any]:
-        if job.delivery == "s3":
-            return audio_response(self._speak(job), self.request_id)
-        remaining = self._context.get_remaining_time_in_millis
-        with deadline_guard(remaining, self.settings.deadline_margin_ms) as cancel:
-            plan, rate = plan_speech(job, self.synthesizer, cancel)
-        check_fits_deadline(plan, self.settings, remaining())
-        estimate = estimated_size(job.format, plan.duration_seconds, rate)
-        if estimate > MAX_STREAMED_BYTES:
-            if job.delivery == "auto" and self.settings.output_bucket:
-                return audio_response(self._speak(job), self.request_id)
-            raise AudioTooLargeError(
-                f"about {plan.duration_seconds:.0f} s of {job.format.value} "
-                f"(~{estimate / 1e6:.0f} MB) exceeds a streamed response's 200 MB",
-                param="delivery",
-            )
+        admitted = self._admit(job, RouteKind.stream)
+        if admitted.delivery is not Delivery.stream:  # S3, asked for or too large to stream
+            return audio_response(self._deliver(admitted), self.request_id)
+        plan, rate = admitted.plan, admitted.rate
         announced = _announced_result(job, plan, rate)
         headers = {"content-type": announced.content_type}
         headers.update(speech_headers(announced, self.request_id))
-        body = self._audio(job, plan, rate, remaining)
+        body = self._audio(job, plan, rate, self.deadline)
         # _handle_http adds x-request-id to these headers: the stream shares the dict.
         return {"statusCode": 200, "headers": headers, "stream": HttpStream(200, headers, body)}
 
     def _audio(
-        self, job: SpeechJob, plan: SpeechPlan, rate: int, remaining: Callable[[], int]
+        self, job: SpeechJob, plan: SpeechPlan, rate: int, deadline: Deadline
     ) -> Iterator[bytes]:
         started = time.perf_counter()
         encoder = StreamingEncoder(
@@ -96,7 +82,7 @@ class StreamingSpeechFunction(SpeechFunction):
         sent = 0
         try:
             with (
-                deadline_guard(remaining, self.settings.deadline_margin_ms) as cancel,
+                deadline.guard() as cancel,
                 closing(self.synthesizer.stream(plan, cancel)) as chunks,
             ):
                 for index, pcm in enumerate(chunks):

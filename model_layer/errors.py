@@ -31,6 +31,25 @@ class UnsupportedLanguageError(InvalidRequestError):
     """The language code is not one of the model's."""
 
 
+class SpokenTextTooLongError(InvalidRequestError):
+    """The text as it would be read (after SSML, normalization and lexicons) is longer than
+    the caller's limit: a small request that expands into enormous work."""
+
+    param = "text"
+
+    def __init__(self, chars: int, limit: int) -> None:
+        self.chars = chars
+        self.limit = limit
+        super().__init__(
+            f"the text expands to more than {limit} characters to read (MAX_SPOKEN_CHARS) "
+            "after SSML, normalization and lexicons; send shorter text or a smaller lexicon"
+        )
+
+    @property
+    def details(self) -> dict[str, int | str]:
+        return {"limit": "MAX_SPOKEN_CHARS", "max": self.limit, "at_least": self.chars}
+
+
 class SynthesisCancelled(ModelError):
     """The caller cancelled synthesis (a deadline passed); no further audio follows."""
 

@@ -29,6 +29,7 @@ from model_layer.engine import CancelToken, Engine
 from model_layer.errors import (
     EmptyTextError,
     InvalidRequestError,
+    SpokenTextTooLongError,
     UnknownVoiceError,
     UnsupportedLanguageError,
 )
@@ -156,11 +157,14 @@ class Synthesizer:
         cancel: CancelToken | None = None,
         text_type: str = "text",
         durations: bool = True,
+        max_spoken_chars: int | None = None,
     ) -> SpeechPlan:
         """Everything about the speech but the audio; `text_type="ssml"` reads `text`
         as the SSML subset of `model_layer.text.ssml`. `durations=False` skips duration
         prediction (every duration is 0): the plan shows what would be read
-        (POST /v1/normalize) but cannot be streamed."""
+        (POST /v1/normalize) but cannot be streamed. `max_spoken_chars` bounds the text as
+        read (lexicons and normalization can multiply it), checked before any chunking or
+        duration prediction is spent on it."""
         if not MIN_SPEED <= speed <= MAX_SPEED:
             raise InvalidRequestError(
                 f"speed must be between {MIN_SPEED} and {MAX_SPEED}, got {speed}"
@@ -179,9 +183,14 @@ class Synthesizer:
         if not text or not text.strip():
             raise EmptyTextError("text is empty")
         spoken = self._read(text, text_type, lang, speed)
-        segments = [
-            (segment, self._speakable(segment, normalize, lexicon)) for segment in spoken.segments
-        ]
+        segments: list[tuple[Segment, SanitizedText]] = []
+        spoken_chars = 0
+        for segment in spoken.segments:
+            clean = self._speakable(segment, normalize, lexicon)
+            spoken_chars += len(clean.text)
+            if max_spoken_chars is not None and spoken_chars > max_spoken_chars:
+                raise SpokenTextTooLongError(spoken_chars, max_spoken_chars)
+            segments.append((segment, clean))
         dropped = tuple(sorted({cp for _, clean in segments for cp in clean.dropped}))
         if strict and dropped:
             raise UnsupportedCharactersError(dropped)

@@ -102,19 +102,19 @@ def _narrate(
     rt: BatchRuntime, loaded: LoadedJob, keys: OutputKeys, work: WorkKeys, claim: claims.Claim
 ) -> str:
     plan, rate = rt.plan(loaded.job)
-    estimate = rt.estimated_seconds(plan)
+    decision = rt.admit(plan, loaded.job.format, rate)
     # What this invocation has left is what every invocation of the function gets
-    # (the timeout), so it also sizes the segments.
-    budget = min(
-        rt.settings.batch_max_invocation_seconds,
-        (rt.remaining_ms() - rt.settings.deadline_margin_ms) / 1000.0,
-    )
-    if estimate > budget:
-        count = segments.start(rt, loaded, plan, rate, keys, work, budget)
+    # (the timeout), so the gate's budget also sizes the segments.
+    if decision.split:
+        count = segments.start(rt, loaded, plan, rate, keys, work, decision.budget_seconds)
         claim.update(claims.SEGMENTED, segments=count)
         log.info(
             "batch job split",
-            extra={"key": loaded.source.key, "segments": count, "estimated_seconds": estimate},
+            extra={
+                "key": loaded.source.key,
+                "segments": count,
+                "estimated_seconds": decision.synthesis_seconds,
+            },
         )
         return "segmented"
 

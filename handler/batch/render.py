@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from handler.storage import S3AudioUpload
+from handler.s3 import S3AudioUpload
 from model_layer import CancelToken, SpeechPlan, Synthesizer
 from model_layer.audio import AudioEncoder, AudioFormat, PartSink
 

@@ -6,16 +6,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from handler.admission import Decision, RouteKind, admit, estimated_synthesis_seconds
 from handler.batch.jobs import LoadedJob, SourceObject
 from handler.batch.keys import OutputKeys
 from handler.batch.manifest import error_report, manifest
 from handler.batch.render import Rendered
 from handler.batch.s3io import own_metadata, put_json
 from handler.config import HandlerSettings
+from handler.deadline import Deadline
 from handler.errors import classify
 from handler.observability import logger as log
-from handler.speech import SpeechJob, estimated_synthesis_seconds, plan_speech
-from handler.storage import S3AudioUpload
+from handler.s3 import S3AudioUpload
+from handler.speech import SpeechJob, plan_speech
 from model_layer import SpeechPlan, Synthesizer
 from model_layer.audio import FORMATS, AudioFormat
 
@@ -46,8 +48,34 @@ class BatchRuntime:
     def metadata(self, **extra: str) -> dict[str, str]:
         return own_metadata(self.request_id, **extra)
 
+    @property
+    def deadline(self) -> Deadline:
+        return Deadline(self.remaining_ms, self.settings.deadline_margin_ms)
+
     def plan(self, job: SpeechJob) -> tuple[SpeechPlan, int]:
-        return plan_speech(job, self.synthesizer)
+        """Planned under the deadline, bounded by the batch limits (handler/admission.py)."""
+        return plan_speech(
+            job,
+            self.synthesizer,
+            route=RouteKind.batch,
+            settings=self.settings,
+            deadline=self.deadline,
+        )
+
+    def admit(
+        self, plan: SpeechPlan, fmt: AudioFormat, rate: int, segment: tuple[int, int] | None = None
+    ) -> Decision:
+        """The admission gate's decision for a planned upload (`split`: too long for one
+        invocation) or one segment of it; raises the refusal (a 4xx: reported)."""
+        return admit(
+            plan,
+            route=RouteKind.segment if segment else RouteKind.batch,
+            deadline=self.deadline,
+            settings=self.settings,
+            fmt=fmt,
+            rate=rate,
+            segment=segment,
+        )
 
     def estimated_seconds(self, plan: SpeechPlan, start: int = 0, stop: int | None = None) -> float:
         return estimated_synthesis_seconds(plan, self.settings.estimated_rtf, start, stop)

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from handler.__main__ import LocalContext
 from handler.config import get_settings
+from handler.context import LocalContext
 from handler.function import SpeechFunction
 from tests.infra.seaweed import S3Server
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from botocore.exceptions import ClientError
 
-from handler.__main__ import LocalContext
+from handler.context import LocalContext
 from handler.errors import StorageUnavailableError
 from tests.infra.batch import keys_in, open_multipart_uploads, read_audio, read_json, s3_event
 from tests.infra.fixtures import S3Buckets
@@ -234,7 +234,7 @@ def test_a_failure_midway_leaves_nothing_and_the_retry_succeeds(
     failing.meta.events.register("provide-client-params.s3.UploadPart", fail_third_part)
     event = s3_event(s3_buckets.input, "incoming/long.txt")
     small_parts = {"batch_part_size_bytes": 5 * 1024 * 1024}
-    # The shared S3 wrapper (handler/s3_calls.py) turns it into the retryable error.
+    # The shared S3 wrapper (handler/s3) turns it into the retryable error.
     with pytest.raises(StorageUnavailableError, match="ServiceUnavailable"):
         deliver(event, s3_client=failing, **small_parts)
     assert len(parts) == 3
@@ -368,7 +368,7 @@ def test_a_text_too_long_for_one_invocation_without_a_queue_is_reported(
     )
     assert outcome(result) == ["failed"]
     report = read_json(s3, s3_buckets.output, "speech/book.error.json")
-    assert report["error"]["code"] == "text_too_long"
+    assert report["error"]["code"] == "synthesis_too_long"
     assert "SEGMENT_QUEUE_URL" in report["error"]["message"]
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from handler.__main__ import LocalContext
+from handler.context import LocalContext
 from tests.handler.conftest import Invoke, load_event
 from tests.infra.batch import (
     SAMPLE_BUCKET,

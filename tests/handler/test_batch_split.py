@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from handler.__main__ import LocalContext
+from handler.context import LocalContext
 from tests.infra.batch import SegmentQueue, keys_in, read_audio, read_json, s3_event, segment_queue
 from tests.infra.fixtures import S3Buckets
 from tests.infra.moto_server import MotoServer

@@ -11,10 +11,11 @@ from typing import Any
 import boto3
 import pytest
 
-from handler.__main__ import LocalContext
-from handler.errors import DeadlineExceededError, TextTooLongError
-from handler.speech import check_fits_deadline
-from handler.storage import make_s3_client
+from handler.admission import Decision, Delivery, RouteKind, admit
+from handler.context import LocalContext
+from handler.deadline import Deadline
+from handler.errors import DeadlineExceededError, SynthesisTooLongError
+from handler.s3 import make_s3_client
 from tests.handler.conftest import Invoke, body_json, load_event, url_event
 from tests.infra.seaweed import S3Server
 
@@ -201,7 +202,7 @@ def test_speech_that_cannot_finish_in_time_is_refused_before_synthesis(  # type:
     body = {"text": LONG_NARRATION, "lang": "en", "steps": 1, "delivery": "s3", "seed": 1}
     # ~190 s of audio at 0.4 x (1 + 2) / 10 is ~23 s of synthesis; 10 s remain, 2 s kept back.
     response = function.handle(url_event("POST", "/v1/speech", body), LocalContext(10))
-    error = error_of(response, 400, "text_too_long")
+    error = error_of(response, 400, "synthesis_too_long")
     assert "this invocation has left" in error["message"]
     assert "s of audio takes about" in error["message"] and "batch narration" in error["message"]
     assert _leftovers(s3_server, bucket) == ([], [])
@@ -215,11 +216,16 @@ def test_time_used_up_by_planning_is_a_deadline_not_a_long_text(make_function) -
     function = make_function()
     plan = function.synthesizer.plan("A short sentence.", lang="en", steps=1, seed=1)
     margin = function.settings.deadline_margin_ms
+
+    def decide(remaining_ms: int) -> Decision:
+        deadline = Deadline(lambda: remaining_ms, margin)
+        return admit(plan, route=RouteKind.buffered, deadline=deadline, settings=function.settings)
+
     with pytest.raises(DeadlineExceededError, match="after planning"):
-        check_fits_deadline(plan, function.settings, remaining_ms=margin)
-    check_fits_deadline(plan, function.settings, remaining_ms=margin + 60_000)  # fits
-    with pytest.raises(TextTooLongError, match="this invocation has left"):
-        check_fits_deadline(plan, function.settings, remaining_ms=margin + 1)
+        decide(margin)
+    assert decide(margin + 60_000).delivery is Delivery.inline  # fits
+    with pytest.raises(SynthesisTooLongError, match="this invocation has left"):
+        decide(margin + 1)
 
 
 def test_no_time_left_is_504_at_once(invoke: Invoke) -> None:

@@ -153,7 +153,7 @@ def test_s3_delivery_gives_a_presigned_url(
 def test_auto_delivery_moves_large_audio_to_s3(
     make_function, s3_server: S3Server, output_bucket: str
 ) -> None:  # type: ignore[no-untyped-def]
-    from handler.__main__ import LocalContext
+    from handler.context import LocalContext
 
     function = make_function(inline_audio_limit_bytes=20_000)
     body = {"text": "This is long enough to exceed a tiny inline limit.", "lang": "en", "seed": 3}
@@ -168,7 +168,7 @@ def test_long_audio_streams_as_multipart(
     make_function, s3_server: S3Server, output_bucket: str
 ) -> None:  # type: ignore[no-untyped-def]
     """Audio larger than one 8 MiB part goes up as a multipart upload, part 1 last."""
-    from handler.__main__ import LocalContext
+    from handler.context import LocalContext
 
     function = make_function(max_text_chars=50_000)
     text = "Every sentence here adds a few more seconds of audio to the narration. " * 40

@@ -17,7 +17,7 @@ import psutil
 import pytest
 import soundfile as sf
 
-from handler.storage import per_process
+from handler.s3 import per_process
 from tests.handler.conftest import url_event
 
 HANDLER = "handler.app.lambda_handler"

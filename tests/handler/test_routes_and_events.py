@@ -25,7 +25,7 @@ def test_voices(invoke: Invoke) -> None:
 
 
 def test_health_reports_model_and_warmth(make_function) -> None:  # type: ignore[no-untyped-def]
-    from handler.__main__ import LocalContext
+    from handler.context import LocalContext
 
     function = make_function()
     first = body_json(function.handle(load_event("http-health"), LocalContext(10)))
@@ -84,3 +84,36 @@ def test_openapi_lists_every_route_and_error_status() -> None:
     request = spec["components"]["schemas"]["SpeechRequest"]
     assert request["properties"]["speed"]["minimum"] == 0.7
     assert request["properties"]["steps"]["maximum"] == 100
+
+
+def test_every_route_is_declared_once_and_answered_by_both_functions() -> None:
+    from handler.function import SpeechFunction
+    from handler.routes import ROUTES, route_table
+    from handler.streaming import StreamingSpeechFunction
+
+    table = route_table()
+    assert sum(len(methods) for methods in table.values()) == len(ROUTES)
+    for route in ROUTES:
+        for function in (SpeechFunction, StreamingSpeechFunction):
+            assert callable(getattr(function, route.handler, None)), (function, route.handler)
+    # The streaming function answers the speech routes its own way, and only those.
+    streamed = {r.handler for r in ROUTES if r.speech}
+    overridden = {
+        r.handler
+        for r in ROUTES
+        if getattr(StreamingSpeechFunction, r.handler) is not getattr(SpeechFunction, r.handler)
+    }
+    assert overridden == streamed
+    documented = {
+        (method.upper(), path)
+        for path, operations in build_openapi()["paths"].items()
+        for method in operations
+    }
+    assert documented == {(route.method, route.path) for route in ROUTES}
+
+
+def test_a_route_declared_twice_is_refused() -> None:
+    from handler.routes import ROUTES, route_table
+
+    with pytest.raises(ValueError, match="declared twice"):
+        route_table((*ROUTES, ROUTES[0]))

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from handler.storage import presign
+from handler.s3 import presign
 from tests.handler.conftest import Invoke, body_json, load_event, url_event
 from tests.infra.seaweed import S3Server
 

@@ -13,11 +13,12 @@ from typing import Any
 
 import pytest
 
-from handler import s3_calls, storage
-from handler.__main__ import LocalContext
 from handler.config import HandlerSettings
+from handler.context import LocalContext
 from handler.function import SpeechFunction
-from handler.storage import make_s3_client
+from handler.s3 import calls as s3_calls
+from handler.s3 import make_s3_client
+from handler.s3 import upload as s3_upload
 from tests.handler.conftest import body_json, url_event
 from tests.handler.test_http_errors import error_of
 from tests.infra.fixtures import OwnS3Server, S3Buckets
@@ -38,7 +39,7 @@ def small_parts(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture(autouse=True)
 def no_failed_aborts_carried_over(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(storage, "_failed_aborts", [])
+    monkeypatch.setattr(s3_upload, "_failed_aborts", [])
 
 
 def client_for(endpoint_url: str, **settings: Any) -> Any:

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 import soundfile as sf
 
-from handler.__main__ import LocalContext
+from handler.context import LocalContext
 from handler.runtime.protocol import HttpStream
 from handler.streaming import StreamingSpeechFunction
 from tests.handler.conftest import body_bytes, load_event, url_event
@@ -122,7 +122,7 @@ def test_speech_too_long_for_the_time_left_is_json_before_the_stream(
     answer = streaming.handle(speech({"text": text, "lang": "en"}), LocalContext(10))
     assert isinstance(answer, HttpStream)
     assert answer.status == 400 and answer.headers["content-type"] == "application/json"
-    assert json.loads(b"".join(answer.body))["error"]["code"] == "text_too_long"
+    assert json.loads(b"".join(answer.body))["error"]["code"] == "synthesis_too_long"
 
 
 def test_openai_route_streams(streaming: StreamingSpeechFunction) -> None:

@@ -2,55 +2,15 @@
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from handler.config import HandlerSettings
-from handler.s3_calls import best_effort, gate_attempt, s3_call
+from handler.s3.calls import best_effort, s3_call
 from model_layer import CancelToken
 
 # S3 multipart parts must be at least 5 MiB except the last; 8 MiB keeps the number
 # of requests low while holding little audio in memory.
 PART_SIZE = 8 * 1024 * 1024
-
-
-def make_s3_client(settings: HandlerSettings) -> Any:
-    """One client per process, made on first use: boto3 costs ~30 MB of RSS and ~150 ms,
-    which requests answered inline never need."""
-    import boto3
-    from botocore.config import Config
-
-    # Standard mode retries throttling (503 SlowDown), 5xx and dropped or timed-out
-    # connections with jittered backoff; the attempts and timeouts bound how long one call
-    # can take, and `gate_attempt` stops retrying once the deadline is near.
-    config = Config(
-        retries={"total_max_attempts": settings.s3_max_attempts, "mode": "standard"},
-        connect_timeout=settings.s3_connect_timeout_seconds,
-        read_timeout=settings.s3_read_timeout_seconds,
-        s3={"addressing_style": "path"} if settings.s3_endpoint_url else {},
-        signature_version="s3v4",
-    )
-    client = boto3.client("s3", endpoint_url=settings.s3_endpoint_url, config=config)
-    client.meta.events.register("before-send.s3", gate_attempt)
-    return client
-
-
-def per_process(make: Callable[[], Any]) -> Callable[[], Any]:
-    """`make()` once per process. A boto3 client is not fork-safe (a child would share its
-    pooled connections with the parent), and awslambdaric's multi-concurrency mode forks
-    worker processes; each gets its own client even if one was made before the fork."""
-    made: dict[int, Any] = {}
-
-    def get() -> Any:
-        pid = os.getpid()
-        if pid not in made:
-            made.clear()
-            made[pid] = make()
-        return made[pid]
-
-    return get
 
 
 # Multipart uploads (client, bucket, key, upload id) whose abort could not reach S3, retried

@@ -1,8 +1,9 @@
 """One S3 call: its attempts gated by the invocation's deadline, and what its failure means.
 
 The client's own retries (botocore standard mode) handle throttling, 5xx and dropped
-connections; `s3_call` turns what outlived them into `storage_unavailable`, a 503 the client
-may retry, and leaves other errors (a missing bucket, denied access) as internal errors.
+connections; `s3_call` turns what outlived them (by the one table in handler.s3.errors) into
+`storage_unavailable`, a 503 the client may retry, and leaves other errors (a missing
+bucket, denied access) as they are.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 from handler.errors import StorageUnavailableError
 from handler.observability import logger as log
+from handler.s3.errors import error_code, http_status, is_transient
 from model_layer import CancelToken
 
 
@@ -43,35 +45,22 @@ def gate_attempt(**_: Any) -> None:
         raise StorageUnavailableError("storage did not answer; not retried")
 
 
-# S3 error codes that say "try again later" rather than "this request is wrong". NoSuchUpload
-# is one too: a completion retried after its answer was lost can find the upload gone, and a
-# new request starts a new upload.
-_TRANSIENT_CODES = frozenset(
-    {"SlowDown", "ServiceUnavailable", "InternalError", "RequestTimeout", "Throttling"}
-    | {"NoSuchUpload"}
-)
-
-
 @contextmanager
 def s3_call(
     what: str, cancel: CancelToken | None = None, max_attempts: int | None = None
 ) -> Iterator[None]:
     """Run one S3 call (`what` names it in messages) under the deadline gate of `cancel`."""
-    from botocore.exceptions import ClientError, ConnectionError, HTTPClientError
-
     token = _call_gate.set(_CallGate(cancel, max_attempts))
     try:
         yield
-    except (ConnectionError, HTTPClientError) as exc:
-        raise StorageUnavailableError(f"storage did not answer while {what}") from exc
-    except ClientError as exc:
-        code = exc.response.get("Error", {}).get("Code", "")
-        status = exc.response.get("ResponseMetadata", {}).get("HTTPStatusCode", 0)
-        if code in _TRANSIENT_CODES or status >= 500:
-            raise StorageUnavailableError(
-                f"storage answered {code or status} while {what}"
-            ) from exc
+    except StorageUnavailableError:
         raise
+    except Exception as exc:
+        if not is_transient(exc):
+            raise
+        answer = error_code(exc) or http_status(exc)
+        message = f"storage answered {answer}" if answer else "storage did not answer"
+        raise StorageUnavailableError(f"{message} while {what}") from exc
     finally:
         _call_gate.reset(token)
 
