@@ -41,6 +41,7 @@ from handler.schemas import (
     NormalizeResponse,
     OpenAISpeechRequest,
     SpeechRequest,
+    TagsResponse,
     VoiceInfo,
     VoicesResponse,
 )
@@ -54,6 +55,7 @@ from handler.speech import (
 )
 from model_layer import Synthesizer
 from model_layer.constants import ALL_LANGUAGE_CODES
+from model_layer.text.tags import describe as expression_tags
 
 # `{"action": ..., "text": ...}` in a direct invoke; speech when absent.
 DIRECT_ACTIONS = ("speech", "normalize")
@@ -172,6 +174,9 @@ class SpeechFunction:
             for name in self.synthesizer.voices
         ]
         return json_response(200, VoicesResponse(voices=voices).model_dump())
+
+    def get_tags(self, _request: HttpRequest) -> dict[str, Any]:
+        return json_response(200, TagsResponse.model_validate(expression_tags()).model_dump())
 
     def get_health(self, _request: HttpRequest) -> dict[str, Any]:
         health = HealthResponse(

@@ -18,6 +18,7 @@ from handler.schemas import (
     NormalizeResponse,
     OpenAISpeechRequest,
     SpeechRequest,
+    TagsResponse,
     VoicesResponse,
 )
 
@@ -61,6 +62,7 @@ ROUTES: tuple[Route, ...] = (
         headers={"x-language": "language used"},
     ),
     Route("GET", "/v1/voices", "get_voices", "List voices", response=VoicesResponse),
+    Route("GET", "/v1/tags", "get_tags", "List expression tags", response=TagsResponse),
     Route("GET", "/v1/health", "get_health", "Health", response=HealthResponse),
 )
 

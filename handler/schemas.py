@@ -194,6 +194,22 @@ class VoicesResponse(BaseModel):
     voices: list[VoiceInfo]
 
 
+class TagInfo(BaseModel):
+    name: str = Field(description="The tag's name, e.g. laugh.")
+    text: str = Field(description="How to write it in plain text (any case works): <laugh>.")
+    ssml: str = Field(description="How to write it in SSML: <laugh/>.")
+
+
+class TagsResponse(BaseModel):
+    """GET /v1/tags: the model's inline expression tags and what is known about them."""
+
+    tags: list[TagInfo]
+    best_languages: list[str] = Field(description="Where they are reported to work best.")
+    placement: str = Field(description="Where in a sentence they work best.")
+    notes: str
+    sources: list[str]
+
+
 class HealthResponse(BaseModel):
     status: Literal["ok"] = "ok"
     model_revision: str

@@ -64,6 +64,20 @@ def test_model_inputs_are_exactly_what_the_model_reads(invoke: Invoke) -> None:
     assert unnormalized["model_inputs"] == ["<en><cough> API.</en>"]
 
 
+def test_tags_route_lists_the_expression_tags(invoke: Invoke) -> None:
+    response = invoke(url_event("GET", "/v1/tags"))
+    assert response["statusCode"] == 200
+    document = body_json(response)
+    assert [t["name"] for t in document["tags"]] == [
+        "laugh", "breath", "surprise", "sigh", "scream", "throatclear", "sad", "angry",
+        "cough", "yawn",
+    ]  # fmt: skip
+    assert document["tags"][0] == {"name": "laugh", "text": "<laugh>", "ssml": "<laugh/>"}
+    assert document["best_languages"] == ["ko", "en", "ja"]
+    assert "sentence" in document["placement"]
+    assert invoke(url_event("POST", "/v1/tags", {}))["statusCode"] == 405
+
+
 def test_language_is_detected_without_lang(invoke: Invoke) -> None:
     german = body_json(normalize(invoke, text="Das Ticket kostet heute nur 20 € pro Person."))
     assert german["language"] == "de"
