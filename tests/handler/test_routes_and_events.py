@@ -77,6 +77,7 @@ def test_openapi_lists_every_route_and_error_status() -> None:
         "/v1/audio/speech",
         "/v1/normalize",
         "/v1/voices",
+        "/v1/tags",
         "/v1/health",
     }
     responses = spec["paths"]["/v1/speech"]["post"]["responses"]
