@@ -7,6 +7,8 @@ Two tables per language, matched as written (case counts, "z.B." = "z. B."):
   one that ends the text keeps its period, and those in `ENDS_SENTENCE` also before
   a capital ("..., Birnen usw. Dann" -> "und so weiter. Dann"; German nouns are
   capitalised, so "u. a. Äpfel" is no sentence end);
+- `UNIT_AFTER_NUMBER`: after a number, an abbreviated unit becomes its symbol, which
+  the language counts ("1 Std." -> "eine Stunde", "2 Std." -> "zwei Stunden");
 - `BEFORE_NUMBER`: only before a number or a Roman numeral, where they cannot be
   a name's initial or a word ("Abb. 3" -> "Abbildung 3", "S. 5" -> "Seite 5", but
   "Johann S. Bach" stays).
@@ -42,7 +44,7 @@ WORDS: dict[str, dict[str, str]] = {
         "Mo.": "Montag", "Di.": "Dienstag", "Mi.": "Mittwoch", "Do.": "Donnerstag",
         "Fa.": "Firma", "Std.": "Stunden", "Min.": "Minuten", "Sek.": "Sekunden",
         "Abt.": "Abteilung", "Dipl.-Ing.": "Diplomingenieur", "röm.": "römisch",
-        "kath.": "katholisch", "ev.": "evangelisch", "St.": "Sankt", "Nr.": "Nummer",
+        "kath.": "katholisch", "ev.": "evangelisch", "Nr.": "Nummer",
     },
     "fr": {
         "M.": "Monsieur", "MM.": "Messieurs", "Mme": "Madame", "Mmes": "Mesdames",
@@ -210,7 +212,7 @@ ENDS_SENTENCE = frozenset((
     "usw.", "etc.", "enz.", "itd.", "itp.", "ecc.",
     "и т. д.", "и т. п.", "и др.", "и пр.", "т. д.", "т. п.", "v. Chr.", "n. Chr.", "a. C.",
     "d. C.", "a.C.", "d.C.", "p.n.e.", "n.e.", "н. э.", "до н. э.", "v.Chr.", "n.Chr.", "cd.",
-    "MwSt.", "Jh.", "Jhd.", "Std.", "Min.", "Sek.", "s. o.", "s. u.", "u. v. m.", "o. ä.",
+    "MwSt.", "Jh.", "Jhd.", "s. o.", "s. u.", "u. v. m.", "o. ä.",
     "u. ä.", "hab.", "EE. UU.", "S. A.", "S. L.", "S.p.A.", "S.r.l.", "Ltda.", "S.A.",
     "c.d.n.", "jw.",
 ))  # fmt: skip
@@ -258,6 +260,9 @@ def _compiled(lang: str) -> _Compiled | None:
 
 
 _ENDS = frozenset(_key(a) for a in ENDS_SENTENCE)
+_AFTER_NUMBER = re.compile(r"\d\s?$")
+# Abbreviated units after a number become the unit symbol the language's rules count.
+UNIT_AFTER_NUMBER: dict[str, dict[str, str]] = {"de": {"Std.": "h", "Min.": "min", "Sek.": "s"}}
 
 
 def read(text: str, lang: str) -> str:
@@ -271,11 +276,18 @@ def read(text: str, lang: str) -> str:
     def say(m: re.Match[str]) -> str:
         key = _key(m.group())
         words = compiled.words[key]
+        unit = UNIT_AFTER_NUMBER.get(lang, {}).get(key)
+        if unit and _AFTER_NUMBER.search(m.string, max(0, m.start() - 3), m.start()):
+            # "1 Std." -> "1 h": the language's unit rule counts it ("eine Stunde"); the
+            # period stays for the sentence rules ("2 Std. Danach" ends a sentence)
+            after = m.string[m.end() : m.end() + 3]
+            ends = not after.strip() or (after[:1].isspace() and after.lstrip()[:1].isupper())
+            return unit + ("." if ends else "")
         rest = m.string[m.end() : m.end() + 3]
         glue = " " if key.endswith(".") and rest[:1].isalnum() else ""  # "z.B.Obst"
-        if key in _ENDS and (
-            not rest.strip() or (rest[:1].isspace() and rest.lstrip()[:1].isupper())
-        ):
+        if key.endswith(".") and not m.string[m.end() :].strip():
+            return words + "."  # the text's last period
+        if key in _ENDS and rest[:1].isspace() and rest.lstrip()[:1].isupper():
             return words + "."
         return words + glue
 

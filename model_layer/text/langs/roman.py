@@ -478,6 +478,8 @@ def _compile(lang: str, table: RomanTable) -> _Compiled:
         name, numeral = m.group("name"), m.group("small")
         if name in _NOT_RULERS or (len(numeral) == 1 and name not in RULERS):
             return m.group()
+        if numeral == "I" and _PRONOUN_VERB.match(m.string, m.end()):
+            return m.group()  # "Peter I think": the pronoun
         words = table.regnal(value(numeral), name)
         if words is None:
             return m.group()
@@ -488,6 +490,13 @@ def _compile(lang: str, table: RomanTable) -> _Compiled:
     rules.append((regnal, ruler))
     return _Compiled(table, tuple(rules))
 
+
+# Words that follow the pronoun "I" but never a ruler's number ("Peter I think ...").
+_PRONOUN_VERB = re.compile(
+    r"(?:\s+(?:am|think|guess|mean|know|feel|hope|believe|want|need|love|like|can't|"
+    r"cannot|don't|didn't|won't|wouldn't|will|would|should|could|must|might|have|'ve|"
+    r"just|really|also|always|never|do|see|say|said|told|agree)\b|['’](?:m|ll|d|ve)\b)"
+)
 
 _COMPILED: dict[str, _Compiled] = {}
 _HAS_NUMERAL = re.compile(r"(?<![^\W\d_])[IVXLC]")  # a cheap first look
