@@ -104,7 +104,7 @@ TABLES: dict[str, ScoreTable] = {
     ),
     "nl": ScoreTable(
         "tegen",
-        r"won|wint|verloor|verliest|zege|overwinning|nederlaag|wedstrijd|stand|stemmen|"
+        r"won|wint|verloor|verliest|zege|overwinning|nederlaag|wedstrijd|stand|stem\w*|"
         r"uitslag|gelijkspel|finale|doelpunt\w*|goals?|verhouding",
         r"om|vanaf|tot|tussen",
         r"uur|u",
