@@ -110,5 +110,8 @@ def read_shared_classes(text: str, lang: str) -> str:
     numerals (`langs/roman.py`), scores and ratios (`langs/scores.py`), decades and case
     endings on numbers (`langs/suffixes.py`)."""
     for read in (abbreviations.read, roman.read, scores.read, suffixes.read):
-        text = read(text, lang)
+        try:
+            text = read(text, lang)
+        except Exception:  # a gap in one reading must not cost the whole text
+            continue
     return text

@@ -4,11 +4,21 @@
 from __future__ import annotations
 
 import importlib
+import random
 
 import pytest
 
+from model_layer.constants import ALL_LANGUAGE_CODES
 from model_layer.text import normalize_text
-from model_layer.text.langs import acronym_speller_for, common, normalizer_for
+from model_layer.text.langs import (
+    abbreviations,
+    acronym_speller_for,
+    common,
+    normalizer_for,
+    roman,
+    scores,
+    suffixes,
+)
 from model_layer.text.langs.engine import Language
 from model_layer.text.langs.forms import agree, inflect, plural_east_slavic, table_ordinal
 from model_layer.text.normalize import SPELLS_ACRONYMS, read_shared_classes
@@ -144,3 +154,26 @@ def test_addresses_are_read_once_by_the_driver_not_by_the_engine(lang: str) -> N
     assert (
         "@" not in said and common.SPOKEN_SYMBOLS.get(lang, common.SPOKEN_SYMBOLS["en"]).at in said
     )
+
+
+_CONTEXT_PIECES = (
+    "I", "V", "X", "XX", "XIV", "MMMCMXCIX", "IV.", "Ier", "XVIIIe", " ", "век", "веке",
+    "siècle", "siglo", "Chapter", "глава", "wieku", "stoljeća", "4:2", "21:15", "999:999", "0:0",
+    "-", "5:ssä", "9999:lle", "80er", "1980er-Jahre", "lata 80.", "80-е", "Kap.", "S.", "Std.",
+    "1", "99", "100", "3-as", "5-s", "Louis", "Elizabeth", "Karl", ".", ",", "z. B.", "u. a.",
+    "т. е.", "12:345", "abc", "<laugh>", "<LAUGH/>",
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", [code for code in ALL_LANGUAGE_CODES if code != "na"])
+def test_context_readings_never_raise_or_lose_words(lang: str) -> None:
+    """Roman numerals, scores, abbreviations and suffixes, glued at random, in every language:
+    each shared module strictly (no error hidden), then the whole driver."""
+    rng = random.Random(lang)
+    for _ in range(150):
+        text = "".join(rng.choice(_CONTEXT_PIECES) for _ in range(rng.randrange(1, 12)))
+        for module in (abbreviations, roman, scores, suffixes):
+            assert isinstance(module.read(text, lang), str)
+        said = normalize_text(text, lang)
+        assert "abc" not in text or "abc" in said
+        assert "<LAUGH" not in said
