@@ -57,6 +57,33 @@ def _inflect(n: int, endings: tuple[tuple[str, str], ...]) -> str | None:
     return " ".join(t if t in _CARDINALS else inflect(t, endings) for t in tokens)
 
 
+_NEUTER = (("gi", "gie"), ("ki", "kie"), ("i", "ie"), ("y", "e"))
+_LOCATIVE_AFTER = frozenset(("w", "we", "na", "o", "po", "przy"))
+_GENITIVE_AFTER = frozenset(("z", "ze", "do", "od", "dla", "bez", "u", "około", "spod", "zza"))
+
+
+def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
+    """ "1. miejsce" -> "pierwsze miejsce", "3. klasa" -> "trzecia klasa", "w 3. klasie" ->
+    "w trzeciej klasie", "z 2. miejsca" -> "z drugiego miejsca": the ordinal takes the
+    gender and case its noun shows (nominative, or after a preposition)."""
+    found = re.match(r"\s*([^\W\d_]+)", after)
+    noun = found.group(1) if found else ""
+    if not noun[:1].islower():
+        return None
+    preposition = last_word(before)
+    if preposition in _LOCATIVE_AFTER:
+        endings = _FEMININE_LOCATIVE if noun.endswith(("ie", "ii", "y")) else _LOCATIVE
+    elif preposition in _GENITIVE_AFTER:
+        endings = _FEMININE_LOCATIVE if noun.endswith(("y", "i")) else _GENITIVE
+    elif noun.endswith("a"):
+        endings = _FEMININE
+    elif noun.endswith(("o", "e", "ę", "um")):
+        endings = _NEUTER
+    else:
+        return numbers.ordinal(n, "pl")
+    return _inflect(n, endings)
+
+
 def _date(parts: DateParts) -> str | None:
     day = _inflect(parts.day, _GENITIVE)
     if day is None:
@@ -123,6 +150,8 @@ SPEC = LanguageSpec(
     month_names=MONTH_NAMES,  # a month on its own (SSML say-as)
     year_suffix=r"roku|r\.",
     date=_date,
+    ordinal_dot=True,
+    ordinal=_ordinal,
     hour=_hour,
     minute_zero="zero",  # "dziewiąta zero pięć"
     time_keywords="godzinie|godzina",  # "o godz. 14.30"
