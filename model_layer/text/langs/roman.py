@@ -166,6 +166,9 @@ def _say_for(lang: str) -> Callable[[int, str], str | None]:
             return _ends(words, _POLISH[form])
         if lang in ("cs", "sk"):
             return _ends(words, _CZECH[form])
+        if lang in ("lt", "lv"):  # the module's ordinal with the ending the form names
+            own = _module_attr(lang, "ordinal")
+            return own(n, form) if own else None
         if lang == "hr":  # our speller's own forms: "n", "m_gen", "m_loc", ...
             from model_layer.text.spell import hr
 
@@ -297,7 +300,7 @@ TABLES: dict[str, RomanTable] = {
     "fr": RomanTable(
         _french,
         numbering=_FR_NUMBERING,
-        centuries={"siècle": "ord", "siècles": "ord", "s.": "ord"},
+        centuries={"siècle": "ord", "siècles": "ord", "s.": "ord|siècle"},
         century_first=True,
         marks="ers?|res?|èmes?|es?",
         say=_say_for("fr"),
@@ -305,25 +308,25 @@ TABLES: dict[str, RomanTable] = {
     "es": RomanTable(
         _ordinal_up_to(10, "es"),
         numbering=_ES_NUMBERING,
-        centuries={"siglo": "card", "siglos": "card", "s.": "card"},
+        centuries={"siglo": "card", "siglos": "card", "s.": "card|siglo"},
         say=_say_for("es"),
     ),
     "pt": RomanTable(
         _ordinal_up_to(10, "pt"),
         numbering=_PT_NUMBERING,
-        centuries={"século": "card", "séculos": "card", "séc.": "card"},
+        centuries={"século": "card", "séculos": "card", "séc.": "card|século"},
         say=_say_for("pt"),
     ),
     "it": RomanTable(
         _lower("it"),
         numbering=_IT_NUMBERING,
-        centuries={"secolo": "ord", "sec.": "ord"},
+        centuries={"secolo": "ord", "sec.": "ord|secolo"},
         say=_say_for("it"),
     ),
     "ro": RomanTable(
         _romanian,
         numbering=_RO_NUMBERING,
-        centuries={"secolul": "ord", "secolului": "ord", "sec.": "ord"},
+        centuries={"secolul": "ord", "secolului": "ord", "sec.": "ord|secolul"},
         say=_say_for("ro"),
     ),
     "ru": RomanTable(
@@ -335,8 +338,8 @@ TABLES: dict[str, RomanTable] = {
             "веке": "loc",
             "веку": "dat",
             "веком": "ins",
-            "вв.": "pl",
-            "в.": "nom",
+            "вв.": "pl|века",
+            "в.": "nom|век",
             "столетие": "n",
             "столетия": "gen",
         },
@@ -346,14 +349,20 @@ TABLES: dict[str, RomanTable] = {
     "uk": RomanTable(
         _capital_ordinal("uk", _feminine_name),
         numbering=_UK_NUMBERING,
-        centuries={"століття": "n", "столітті": "loc", "ст.": "n", "вік": "nom", "віку": "gen"},
+        centuries={
+            "століття": "n",
+            "столітті": "loc",
+            "ст.": "n|століття",
+            "вік": "nom",
+            "віку": "gen",
+        },
         century_first=True,
         say=_say_for("uk"),
     ),
     "pl": RomanTable(
         _capital_ordinal("pl", _feminine_name),
         numbering=_PL_NUMBERING,
-        centuries={"wiek": "ord", "wieku": "gen", "w.": "ord", "wiekiem": "loc"},
+        centuries={"wiek": "ord", "wieku": "gen", "w.": "ord|wiek", "wiekiem": "loc"},
         century_first=True,
         say=_say_for("pl"),
     ),
@@ -379,9 +388,36 @@ TABLES: dict[str, RomanTable] = {
     "sl": RomanTable(_capital_ordinal("sl"), regnal_dot=True, say=_say_for("sl")),
     "bg": RomanTable(
         _capital_ordinal("bg"),
-        centuries={"век": "ord", "в.": "ord"},
+        centuries={"век": "ord", "в.": "ord|век"},
         century_first=True,
         say=_say_for("bg"),
+    ),
+    # Lithuanian and Latvian centuries: the definite ordinal in the noun's case
+    "lt": RomanTable(
+        lambda n, name: None,
+        centuries={
+            "amžius": "asis",
+            "a.": "ojo|amžiaus",
+            "amžiuje": "ajame",
+            "amžiaus": "ojo",
+            "amžiui": "ajam",
+            "amžių": "ąjį",
+        },
+        century_first=True,
+        say=_say_for("lt"),
+    ),
+    "lv": RomanTable(
+        lambda n, name: None,
+        centuries={
+            "gadsimts": "ais",
+            "gs.": "ā|gadsimta",
+            "gadsimtā": "ajā",
+            "gadsimta": "ā",
+            "gadsimtam": "ajam",
+            "gadsimtu": "o",
+        },
+        century_first=True,
+        say=_say_for("lv"),
     ),
     "hu": RomanTable(_lower("hu"), dot_before_word=True, say=_say_for("hu")),
     "tr": RomanTable(_lower("tr"), dot_before_word=True, say=_say_for("tr")),
@@ -443,15 +479,18 @@ def _compile(lang: str, table: RomanTable) -> _Compiled:
         def century(m: re.Match[str]) -> str:
             found = m.group("word")
             form = table.centuries.get(found) or table.centuries.get(found.lower(), "ord")
+            form, _, spoken = form.partition("|")  # "a.": "ojo|amžiaus", the word said in full
+            found = spoken or found
             if lang == "pl" and form == "gen":
                 before = m.string[max(0, m.start() - 4) : m.start()].split()
                 form = "loc" if before and before[-1].lower() in _PL_LOCATIVE else "gen"
             words = say(value(m.group("num")), form)
             if words is None:
                 return m.group()
-            if m.start("num") < m.start("word"):
-                return f"{words} {found}"
-            return f"{found} {words}"
+            said = f"{words} {found}" if m.start("num") < m.start("word") else f"{found} {words}"
+            rest = m.string[m.end() :]
+            ends = not rest.strip() or (rest[:1].isspace() and rest.lstrip()[:1].isupper())
+            return said + ("." if spoken and m.group().endswith(".") and ends else "")
 
         rules.append((re.compile(after), century))
         if table.century_first:
