@@ -49,6 +49,7 @@ from handler.schemas import (
     SpeechMarksRequest,
     SpeechMarksResponse,
     SpeechRequest,
+    TagsResponse,
     VoiceInfo,
     VoicesResponse,
 )
@@ -63,6 +64,7 @@ from handler.speech import (
 from handler.static import playground_response
 from model_layer import Synthesizer
 from model_layer.constants import ALL_LANGUAGE_CODES
+from model_layer.text.tags import describe as expression_tags
 
 # `{"action": ..., "text": ...}` in a direct invoke; speech when absent.
 DIRECT_ACTIONS = ("speech", "normalize", "marks")
@@ -218,6 +220,8 @@ class SpeechFunction:
         if not self.settings.playground:  # a deployment choice (PLAYGROUND)
             raise RouteNotFoundError(f"no route {request.path}; the playground is not enabled")
         return playground_response()
+    def get_tags(self, _request: HttpRequest) -> dict[str, Any]:
+        return json_response(200, TagsResponse.model_validate(expression_tags()).model_dump())
 
     def get_health(self, _request: HttpRequest) -> dict[str, Any]:
         health = HealthResponse(

@@ -20,6 +20,7 @@ from handler.schemas import (
     SpeechMarksRequest,
     SpeechMarksResponse,
     SpeechRequest,
+    TagsResponse,
     VoicesResponse,
 )
 
@@ -75,6 +76,7 @@ ROUTES: tuple[Route, ...] = (
         headers={"x-language": "language used", "x-seed": "seed /v1/speech would use"},
     ),
     Route("GET", "/v1/voices", "get_voices", "List voices", response=VoicesResponse),
+    Route("GET", "/v1/tags", "get_tags", "List expression tags", response=TagsResponse),
     Route("GET", "/v1/health", "get_health", "Health", response=HealthResponse),
     Route(
         "GET",

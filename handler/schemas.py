@@ -191,6 +191,11 @@ class NormalizeResponse(BaseModel):
     normalized: str = Field(description="The whole text as it will be spoken.")
     language: str = Field(description="The language used (given, or detected).")
     chunks: list[str] = Field(description="The pieces synthesized one at a time, in order.")
+    model_inputs: list[str] = Field(
+        default_factory=list,
+        description="Exactly the string each chunk sends to the model, in order: the chunk "
+        "after the reference preparation, with its language tags (`chunks` is its display form).",
+    )
     dropped_characters: list[str] = Field(
         description="Unsupported characters that would be removed, as U+XXXX."
     )
@@ -232,6 +237,22 @@ class VoiceInfo(BaseModel):
 
 class VoicesResponse(BaseModel):
     voices: list[VoiceInfo]
+
+
+class TagInfo(BaseModel):
+    name: str = Field(description="The tag's name, e.g. laugh.")
+    text: str = Field(description="How to write it in plain text (any case works): <laugh>.")
+    ssml: str = Field(description="How to write it in SSML: <laugh/>.")
+
+
+class TagsResponse(BaseModel):
+    """GET /v1/tags: the model's inline expression tags and what is known about them."""
+
+    tags: list[TagInfo]
+    best_languages: list[str] = Field(description="Where they are reported to work best.")
+    placement: str = Field(description="Where in a sentence they work best.")
+    notes: str
+    sources: list[str]
 
 
 class HealthResponse(BaseModel):

@@ -283,5 +283,6 @@ def normalize_speech(
         normalized=plan.normalized_text,
         language=plan.lang,
         chunks=[chunk.text for chunk in plan.chunks],
+        model_inputs=[chunk.model_text for chunk in plan.chunks],
         dropped_characters=codepoint_labels(plan.dropped),
     )

@@ -57,6 +57,7 @@ from model_layer.text.language import LanguageDetector
 from model_layer.text.lexicon import Lexicon
 from model_layer.text.spans import Segment, SpokenText, add_pauses, plain_text
 from model_layer.text.ssml import parse_ssml
+from model_layer.text.tags import fold as fold_tags
 from model_layer.voices import Style, parse_style
 
 # Short fades at chunk edges so the cut at the predicted duration never clicks.
@@ -75,6 +76,7 @@ class PlannedChunk:
     speed: float = DEFAULT_SPEED  # the speed its duration was predicted at
     silence_before_samples: int = 0  # the pause stream() puts before it
     segment: int = 0  # index into SpeechPlan.segment_texts of the text it was cut from
+    model_text: str = ""  # exactly the string the model reads: `text` after `preprocess`
 
 
 TEXT_TYPES = ("text", "ssml")
@@ -277,7 +279,7 @@ class Synthesizer:
         text = "".join(
             normalize_text(piece, segment.lang, lexicon, self.lexicon)
             if normalize and not protected
-            else piece
+            else fold_tags(piece)  # expression tags in the model's form, even unnormalized
             for piece, protected in segment.pieces
         )
         return sanitize(text, self.indexer, segment.lang)
@@ -332,7 +334,8 @@ class Synthesizer:
         durations: bool,
         cancel: CancelToken | None,
     ) -> PlannedChunk:
-        text_ids, text_mask = self.indexer.encode([preprocess(text, segment.lang)])
+        model_text = preprocess(text, segment.lang)
+        text_ids, text_mask = self.indexer.encode([model_text])
         duration = (
             self.engine.predict_durations(text_ids, text_mask, style, segment.speed, cancel)
             if durations
@@ -343,7 +346,14 @@ class Synthesizer:
             # pass every size check (comparisons with NaN are false) and fail later.
             raise NonFiniteAudioError("a non-finite duration")
         return PlannedChunk(
-            text, text_ids, text_mask, duration, segment.lang, segment.speed, silence_before
+            text,
+            text_ids,
+            text_mask,
+            duration,
+            segment.lang,
+            segment.speed,
+            silence_before,
+            model_text=model_text,
         )
 
     def chunk_noise(self, plan: SpeechPlan, index: int, latent_len: int) -> np.ndarray:

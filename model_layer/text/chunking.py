@@ -14,6 +14,8 @@ import unicodedata
 from collections.abc import Callable, Iterator
 from itertools import pairwise
 
+from model_layer.text.tags import TAG
+
 DEFAULT_MAX_CHARS = 160
 # Hangul packs about a syllable of speech into each character, so 120 of them
 # take as long to say as ~160 Latin letters (the reference also shortens ko).
@@ -46,6 +48,27 @@ _PHRASE_END = re.compile(
 )
 
 Span = tuple[int, int]
+
+# Expression tags (tags.py) are atomic: never cut inside one, never part one from the
+# word it is written against, and one that ends a paragraph stays with its sentence.
+_TAG_ONLY_AFTER = re.compile(rf"(?:\s*{TAG.pattern})+[\s.!?…]*")
+_TAG_END = re.compile(rf"{TAG.pattern}\s*\Z")
+
+
+def _parts_tag(text: str, cut: int, end: int) -> bool:
+    """Whether a cut at `cut` (in a paragraph ending at `end`) would strand a tag."""
+    if _TAG_ONLY_AFTER.fullmatch(text, cut, end):
+        return True  # "... funny. <laugh>": the tag ends the sentence before it
+    if text[cut : cut + 1] == "<" and TAG.match(text, cut):
+        return True
+    return text[cut - 2 : cut - 1] == ">" and bool(_TAG_END.search(text, max(0, cut - 20), cut))
+
+
+def _inside_tag(text: str, cut: int) -> tuple[int, int] | None:
+    for m in TAG.finditer(text, max(0, cut - 20), min(len(text), cut + 20)):
+        if m.start() < cut < m.end():
+            return m.span()
+    return None
 
 
 def default_max_chars(lang: str) -> int:
@@ -178,7 +201,8 @@ def _split(text: str, start: int, end: int, limit: int, level: int) -> list[Span
         return [(start, end)] if end > start else []
     if level == len(_LEVELS):
         return _hard_cut(text, start, end, limit)
-    bounds = [start, *(c for c in _LEVELS[level](text, start, end) if start < c < end), end]
+    cuts = _LEVELS[level](text, start, end)
+    bounds = [start, *(c for c in cuts if start < c < end and not _parts_tag(text, c, end)), end]
     spans: list[Span] = []
     current: Span | None = None
     for a, b in pairwise(bounds):
@@ -207,6 +231,9 @@ def _hard_cut(text: str, start: int, end: int, limit: int) -> list[Span]:
         cut = start + limit
         while cut > start + 1 and unicodedata.combining(text[cut]):
             cut -= 1
+        tag = _inside_tag(text, cut)
+        if tag is not None:
+            cut = tag[0] if tag[0] > start else tag[1]
         spans.append((start, cut))
         start = cut
     spans.append((start, end))

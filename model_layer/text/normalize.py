@@ -4,14 +4,16 @@ The model has no normalizer of its own, so "$5.50", "14:30" or "API" come out as
 noise. `normalize_text` cuts out what must not be rewritten, in this order of
 precedence, and says each piece:
 
+0. the model's expression tags (`tags.py`): kept whole, in the model's lowercase form;
 1. the request's lexicon, then the deployment's (see `lexicon.py`): their `say`;
 2. e-mail addresses and URLs: their symbols as the language's words;
 3. everything else: the language's own module (`langs/<code>.py`; every one of the
    31 has one, and `na` is left as written), then all-caps acronyms spelled
    letter by letter for the languages written in Latin or Cyrillic letters.
 
-Plain text has no markup: "<" and ">" are characters like any other (SSML is read
-in `model_layer/text/ssml`, which calls this on each span's text).
+Plain text has no markup: apart from the ten expression tags, "<" and ">" are
+characters like any other (SSML is read in `model_layer/text/ssml`, which calls this
+on each span's text).
 Nothing here raises on odd text: what cannot be said stays as written.
 """
 
@@ -20,13 +22,21 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 
-from model_layer.text import numbers
-from model_layer.text.langs import acronym_speller_for, common, normalizer_for
+from model_layer.text import numbers, tags
+from model_layer.text.langs import (
+    abbreviations,
+    acronym_speller_for,
+    common,
+    normalizer_for,
+    roman,
+    scores,
+    suffixes,
+)
 from model_layer.text.lexicon import Lexicon
 
 # Languages whose all-caps words are spelled out; the others' scripts have no capitals
 # (ja, ko, ar, hi) or keep their own rules (el), and `na` has no letter names to use.
-_SPELLS_ACRONYMS = frozenset((
+SPELLS_ACRONYMS = frozenset((
     "en", "bg", "cs", "da", "de", "es", "et", "fi", "fr", "hr", "hu", "id", "it", "lt", "lv",
     "nl", "pl", "pt", "ro", "ru", "sk", "sl", "sv", "tr", "uk", "vi",
 ))  # fmt: skip
@@ -47,13 +57,14 @@ def normalize_text(
     """
     if not isinstance(lexicon, Lexicon):
         lexicon = Lexicon.from_mapping(lexicon)
-    shouting = common.is_shouting(text)
-    cutters: list[tuple[re.Pattern[str], Say]] = []
+    shouting = common.is_shouting(tags.TAG.sub(" ", text) if "<" in text else text)
+    # Expression tags first: no lexicon, language rule or acronym reader may touch them.
+    cutters: list[tuple[re.Pattern[str], Say]] = [(tags.TAG, tags.fold)]
     for source in (lexicon, deployment_lexicon):
         matcher = source.matcher(lang) if source else None
         if matcher is not None:
             cutters.append((matcher.pattern, matcher.say))
-    if lang in _SPELLS_ACRONYMS or lang in common.SPOKEN_SYMBOLS:
+    if lang in SPELLS_ACRONYMS or lang in common.SPOKEN_SYMBOLS:
         cutters.append((common.EMAIL, lambda address: _read_address(address, lang)))
         cutters.append((common.URL, lambda address: _read_address(address, lang)))
     return _cut(text, cutters, lambda plain: _normalize_plain(plain, lang, shouting))
@@ -83,9 +94,24 @@ def _read_address(address: str, lang: str) -> str:
 def _normalize_plain(text: str, lang: str, shouting: bool) -> str:
     if not text.strip():
         return text
+    text = read_shared_classes(text, lang)
     own = normalizer_for(lang)
     if own is not None:
         text = own(text)
-    if lang in _SPELLS_ACRONYMS and not shouting:
+    if lang in SPELLS_ACRONYMS and not shouting:
         text = (acronym_speller_for(lang) or common.spell_acronyms)(text)
+    return text
+
+
+def read_shared_classes(text: str, lang: str) -> str:
+    """The readings decided from context that several languages share, each in its own
+    module with a table per language, before the language's own rules see the text:
+    abbreviations (`langs/abbreviations.py`: first, so "Kap. IV" is "Kapitel IV"), Roman
+    numerals (`langs/roman.py`), scores and ratios (`langs/scores.py`), decades and case
+    endings on numbers (`langs/suffixes.py`)."""
+    for read in (abbreviations.read, roman.read, scores.read, suffixes.read):
+        try:
+            text = read(text, lang)
+        except Exception:  # a gap in one reading must not cost the whole text
+            continue
     return text

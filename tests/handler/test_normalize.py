@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import unicodedata
 import uuid
 from pathlib import Path
 
@@ -28,7 +29,13 @@ def test_answers_what_would_be_read(invoke: Invoke) -> None:
     assert response["headers"]["content-type"] == "application/json"
     assert response["headers"]["x-language"] == "en"
     document = body_json(response)
-    assert set(document) == {"normalized", "language", "chunks", "dropped_characters"}
+    assert set(document) == {
+        "normalized",
+        "language",
+        "chunks",
+        "model_inputs",
+        "dropped_characters",
+    }
     assert document["normalized"] == (
         "It costs twenty dollars at ten thirty A M. "
         "Call five five five, one two three, four five six seven."
@@ -36,6 +43,39 @@ def test_answers_what_would_be_read(invoke: Invoke) -> None:
     assert document["language"] == "en"
     assert " ".join(document["chunks"]) == document["normalized"]
     assert document["dropped_characters"] == []
+
+
+def test_model_inputs_are_exactly_what_the_model_reads(invoke: Invoke) -> None:
+    """`[laugh]` is displayed as written but the model reads "laugh"; a real tag, in any
+    case or as SSML, reaches the model as the one lowercase form it knows."""
+    plain = body_json(normalize(invoke, text="[laugh] <LAUGH> That is 5 euros", lang="en"))
+    assert plain["chunks"] == ["[laugh] <laugh> That is five euros"]
+    assert plain["model_inputs"] == ["<en>laugh <laugh> That is five euros.</en>"]
+    ssml = body_json(
+        normalize(
+            invoke,
+            text='<speak xml:lang="ko"><Sigh/>안녕하세요.</speak>',
+            text_type="ssml",
+        )
+    )
+    # NFKD, as the reference prepares text: Hangul syllables reach the model as jamo.
+    assert ssml["model_inputs"] == [unicodedata.normalize("NFKD", "<ko><sigh>안녕하세요.</ko>")]
+    unnormalized = body_json(normalize(invoke, text="<Cough> API", lang="en", normalize=False))
+    assert unnormalized["model_inputs"] == ["<en><cough> API.</en>"]
+
+
+def test_tags_route_lists_the_expression_tags(invoke: Invoke) -> None:
+    response = invoke(url_event("GET", "/v1/tags"))
+    assert response["statusCode"] == 200
+    document = body_json(response)
+    assert [t["name"] for t in document["tags"]] == [
+        "laugh", "breath", "surprise", "sigh", "scream", "throatclear", "sad", "angry",
+        "cough", "yawn",
+    ]  # fmt: skip
+    assert document["tags"][0] == {"name": "laugh", "text": "<laugh>", "ssml": "<laugh/>"}
+    assert document["best_languages"] == ["ko", "en", "ja"]
+    assert "sentence" in document["placement"]
+    assert invoke(url_event("POST", "/v1/tags", {}))["statusCode"] == 405
 
 
 def test_language_is_detected_without_lang(invoke: Invoke) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from model_layer.constants import ALL_LANGUAGE_CODES
 from model_layer.text.ssml import say_as
 from model_layer.text.ssml.values import SsmlValueError
 
@@ -64,9 +65,15 @@ def test_readings(interpret_as: str, text: str, lang: str, expected: str) -> Non
         ("5/3/2024", "it", "dmy", "cinque marzo duemilaventiquattro"),
         ("1/3", "pt", "dm", "primeiro de março"),
         ("5-3-2024", "nl", None, "vijf maart tweeduizendvierentwintig"),
-        # Without month names the numbers are read in the order written.
-        ("2024-03-05", "pl", None, "dwa tysiące dwadzieścia cztery trzy pięć"),
-        ("05.03.2024", "el", None, "πέντε τρία δύο χιλιάδες είκοσι τέσσερα"),
+        # Every language reads a date as its own module does in running text.
+        ("2024-03-05", "pl", None, "piątego marca dwa tysiące dwudziestego czwartego roku"),
+        ("05.03.2024", "el", None, "πέντε Μαρτίου δύο χιλιάδες είκοσι τέσσερα"),
+        ("3/2024", "ru", "my", "март две тысячи двадцать четыре"),
+        ("12", "uk", "m", "грудень"),
+        ("1/3", "ko", "dm", "삼월 일 일"),
+        ("2024", "ja", "y", "にせんにじゅうよねん"),
+        # Only `na` (no language) has no words: the numbers in the order written.
+        ("2024-03-05", "na", None, "2024 3 5"),
     ],
 )
 def test_dates(text: str, lang: str, date_format: str | None, expected: str) -> None:
@@ -99,3 +106,51 @@ def test_text_that_is_not_what_it_claims_is_refused(
 ) -> None:
     with pytest.raises(SsmlValueError, match=reason):
         say_as(interpret_as, text, "en", date_format)
+
+
+# "2024-03-05" read by a native narrator of each language, as its module reads a date.
+DATES_IN_EVERY_LANGUAGE = {
+    "en": "March fifth, twenty twenty-four",
+    "ko": "이천이십사 년 삼월 오 일",
+    "ja": "にせんにじゅうよねんさんがついつか",
+    "ar": "الخامس من مارس ألفين وأربعة وعشرين",
+    "bg": "пети март две хиляди двадесет и четвърта година",
+    "cs": "pátého března dva tisíce dvacet čtyři",
+    "da": "femte marts to tusind og fireogtyve",
+    "de": "fünfter März zweitausendvierundzwanzig",
+    "el": "πέντε Μαρτίου δύο χιλιάδες είκοσι τέσσερα",
+    "es": "cinco de marzo de dos mil veinticuatro",
+    "et": "viies märts kaks tuhat kakskümmend neli",
+    "fi": "viides maaliskuuta kaksituhatta kaksikymmentäneljä",
+    "fr": "cinq mars deux mille vingt-quatre",
+    "hi": "पाँच मार्च दो हज़ार चौबीस",
+    "hr": "petog ožujka dvije tisuće dvadeset četvrte",
+    "hu": "kétezer-huszonnégy március ötödike",
+    "id": "lima Maret dua ribu dua puluh empat",
+    "it": "cinque marzo duemilaventiquattro",
+    "lt": "du tūkstančiai dvidešimt ketvirtųjų metų kovo penktoji",
+    "lv": "divi tūkstoši divdesmit ceturtā gada piektais marts",
+    "nl": "vijf maart tweeduizendvierentwintig",
+    "pl": "piątego marca dwa tysiące dwudziestego czwartego roku",
+    "pt": "cinco de março de dois mil e vinte e quatro",
+    "ro": "cinci martie două mii douăzeci și patru",
+    "ru": "пятое марта две тысячи двадцать четвёртого года",
+    "sk": "piateho marca dvetisícdvadsaťštyri",
+    "sl": "petega marca dva tisoč štiriindvajset",
+    "sv": "femte mars tvåtusentjugofyra",
+    "tr": "beş Mart iki bin yirmi dört",
+    "uk": "п'яте березня дві тисячі двадцять четвертого року",
+    "vi": "ngày năm tháng ba năm hai nghìn không trăm hai mươi bốn",
+}
+
+
+def test_every_language_has_a_date_golden() -> None:
+    assert set(DATES_IN_EVERY_LANGUAGE) == set(ALL_LANGUAGE_CODES) - {"na"}
+
+
+@pytest.mark.parametrize(("lang", "expected"), sorted(DATES_IN_EVERY_LANGUAGE.items()))
+def test_dates_in_every_language(lang: str, expected: str) -> None:
+    assert say_as("date", "2024-03-05", lang) == expected
+    # the same date written day first reads the same (English: "the fifth of March")
+    if lang != "en":
+        assert say_as("date", "05.03.2024", lang, "dmy") == expected

@@ -40,7 +40,7 @@ EN = [
     ("Two APIs", "Two A P eyes"),
     ("NASA and the FBI", "NASA and the F B I"),
     ("OK then", "okay then"),
-    ("World War II", "World War II"),
+    ("World War II", "World War two"),
     ("THIS IS SO COOL", "THIS IS SO COOL"),
     ("call 007", "call zero zero seven"),
     ("a 10km run", "a ten kilometer run"),

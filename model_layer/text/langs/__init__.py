@@ -1,5 +1,16 @@
 """Text rules per language: one module per language code, one place to read and extend.
 
+Adding a language: write `langs/<code>.py` as a spec on the engine (see de.py or et.py)
+
+    SPEC = LanguageSpec(code="xx", decimal_word=word("..."), months=(...), ...)
+    LANGUAGE = Language(SPEC)
+    normalize = LANGUAGE.normalize
+
+(the module is found by its code: nothing else to register), fill
+`tests/model_layer/golden/<code>.tsv`, and add the language's rows to the shared
+tables of `abbreviations.py`, `roman.py`, `scores.py` and `suffixes.py` where it
+uses those forms. en, ja and ko keep hand-written modules.
+
 A language module `model_layer.text.langs.<code>` defines
 
     def normalize(text: str) -> str
@@ -14,7 +25,15 @@ and may define
     def spell_acronyms(text: str) -> str
 
 to spell all-caps words its own way (letter names, plurals, words said as words);
-without it the driver uses `common.spell_acronyms` for Latin and Cyrillic scripts.
+without it the driver uses `common.spell_acronyms` for Latin and Cyrillic scripts;
+and
+
+    def say_date(day: int | None, month: int | None, year: int | None,
+                 day_first: bool) -> str | None
+
+for SSML `<say-as interpret-as="date">` (any of the parts may be missing;
+`day_first`: the caller wrote the day before the month). A module built on the
+engine (`LANGUAGE = Language(SPEC)`) has it from `Language.say_date_parts`.
 
 `na` (no language) has no module: its text is read as written.
 """
@@ -29,6 +48,7 @@ from types import ModuleType
 from model_layer.constants import ALL_LANGUAGE_CODES
 
 Normalizer = Callable[[str], str]
+DateReader = Callable[[int | None, int | None, int | None, bool], str | None]
 
 
 def normalizer_for(lang: str) -> Normalizer | None:
@@ -40,6 +60,16 @@ def normalizer_for(lang: str) -> Normalizer | None:
 def acronym_speller_for(lang: str) -> Normalizer | None:
     """The language's own `spell_acronyms`, or None when it has none."""
     return getattr(_module(lang), "spell_acronyms", None)
+
+
+def date_reader_for(lang: str) -> DateReader | None:
+    """The language's own date reader (`say_date`, or its engine's), or None."""
+    module = _module(lang)
+    own = getattr(module, "say_date", None)
+    if own is not None:
+        return own  # type: ignore[no-any-return]
+    language = getattr(module, "LANGUAGE", None)
+    return None if language is None else language.say_date_parts  # type: ignore[no-any-return]
 
 
 @functools.cache

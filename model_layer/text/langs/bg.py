@@ -5,146 +5,169 @@ ordinal day + month + feminine ordinal year + "година" (пети март 
 двадесет и четвърта година); "3,5" is "три цяло и пет"; a time is "часа" and
 "минути" (четиринадесет часа и тридесет минути); ordinals are written 1-ви,
 2-ри, 3-ти, 5-и, 21-ви, with the form in their ending (1-ва, 1-во, 1-вият).
+Numbers come from our own speller (`spell/bg.py`: num2words has no Bulgarian).
 """
 
 # Letters of this script look like Latin ones; they are meant.
-# ruff: noqa: RUF001
+# ruff: noqa: RUF001, RUF002
 
 from __future__ import annotations
 
 import re
 
-from model_layer.text.langs._rules import (
-    ROMAN,
-    Amount,
-    Pipeline,
-    Spec,
-    one_or_many,
-    roman_value,
-    spelled,
-)
+from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
+from model_layer.text.langs.forms import date_from_parts, word
 from model_layer.text.spell import bg
 
-# (singular, count form after 2 and more, gender)
-Noun = tuple[str, str, str]
-
-_MONTHS = ("януари", "февруари", "март", "април", "май", "юни", "юли", "август", "септември",
-           "октомври", "ноември", "декември")  # fmt: skip
+MONTHS = ("януари", "февруари", "март", "април", "май", "юни", "юли", "август", "септември",
+          "октомври", "ноември", "декември")  # fmt: skip
 # Short words after a number that are no counted noun: they leave the counting form.
 _NOT_NOUNS = frozenset(("или", "във", "със", "без", "към", "над", "под", "при", "през", "след",
                         "преди", "между", "като", "също"))  # fmt: skip
-_LEV: Noun = ("лев", "лева", "m")
-_EURO: Noun = ("евро", "евро", "n")
-_CENT: Noun = ("цент", "цента", "m")
-_CURRENCIES: dict[str, tuple[Noun, Noun | None]] = {
-    "лв.": (_LEV, ("стотинка", "стотинки", "f")), "лв": (_LEV, ("стотинка", "стотинки", "f")),
-    "BGN": (_LEV, ("стотинка", "стотинки", "f")), "€": (_EURO, _CENT), "EUR": (_EURO, _CENT),
-    "$": (("долар", "долара", "m"), _CENT), "USD": (("долар", "долара", "m"), _CENT),
-    "£": (("паунд", "паунда", "m"), None), "GBP": (("паунд", "паунда", "m"), None),
-    "¥": (("йена", "йени", "f"), None), "JPY": (("йена", "йени", "f"), None),
-}  # fmt: skip
-_KM: Noun = ("километър", "километра", "m")
-_METRE: Noun = ("метър", "метра", "m")
-_KG: Noun = ("килограм", "килограма", "m")
-_GRAM: Noun = ("грам", "грама", "m")
-_LITRE: Noun = ("литър", "литра", "m")
-_UNITS: dict[str, Noun] = {
-    "km/h": ("километър в час", "километра в час", "m"),
-    "км/ч": ("километър в час", "километра в час", "m"),
-    "km": _KM, "км": _KM, "m": _METRE, "м": _METRE, "cm": ("сантиметър", "сантиметра", "m"),
-    "см": ("сантиметър", "сантиметра", "m"), "mm": ("милиметър", "милиметра", "m"),
-    "мм": ("милиметър", "милиметра", "m"), "kg": _KG, "кг": _KG, "g": _GRAM, "гр.": _GRAM,
-    "гр": _GRAM, "l": _LITRE, "л": _LITRE, "ml": ("милилитър", "милилитра", "m"),
-    "мл": ("милилитър", "милилитра", "m"), "°C": ("градус по Целзий", "градуса по Целзий", "m"),
-    "℃": ("градус по Целзий", "градуса по Целзий", "m"), "°": ("градус", "градуса", "m"),
-    "мин.": ("минута", "минути", "f"), "мин": ("минута", "минути", "f"),
-    "ч.": ("час", "часа", "m"), "ч": ("час", "часа", "m"),
-}  # fmt: skip
-_ORDINAL_SUFFIX = "[врмнт]?(?:ият|ия|ата|ото|ите|ен|и|а|о)"
+_ORDINAL_FORMS = (("ият", "m_def"), ("ия", "m_def_short"), ("ата", "f_def"), ("ото", "n_def"),
+                  ("ите", "pl_def"), ("а", "f"), ("о", "n"))  # fmt: skip
+_YEAR = re.compile(r"(?<![\w.,])(\d{3,4})\s?(г\.|година|годината)(?!\w)")
+_PLUS = re.compile(r"(?<![\w+])\+\s?(?=[^\W\d_])")
+_DATE_YEAR_MARK = re.compile(r"(?<![\w.])(\d{1,2}[./]\d{1,2}[./]\d{4})\s?г\.")
 
 
-def _cardinal(value: Amount, gender: str) -> str:
-    return spelled(value, lambda n: bg.cardinal(n, gender), bg.decimal, bg.digits, bg.MINUS)
+def _agreeing(digits: str, following: str) -> str | None:
+    """The counting form (едно, две), or the gender of the noun after 1 and 2."""
+    n = int(digits)
+    gender = "n"
+    if n % 10 in (1, 2) and n % 100 not in (11, 12):
+        noun = following.lower()
+        if len(noun) > 2 and noun not in _NOT_NOUNS:
+            gender = bg.noun_gender(noun, n)
+    return bg.cardinal(n, gender)
 
 
-def _number(value: Amount, following: str) -> str:
-    gender = "n"  # the counting form: едно, две, три
-    if value.whole and value.value % 10 in (1, 2) and value.value % 100 not in (11, 12):
-        word = following.lower()
-        if len(word) > 2 and word not in _NOT_NOUNS:
-            gender = bg.noun_gender(word, value.value)
-    return _cardinal(value, gender)
+def _date(parts: DateParts) -> str | None:
+    words = f"{bg.ordinal(parts.day)} {MONTHS[parts.month - 1]}"
+    return f"{words} {bg.year(parts.year)} година" if parts.year else words
 
 
-def _counted(value: Amount, noun: Noun) -> str:
-    singular, count_form, gender = noun
-    return f"{_cardinal(value, gender)} {one_or_many(value, singular, count_form)}"
+_HOUR = word("час", "часа")
+_MINUTE = word("минута", "минути", gender="f")
+_SECOND = word("секунда", "секунди", gender="f")
 
 
-def _date(day: int, month: int, year: int | None) -> str:
-    words = f"{bg.ordinal(day)} {_MONTHS[month - 1]}"
-    return f"{words} {bg.year(year)} година" if year else words
+def _counted(n: int, noun: word) -> str:  # type: ignore[valid-type]
+    return f"{bg.cardinal(n, noun.gender)} {noun.form(0 if n == 1 else 1)}"  # type: ignore[attr-defined]
 
 
-def _time(hour: int, minute: int, second: int | None) -> str:
-    words = _counted(Amount(str(hour)), ("час", "часа", "m"))
+def _clock(hour: int, minute: int, second: int | None) -> str:
+    words = _counted(hour, _HOUR)
     if minute:
-        words += " и " + _counted(Amount(str(minute)), ("минута", "минути", "f"))
+        words += " и " + _counted(minute, _MINUTE)
     if second:
-        words += " и " + _counted(Amount(str(second)), ("секунда", "секунди", "f"))
+        words += " и " + _counted(second, _SECOND)
     return words
 
 
-def _ordinal_form(suffix: str) -> str:
-    for ending, form in (("ият", "m_def"), ("ия", "m_def_short"), ("ата", "f_def"),
-                         ("ото", "n_def"), ("ите", "pl_def"), ("а", "f"), ("о", "n")):  # fmt: skip
-        if suffix.endswith(ending):
-            return form
-    return "m"
+def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
+    form = next((f for ending, f in _ORDINAL_FORMS if suffix.endswith(ending)), "m")
+    return bg.ordinal(n, form)
 
 
-def _ordinal(m: re.Match[str]) -> str:
-    return bg.ordinal(int(m.group(1)), _ordinal_form(m.group(2)))
+def _ends_sentence(m: re.Match[str]) -> str:
+    rest = m.string[m.end() :]
+    return "." if not rest.strip() or (rest[:1].isspace() and rest.lstrip()[:1].isupper()) else ""
 
 
-def _year(m: re.Match[str]) -> str:
-    definite = m.group(2) == "годината"
-    return f"{bg.ordinal(int(m.group(1)), 'f_def' if definite else 'f')} година"
+def _years(text: str) -> str:
+    """ "1999 г." -> "хиляда деветстотин деветдесет и девета година"; "05.03.2024 г.":
+    the date says "година" itself, so only the mark goes."""
+
+    def say(m: re.Match[str]) -> str:
+        definite = m.group(2) == "годината"
+        said = f"{bg.ordinal(int(m.group(1)), 'f_def' if definite else 'f')} {m.group(2)}"
+        said = said.replace(" г.", " година")
+        return said + (_ends_sentence(m) if m.group(2) == "г." else "")
+
+    text = _DATE_YEAR_MARK.sub(lambda m: m.group(1) + _ends_sentence(m), text)
+    return _YEAR.sub(say, text)
 
 
-def _century(m: re.Match[str]) -> str:
-    return f"{bg.ordinal(roman_value(m.group(1)))} век"
+def _plus(text: str) -> str:
+    return _PLUS.sub("плюс ", text)  # "+5 °C": a sign, said after the phones were read
 
 
-_PIPELINE = Pipeline(
-    Spec(
-        decimal_comma=True,
-        number=_number,
-        counted=_counted,
-        digits=bg.digits,
-        date=_date,
-        time=_time,
-        plus="плюс",
-        range_template="от {} до {}",
-        score_word="на",
-        version_word="точка",
-        percent=("процент", "процента", "m"),
-        money_template="{} и {}",
-        currencies=_CURRENCIES,
-        units=_UNITS,
-        months={name: number for number, name in enumerate(_MONTHS, start=1)},
-        symbols={"&": "и", "=": "равно на"},
-        date_suffix=r"(?:\s?г\.|\s?година)?",
-        time_suffix=r"(?:\s?ч\.|\s?ч(?!\w))?",
-        version_lead="версия|версията",
-        passes=(
-            (re.compile(rf"(?<!\w)(\d+)-({_ORDINAL_SUFFIX})(?!\w)"), _ordinal),
-            (re.compile(r"(?<![\w.,])(\d{3,4})\s?(г\.|година|годината)(?!\w)"), _year),
-            (re.compile(rf"{ROMAN}\s?(?:век|в\.)(?!\w)"), _century),
-        ),
-    )
+def _spaces(text: str) -> str:
+    return re.sub(r"(?<=\S) {2,}(?=\S)", " ", text)
+
+
+_LEV = word("лев", "лева")
+_CENT = word("цент", "цента")
+_KM = word("километър", "километра")
+_GRAM = word("грам", "грама")
+_UNITS = {
+    "km/h": word("километър в час", "километра в час"), "km": _KM, "m": word("метър", "метра"),
+    "cm": word("сантиметър", "сантиметра"), "mm": word("милиметър", "милиметра"),
+    "kg": word("килограм", "килограма"), "g": _GRAM, "l": word("литър", "литра"),
+    "ml": word("милилитър", "милилитра"), "C": word("градус по Целзий", "градуса по Целзий"),
+    "deg": word("градус", "градуса"), "min": _MINUTE, "h": _HOUR,
+}  # fmt: skip
+
+SPEC = LanguageSpec(
+    code="bg",
+    gendered=lambda digits, gender: bg.cardinal(int(digits), gender),
+    agreeing=_agreeing,
+    percent=word("процент", "процента"),
+    currencies={
+        "BGN": Currency(_LEV, word("стотинка", "стотинки", gender="f")),
+        "EUR": Currency(word("евро", gender="n"), _CENT),
+        "USD": Currency(word("долар", "долара"), _CENT),
+        "GBP": Currency(word("паунд", "паунда")),
+        "JPY": Currency(word("йена", "йени", gender="f")),
+    },
+    currency_symbols={"лв.": "BGN", "лв": "BGN"},
+    currency_and="и",
+    months=MONTHS,
+    year_suffix=r"г\.|година",
+    date=_date,
+    clock=_clock,
+    time_trailer=r"ч\.|ч",
+    ordinal_suffix="-[врмнт]?(?:ият|ия|ата|ото|ите|ен|и|а|о)",
+    ordinal=_ordinal,
+    units=_UNITS,
+    unit_symbols={
+        "км/ч": "km/h",
+        "км": "km",
+        "м": "m",
+        "см": "cm",
+        "мм": "mm",
+        "кг": "kg",
+        "гр.": "g",
+        "гр": "g",
+        "л": "l",
+        "мл": "ml",
+        "мин.": "min",
+        "мин": "min",
+        "ч.": "h",
+        "ч": "h",
+    },
+    foreign_grouping=True,
+    range_template="от {} до {}",
+    version_keywords="версия|версията",
+    point_word="точка",
+    plus_word="плюс",
+    and_word="и",
+    equals_word="равно на",
+    extra_rules=(_years,),
+    final_rules=(_plus, _spaces),
 )
 
+LANGUAGE = Language(SPEC)
+normalize = LANGUAGE.normalize
 
-def normalize(text: str) -> str:
-    return _PIPELINE.normalize(text)
+
+def say_date(day: int | None, month: int | None, year: int | None, day_first: bool) -> str:
+    """SSML `say-as date`: as a date in running text."""
+
+    def full(d: int, m: int, y: int | None) -> str:
+        return _date(DateParts(d, m, y, "")) or ""
+
+    return date_from_parts(
+        day, month, year, full, MONTHS, lambda y: f"{bg.year(y)} година", bg.ordinal
+    )

@@ -13,6 +13,8 @@ from model_layer.text.langs.forms import inflect, plural_czech, table_ordinal, w
 
 MONTHS = ("ledna", "února", "března", "dubna", "května", "června", "července", "srpna",
           "září", "října", "listopadu", "prosince")  # fmt: skip
+MONTH_NAMES = ("leden", "únor", "březen", "duben", "květen", "červen",
+               "červenec", "srpen", "září", "říjen", "listopad", "prosinec")  # fmt: skip
 _UNITS_ORD = ("", "první", "druhý", "třetí", "čtvrtý", "pátý", "šestý", "sedmý", "osmý",
               "devátý", "desátý", "jedenáctý", "dvanáctý", "třináctý", "čtrnáctý", "patnáctý",
               "šestnáctý", "sedmnáctý", "osmnáctý", "devatenáctý")  # fmt: skip
@@ -88,6 +90,7 @@ SPEC = LanguageSpec(
     currency_symbols={"Kč": "CZK"},
     scales=_SCALES,
     months=MONTHS,
+    month_names=MONTH_NAMES,  # a month on its own (SSML say-as)
     date=_date,
     time_format_hour="{h} {hw}",  # "čtrnáct hodin"
     hour_word=word("hodina", "hodiny", "hodin", gender="f"),
@@ -97,8 +100,6 @@ SPEC = LanguageSpec(
     range_word="až",  # "pět až deset"
     version_word="verze",
     version_keywords="verze|Verze",
-    at_word="zavináč",
-    slash_word="lomítko",
     point_word="tečka",
     and_word="a",
     equals_word="rovná se",

@@ -553,3 +553,15 @@ def acronym_plural(spelled: str, suffix: str) -> str:
 
 def spell_acronyms(text: str) -> str:
     return common.spell_acronyms(text, PRONOUNCED_ACRONYMS, SAID_AS, acronym_plural)
+
+
+def say_date(day: int | None, month: int | None, year_value: int | None, day_first: bool) -> str:
+    """SSML `say-as date`: "March fifth, twenty twenty-four", or "the fifth of March, ..."
+    when the day was written first."""
+    month_name = MONTHS[month - 1] if month is not None else None
+    said_year = year(year_value) if year_value is not None else None
+    day_words = numbers.ordinal(day, LANG) if day is not None else None
+    if day_words and month_name:
+        head = f"the {day_words} of {month_name}" if day_first else f"{month_name} {day_words}"
+        return f"{head}, {said_year}" if said_year else head
+    return " ".join(w for w in (f"the {day_words}" if day_words else month_name, said_year) if w)

@@ -9,7 +9,8 @@ A language module is a spec plus the few rules unique to its language:
 `Language` compiles every pattern once, at import. The rules run in this order,
 because earlier shapes claim digits a later, more general rule would misread:
 
-    web and mail addresses, abbreviations, the spec's `extra_rules`, phone
+    English-style grouping read as meant (`foreign_grouping`), abbreviations,
+    the spec's `extra_rules`, phone
     numbers, ranges ("5-10" -> "5 bis 10", digits kept so that money and units
     still see them), currency, dates, times, percentages, ordinals, years,
     units, versions, symbols, numbers, the spec's `final_rules`.
@@ -18,7 +19,10 @@ Public surface (kept small on purpose): `LanguageSpec`, `Currency`, `DateParts`
 (spec.py), `Language` and the helpers `plain_ordinal`, `before`, `after` here,
 and the grammar helpers in forms.py (`Word`, `word`, plural rules, `agree`,
 `inflect`, `table_ordinal`). A language whose numbers num2words cannot say
-passes its own `cardinal` (see vi.py). Every hook returns `None` for "I cannot
+passes its own `cardinal` (see vi.py); one whose numbers agree with what follows
+passes `agreeing` (the next word), `gendered` (a counted noun's gender) or `count`
+(number and noun put together, ar); `clock` says a whole time, `date` a whole date
+(bg, hr, el, ar). Every hook returns `None` for "I cannot
 say this", and the text then stays as written: `normalize` never raises, and
 `normalize_strictly` (for tests) lets a rule's error through.
 """
@@ -29,7 +33,7 @@ import re
 from collections.abc import Callable
 
 from model_layer.text import numbers
-from model_layer.text.langs.forms import Word, agree
+from model_layer.text.langs.forms import Word, agree, last_word
 from model_layer.text.langs.spec import (
     CURRENCY_CODES,
     SHARED_CURRENCY_SYMBOLS,
@@ -57,13 +61,19 @@ def number_pattern(spec: LanguageSpec, name: str, glued: bool = False) -> str:
 
     Groups of three after 1-3 digits, separated by a dot, (narrow) no-break or
     thin space, or a plain space where the language groups so; a decimal comma,
-    or a dot that cannot be a thousands group. `glued`: may follow a letter ("Rp15").
+    or a dot that cannot be a thousands group. With `decimal_point` (hi): groups
+    by commas, also the Indian 12,34,567, and a decimal point. `glued`: may
+    follow a letter ("Rp15").
     """
+    start = "" if glued else r"(?<![\w.,])"
+    sign = rf"(?:(?<![\w.,)])(?P<{name}neg>[-\u2212])(?=\d))?{start}"
+    if spec.decimal_point:  # 1,234,567.89 and the Indian 12,34,567.89
+        integer = r"\d{1,3}(?:,\d{3})+(?!\d)|\d{1,2}(?:,\d{2})*,\d{3}(?!\d)|\d+"
+        return rf"{sign}(?P<{name}i>{integer})(?:\.(?P<{name}f>\d+))?(?!\d)"
     seps = ".\u00a0\u202f\u2009" + (" " if spec.space_groups else "")
     integer = rf"[1-9]\d{{0,2}}(?:[{seps}]\d{{3}})+(?!\d)|\d+"
-    start = "" if glued else r"(?<![\w.,])"
     return (
-        rf"(?:(?<![\w.,)])(?P<{name}neg>[-\u2212])(?=\d))?{start}"
+        rf"{sign}"
         rf"(?P<{name}i>{integer})(?:(?:,|\.(?!\d{{3}}(?!\d)))(?P<{name}f>\d+))?(?!\d)"
     )
 
@@ -72,6 +82,12 @@ _WHOLE = r"(?:,[-\u2013])?"  # "5,- €" (or an en dash): a whole amount
 _NUMERIC_DATE = re.compile(r"\d{1,2}([-/.])\d{1,2}\1\d{4}")
 
 
+def _plain(digits: str) -> bool:
+    """A number said as a number: longer runs and leading zeros are read digit by digit."""
+    return len(digits) <= 15 and not (len(digits) > 1 and digits[0] == "0")
+
+
+_NEXT_WORD = re.compile(r"\s*([^\W\d_]+)")
 CONTEXT = 60  # characters around a match that a hook sees: enough for a preposition or two
 
 
@@ -82,13 +98,6 @@ def before(m: re.Match[str]) -> str:
 
 def after(m: re.Match[str]) -> str:
     return m.string[m.end() : m.end() + CONTEXT]
-
-
-# the domains a web or mail address is recognised by ("z.B." or "3.14" have none)
-_TLDS = (
-    "com|org|net|info|io|ai|app|dev|eu|de|at|ch|fr|be|es|it|pt|br|nl|se|dk|no|ro|id|vn|tr|fi|"
-    "hu|cz|sk|pl|si|lt|lv|ru|ua|uk|co|us"
-)
 
 
 def _sentence_dot(m: re.Match[str]) -> str:
@@ -120,7 +129,7 @@ class Language:
         self._number = re.compile(num)
         self._fixes = tuple((re.compile(p), r) for p, r in spec.word_fixes)
         self._rules: tuple[Rule, ...] = (
-            self._addresses,
+            *((self._foreign_grouping,) if spec.foreign_grouping else ()),
             self._abbreviations,
             *spec.extra_rules,
             self._phones,
@@ -196,10 +205,13 @@ class Language:
         if spec.time_trailer:
             times.append(rf"{hour('h4')}\.(?P<m4>[0-5]\d)\s?(?:{spec.time_trailer})(?!\w)")
         self._time = c("|".join(f"(?:{t})" for t in times))
+        extra = rf"|(?<![\w+/.,]){spec.phone_extra}(?![\w/]|[.,]\d)" if spec.phone_extra else ""
         self._phone = c(
             r"(?<![\w+/.])(?:\+\d{1,3}|\(0\d{1,4}\)|0\d{1,4})(?:[ -]?\(\d{1,4}\))?"
-            r"(?:(?:[ -]|\s?/\s?)\d+){1,5}(?![\w/]|\.\d)|(?<![\w+])\+\d{8,14}(?!\w)"
+            r"(?:(?:[ -]|\s?/\s?)\d+){1,5}(?![\w/]|\.\d)|(?<![\w+])\+\d{8,14}(?!\w)" + extra
         )
+        # English grouping in a comma-decimal language, "1,234.56": unambiguous, read as meant
+        self._foreign = c(r"(?<![\d.,])(\d{1,3}(?:,\d{3})+)\.(\d+)(?![\d.,]?\d)")
         self._percent_re = c(
             rf"{num}\s?%" + (rf"|%\s?{num.replace('(?P<n', '(?P<q')}" if spec.percent_first else "")
         )
@@ -219,11 +231,6 @@ class Language:
         self._version = c(
             rf"(?<![\w.])(?:(?P<v>v)|{keywords})(?P<ver>\d+(?:\.\d+)+)(?!\w|[.,]\d)"
             r"|(?<![\w.,])(?P<bare>\d+\.\d+\.\d+(?:\.\d+)*)(?!\w|[.,]\d)"
-        )
-        self._address = c(
-            rf"(?<![\w@.-])(?:https?://)?(?:[\w+-]+(?:\.[\w+-]+)*@)?(?:[a-z0-9-]+\.)+(?:{_TLDS})"
-            r"(?![\w-])(?:/[\w/.%=&?#-]*[\w/])?",
-            re.IGNORECASE,
         )
         self._amp = c(r"\s*&\s*")
         self._plus = c(r"(?<=\d)\s*\+\s*(?=\d)")
@@ -265,6 +272,9 @@ class Language:
         int_digits = re.sub(r"\D", "", int_digits)
         if frac:
             return self.decimal(int_digits, frac)
+        own = self.spec.gendered
+        if own is not None and gender and _plain(int_digits):
+            return self._fix(own(int_digits, gender))  # the whole number in the gender
         words = self.cardinal(int_digits)
         if words and gender:
             words = agree(words, gender, self.spec.genders)
@@ -295,7 +305,12 @@ class Language:
     def counted(self, m: re.Match[str], name: str, noun: Word) -> str | None:
         """A number and the noun it counts, in the form the number asks for."""
         frac = m.group(f"{name}f")
-        n = int(re.sub(r"\D", "", m.group(f"{name}i")))
+        digits = re.sub(r"\D", "", m.group(f"{name}i"))
+        n = int(digits)
+        own = self.spec.count
+        if own is not None and not frac and _plain(digits):
+            words = own(n, noun)  # the language puts number and noun together itself
+            return numbers.signed(words, bool(m.group(f"{name}neg")), self.spec.code)
         words = self.signed(m, name, noun.gender)
         return (
             None if words is None else self._join(words, noun.form(self.spec.plural(n, bool(frac))))
@@ -308,18 +323,8 @@ class Language:
 
     # -- the rules -----------------------------------------------------------------
 
-    def _addresses(self, text: str) -> str:
-        """ "www.example.de/info" -> "www Punkt example Punkt de slash info", said once."""
-        spec = self.spec
-        if not spec.point_word:
-            return text
-
-        def say(m: re.Match[str]) -> str:
-            address = re.sub(r"^https?://", "", m.group(), flags=re.IGNORECASE)
-            address = address.replace("@", f" {spec.at_word} ").replace("/", f" {spec.slash_word} ")
-            return re.sub(r"\.", f" {spec.point_word} ", address)
-
-        return self._address.sub(say, text)
+    def _foreign_grouping(self, text: str) -> str:
+        return self._foreign.sub(lambda m: f"{m.group(1).replace(',', '.')},{m.group(2)}", text)
 
     def _abbreviations(self, text: str) -> str:
         if not self.spec.abbreviations:
@@ -341,9 +346,22 @@ class Language:
         return self._abbr.sub(say, text)
 
     def _ranges(self, text: str) -> str:
-        if not self.spec.range_word:
+        spec = self.spec
+        if spec.range_template:  # "от {} до {}": the first word once, if not written already
+            lead = spec.range_template.split("{}", 1)[0].strip()
+
+            def say(m: re.Match[str]) -> str:
+                if int(m.group(1)) >= int(m.group(2)):
+                    return m.group()  # "3-1" falls: a score or a code, not a range
+                template = spec.range_template
+                if lead and last_word(before(m)) == lead.lower():
+                    template = template.split(lead, 1)[1].lstrip()
+                return template.format(m.group(1), m.group(2))
+
+            return self._range.sub(say, text)
+        if not spec.range_word:
             return text
-        return self._range.sub(lambda m: f"{m.group(1)} {self.spec.range_word} {m.group(2)}", text)
+        return self._range.sub(lambda m: f"{m.group(1)} {spec.range_word} {m.group(2)}", text)
 
     def _currency(self, text: str) -> str:
         def say(m: re.Match[str]) -> str:
@@ -378,10 +396,14 @@ class Language:
         if None in parts:
             return None
         joiner = f" {self.spec.currency_and} " if self.spec.currency_and else " "
+        if self.spec.currency_and_joined:  # ar: "ريالًا وخمسون هللةً"
+            joiner = joiner.rstrip()
         words = joiner.join(p for p in parts if p)
         return numbers.signed(words, bool(m.group("nneg")), self.spec.code)
 
     def _count(self, n: int, noun: Word) -> str | None:
+        if self.spec.count is not None:
+            return self.spec.count(n, noun)
         words = self.number(str(n), None, noun.gender)
         return None if words is None else self._join(words, noun.form(self.spec.plural(n, False)))
 
@@ -426,6 +448,23 @@ class Language:
             return None
         return spec.date_format.format(day=day, month=month, year=year)
 
+    def say_date_parts(
+        self, day: int | None, month: int | None, year: int | None, day_first: bool = True
+    ) -> str | None:
+        """A date with any of its parts (SSML `say-as date`): the day and month as a
+        date in running text; a month alone by its name; a year as a year."""
+        spec = self.spec
+        if day is not None and month is not None:
+            return self.say_date(DateParts(day, month, year, ""))
+        said: list[str | None] = []
+        if day is not None:
+            said.append(spec.day(day, "") if spec.day else self.cardinal(str(day)))
+        if month is not None:
+            said.append((spec.month_names or spec.months or (None,) * 12)[month - 1])
+        if year is not None:
+            said.append(self.year_words(year))
+        return None if None in said else " ".join(w for w in said if w)
+
     def year_words(self, n: int) -> str | None:
         if self.spec.year is not None and 1100 <= n <= 1999:
             return self.spec.year(n)
@@ -439,6 +478,10 @@ class Language:
             h = int(next(found[k] for k in ("h", "h2", "h3", "h4") if found.get(k)))
             minute = int(next((found[k] for k in ("m", "m2", "m3", "m4") if found.get(k)), "0"))
             keyword = found.get("kw3") or ""
+            if spec.clock is not None:
+                seconds = int(found["s"]) if found.get("s") else None
+                said = spec.clock(h, minute, seconds)
+                return m.group() if said is None else keyword + said + _sentence_dot(m)
             context = before(m) + keyword
             hour = (
                 spec.hour(h, context) if spec.hour else self.number(str(h), None, spec.hour_gender)
@@ -457,7 +500,7 @@ class Language:
             seconds = found.get("s")
             if seconds and int(seconds):
                 said += f" {self.cardinal(str(int(seconds)))}"
-            return said
+            return said + _sentence_dot(m)  # "um 14:30 Uhr." at the end keeps its period
 
         return self._time.sub(say, text)
 
@@ -518,7 +561,8 @@ class Language:
 
     def _units(self, text: str) -> str:
         def say(m: re.Match[str]) -> str:
-            return self.counted(m, "n", self._unit_words[m.group("u")]) or m.group()
+            words = self.counted(m, "n", self._unit_words[m.group("u")])
+            return m.group() if words is None else words + _sentence_dot(m)  # "18 ч."
 
         return self._unit.sub(say, text) if self._unit_words else text
 
@@ -554,8 +598,16 @@ class Language:
         return text
 
     def _numbers(self, text: str) -> str:
+        agreeing = self.spec.agreeing
+
         def say(m: re.Match[str]) -> str:
-            words = self.signed(m, "n")
+            digits = re.sub(r"\D", "", m.group("ni"))
+            if agreeing is not None and not m.group("nf") and _plain(digits):
+                following = _NEXT_WORD.match(m.string, m.end())
+                own = agreeing(digits, following.group(1) if following else "")
+                words = numbers.signed(self._fix(own), bool(m.group("nneg")), self.spec.code)
+            else:
+                words = self.signed(m, "n")
             if words is None:
                 return m.group()
             following = m.string[m.end() : m.end() + 1]

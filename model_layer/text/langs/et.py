@@ -1,4 +1,4 @@
-"""Estonian: numbers with the partitive after them; ordinals, dates and years in their cases.
+"""Estonian: the spec, and ordinals, dates and years in their cases.
 
 Readings followed (Eesti keele käsiraamat, EKI 2007, "Arvsõnad" and
 "Kuupäev"): after 2 and more the noun is in the partitive singular (viis eurot,
@@ -8,7 +8,8 @@ ordinal day + month (viies märts), and the ordinal takes the month's case
 (kahe tuhande kahekümne neljandal aastal). "2024. aasta" is read as a genitive
 (kahe tuhande kahekümne neljanda aasta), the commoner use in running text
 ("2024. aasta lõpus"). A time is said as two numbers (kell neliteist
-kolmkümmend). Not done: case agreement of cardinals with a following noun in
+kolmkümmend). Numbers come from our own speller (`spell/et.py`: num2words has
+no Estonian). Not done: case agreement of cardinals with a following noun in
 an oblique case (5 eurost stays "viis eurost").
 """
 
@@ -16,114 +17,107 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs._rules import Amount, Pipeline, Spec, one_or_many, spelled
+from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
+from model_layer.text.langs.forms import date_from_parts, word
 from model_layer.text.spell import et
 
-# (nominative singular, partitive singular)
-Noun = tuple[str, str]
-
-_MONTHS = ("jaanuar", "veebruar", "märts", "aprill", "mai", "juuni", "juuli", "august",
-           "september", "oktoober", "november", "detsember")  # fmt: skip
+MONTHS = ("jaanuar", "veebruar", "märts", "aprill", "mai", "juuni", "juuli", "august",
+          "september", "oktoober", "november", "detsember")  # fmt: skip
 # The genitive, to which the case endings attach (märtsi-l, mai-st).
 _MONTH_STEMS = ("jaanuari", "veebruari", "märtsi", "aprilli", "mai", "juuni", "juuli",
                 "augusti", "septembri", "oktoobri", "novembri", "detsembri")  # fmt: skip
 _CASES = {"l": "ade", "s": "ine", "st": "ela", "le": "all", "lt": "abl", "ks": "tra",
           "sse": "ill", "ni": "ter", "ga": "com", "": "gen"}  # fmt: skip
-_EURO: Noun = ("euro", "eurot")
-_CENT: Noun = ("sent", "senti")
-_CURRENCIES: dict[str, tuple[Noun, Noun | None]] = {
-    "€": (_EURO, _CENT), "EUR": (_EURO, _CENT), "$": (("dollar", "dollarit"), _CENT),
-    "USD": (("dollar", "dollarit"), _CENT), "£": (("nael", "naela"), None),
-    "GBP": (("nael", "naela"), None),
-    "¥": (("jeen", "jeeni"), None), "JPY": (("jeen", "jeeni"), None),
-}  # fmt: skip
-_UNITS: dict[str, Noun] = {
-    "km/h": ("kilomeeter tunnis", "kilomeetrit tunnis"), "km": ("kilomeeter", "kilomeetrit"),
-    "m": ("meeter", "meetrit"), "cm": ("sentimeeter", "sentimeetrit"),
-    "mm": ("millimeeter", "millimeetrit"), "kg": ("kilogramm", "kilogrammi"),
-    "g": ("gramm", "grammi"), "l": ("liiter", "liitrit"), "ml": ("milliliiter", "milliliitrit"),
-    "°C": ("kraad", "kraadi"), "℃": ("kraad", "kraadi"), "°": ("kraad", "kraadi"),
-    "h": ("tund", "tundi"), "min": ("minut", "minutit"),
-}  # fmt: skip
-
-
-def _number(value: Amount, following: str) -> str:
-    return spelled(value, et.cardinal, et.decimal, et.digits, et.MINUS)
-
-
-def _counted(value: Amount, noun: Noun) -> str:
-    nominative, partitive = noun
-    return f"{_number(value, '')} {one_or_many(value, nominative, partitive)}"
-
-
-def _date(day: int, month: int, year: int | None) -> str:
-    words = f"{et.ordinal(day)} {_MONTHS[month - 1]}"
-    return f"{words} {et.year(year)}" if year else words
-
-
-def _time(hour: int, minute: int, second: int | None) -> str:
-    words = [et.cardinal(hour)]
-    if minute or second:
-        words.append(et.digits(f"{minute:02d}") if minute < 10 else et.cardinal(minute))
-    if second:
-        words.append(et.digits(f"{second:02d}") if second < 10 else et.cardinal(second))
-    return " ".join(words)
-
-
-def _dotted_time(m: re.Match[str]) -> str:
-    return _time(int(m.group(1)), int(m.group(2)), None)
-
-
-def _month_in_case(m: re.Match[str]) -> str:
-    case = _CASES[m.group(3)]
-    return f"{et.ordinal(int(m.group(1)), case)} {m.group(2)}{m.group(3)}"
-
-
 _YEAR_CASES = {"aasta": "gen", "aastal": "ade", "aastas": "ine", "aastast": "ela",
                "aastani": "ter", "aastaks": "tra", "aastasse": "ill", "aastaga": "com"}  # fmt: skip
 
-
-def _year(m: re.Match[str]) -> str:
-    return f"{et.ordinal(int(m.group(1)), _YEAR_CASES[m.group(2).lower()])} {m.group(2)}"
-
-
-def _ordinal(m: re.Match[str]) -> str:
-    return f"{et.ordinal(int(m.group(1)))} {m.group(2)}"
-
-
-_PIPELINE = Pipeline(
-    Spec(
-        decimal_comma=True,
-        number=_number,
-        counted=_counted,
-        digits=et.digits,
-        date=_date,
-        time=_time,
-        plus="pluss",
-        range_template="{} kuni {}",
-        score_word="",
-        version_word="punkt",
-        percent=("protsent", "protsenti"),
-        money_template="{} ja {}",
-        currencies=_CURRENCIES,
-        units=_UNITS,
-        months={name: number for number, name in enumerate(_MONTHS, start=1)},
-        symbols={"&": "ja", "=": "võrdub"},
-        version_lead="versioon|versiooni",
-        phone_extra=r"(?<!\d)5\d{2,3}[ -]?\d{4}(?!\d)",
-        passes=(
-            (re.compile(r"(?<=\bkell\s)([01]?\d|2[0-3])\.([0-5]\d)(?!\d|[.,]\d)", re.IGNORECASE),
-             _dotted_time),
-            (re.compile(rf"(?<![\w.,])(\d{{1,2}})\.\s({'|'.join(_MONTH_STEMS)})"
-                        rf"({'|'.join(sorted(_CASES, key=len, reverse=True))})(?!\w)"),
-             _month_in_case),
-            (re.compile(rf"(?<![\w.,])(\d{{1,4}})\.\s({'|'.join(_YEAR_CASES)})(?!\w)",
-                        re.IGNORECASE), _year),
-            (re.compile(r"(?<![\w.,])(\d{1,4})\.\s([a-zäöüõšž]\w*)"), _ordinal),
-        ),
-    )
-)  # fmt: skip
+_MONTH_IN_CASE = re.compile(
+    rf"(?<![\w.,])(\d{{1,2}})\.\s({'|'.join(_MONTH_STEMS)})"
+    rf"({'|'.join(sorted(_CASES, key=len, reverse=True))})(?!\w)"
+)
+_YEAR_IN_CASE = re.compile(
+    rf"(?<![\w.,])(\d{{1,4}})\.\s({'|'.join(_YEAR_CASES)})(?!\w)", re.IGNORECASE
+)
 
 
-def normalize(text: str) -> str:
-    return _PIPELINE.normalize(text)
+def _date(parts: DateParts) -> str | None:
+    words = f"{et.ordinal(parts.day)} {MONTHS[parts.month - 1]}"
+    return f"{words} {et.year(parts.year)}" if parts.year else words
+
+
+def _month_in_case(text: str) -> str:
+    """ "5. märtsil" -> "viiendal märtsil": the day takes the month's case."""
+
+    def say(m: re.Match[str]) -> str:
+        case = _CASES[m.group(3)]
+        return f"{et.ordinal(int(m.group(1)), case)} {m.group(2)}{m.group(3)}"
+
+    return _MONTH_IN_CASE.sub(say, text)
+
+
+def _year_in_case(text: str) -> str:
+    """ "2024. aastal" -> "kahe tuhande kahekümne neljandal aastal"."""
+
+    def say(m: re.Match[str]) -> str:
+        case = _YEAR_CASES[m.group(2).lower()]
+        return f"{et.ordinal(int(m.group(1)), case)} {m.group(2)}"
+
+    return _YEAR_IN_CASE.sub(say, text)
+
+
+def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
+    """ "3. klass" -> "kolmas klass": a dotted number before a lowercase word."""
+    return et.ordinal(n) if after.lstrip()[:1].islower() else None
+
+
+_CENT = word("sent", "senti")
+_UNITS = {
+    "km/h": word("kilomeeter tunnis", "kilomeetrit tunnis"),
+    "km": word("kilomeeter", "kilomeetrit"), "m": word("meeter", "meetrit"),
+    "cm": word("sentimeeter", "sentimeetrit"), "mm": word("millimeeter", "millimeetrit"),
+    "kg": word("kilogramm", "kilogrammi"), "g": word("gramm", "grammi"),
+    "l": word("liiter", "liitrit"), "ml": word("milliliiter", "milliliitrit"),
+    "C": word("kraad", "kraadi"), "deg": word("kraad", "kraadi"), "h": word("tund", "tundi"),
+    "min": word("minut", "minutit"),
+}  # fmt: skip
+
+SPEC = LanguageSpec(
+    code="et",
+    percent=word("protsent", "protsenti"),
+    currencies={
+        "EUR": Currency(word("euro", "eurot"), _CENT),
+        "USD": Currency(word("dollar", "dollarit"), _CENT),
+        "GBP": Currency(word("nael", "naela")),
+        "JPY": Currency(word("jeen", "jeeni")),
+    },
+    currency_and="ja",
+    months=MONTHS,
+    date=_date,
+    time_format="{h} {m}",  # "neliteist kolmkümmend"
+    minute_zero="null",  # "üheksa null viis"
+    time_keywords="kell",  # "kell 9.05"
+    ordinal_dot=True,
+    ordinal=_ordinal,
+    units=_UNITS,
+    phone_extra=r"5\d{2,3}[ -]?\d{4}",  # mobile numbers: 5123 4567
+    foreign_grouping=True,
+    range_word="kuni",
+    version_keywords="versioon|versiooni",
+    point_word="punkt",
+    plus_word="pluss",
+    and_word="ja",
+    equals_word="võrdub",
+    extra_rules=(_month_in_case, _year_in_case),
+)
+
+LANGUAGE = Language(SPEC)
+normalize = LANGUAGE.normalize
+
+
+def say_date(day: int | None, month: int | None, year: int | None, day_first: bool) -> str:
+    """SSML `say-as date`: as a date in running text."""
+
+    def full(d: int, m: int, y: int | None) -> str:
+        return _date(DateParts(d, m, y, "")) or ""
+
+    return date_from_parts(day, month, year, full, MONTHS, et.year, et.ordinal)

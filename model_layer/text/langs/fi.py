@@ -14,6 +14,8 @@ from model_layer.text.langs.forms import plural_finnish, word
 MONTHS = ("tammikuuta", "helmikuuta", "maaliskuuta", "huhtikuuta", "toukokuuta",
           "kesäkuuta", "heinäkuuta", "elokuuta", "syyskuuta", "lokakuuta", "marraskuuta",
           "joulukuuta")  # fmt: skip
+MONTH_NAMES = ("tammikuu", "helmikuu", "maaliskuu", "huhtikuu", "toukokuu", "kesäkuu",
+               "heinäkuu", "elokuu", "syyskuu", "lokakuu", "marraskuu", "joulukuu")  # fmt: skip
 
 _SENTTI = word("sentti", "senttiä")
 _UNITS = {
@@ -53,6 +55,7 @@ SPEC = LanguageSpec(
     currency_and="ja",
     scales=_SCALES,
     months=MONTHS,
+    month_names=MONTH_NAMES,  # a month on its own (SSML say-as)
     day=lambda n, before: numbers.ordinal(n, "fi"),  # "viides maaliskuuta"
     minute_zero="nolla",  # "yhdeksän nolla viisi"
     time_keywords="kello",  # "klo 14.30"
@@ -61,8 +64,6 @@ SPEC = LanguageSpec(
     units=_UNITS,
     version_word="versio",
     version_keywords="versio|Versio",
-    at_word="ät",
-    slash_word="kauttaviiva",
     point_word="piste",
     and_word="ja",
     equals_word="on yhtä kuin",

@@ -208,3 +208,22 @@ def last_word(text: str) -> str:
 
 
 _LAST_WORD = re.compile(r"(\w+)\W*$")
+
+
+def date_from_parts(
+    day: int | None,
+    month: int | None,
+    year: int | None,
+    full: Callable[[int, int, int | None], str],
+    month_names: Sequence[str],
+    year_words: Callable[[int], str],
+    day_words: Callable[[int], str],
+) -> str:
+    """A date with any of its parts missing (SSML `say-as`), for a module with its own
+    `full(day, month, year)` reading: day and month as a date, the rest by their names."""
+    if day is not None and month is not None:
+        return full(day, month, year)
+    said = [day_words(day) if day is not None else ""]
+    said.append(month_names[month - 1] if month is not None else "")
+    said.append(year_words(year) if year is not None else "")
+    return " ".join(w for w in said if w)

@@ -11,6 +11,8 @@ MONTHS = ("janvier", "février", "mars", "avril", "mai", "juin", "juillet", "ao�
 
 
 def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
+    if n == 2 and suffix in ("nd", "nde"):
+        return "seconde" if suffix == "nde" else "second"  # "2nde", "2nd"
     if n == 1:
         return "première" if suffix in ("re", "ère") else "premier"
     return numbers.ordinal(n, "fr")
@@ -78,7 +80,7 @@ SPEC = LanguageSpec(
     hour_gender="f",
     time_trailer="h|heures?",
     time_letter=True,  # "14h30"
-    ordinal_suffix="ère|ème|eme|er|re|e",
+    ordinal_suffix="ère|ème|eme|nde|nd|er|re|e",
     ordinal=_ordinal,
     units=_UNITS,
     unit_symbols={"To": "TB", "Go": "GB", "Mo": "MB", "ko": "kB"},
@@ -86,8 +88,6 @@ SPEC = LanguageSpec(
     range_word="à",
     version_word="version",
     version_keywords="version|Version",
-    at_word="arobase",
-    slash_word="slash",
     point_word="point",
     and_word="et",
     equals_word="égale",

@@ -40,12 +40,24 @@ def _date(parts: DateParts) -> str | None:
 
 
 # case suffixes that join a number word without changing it
-_SUFFIX = r"(?:ban|ben|ba|be|ból|ből|ra|re|ról|ről|nál|nél|hoz|hez|höz|tól|től|ig|kor|ért)"
+_SUFFIX = (
+    r"(?:ban|ben|ba|be|ból|ből|ra|re|ról|ről|nál|nél|hoz|hez|höz|tól|től|ig|kor|ért|"
+    r"szor|szer|ször|val|vel|zal|zel|tal|tel|nal|nel|ral|rel|cal|cel|nak|nek|t|"
+    r"at|et|ot|öt|as|es|os|ös|an|en|on|ön)"
+)
+# The stem a number word takes before a suffix that starts with a vowel ("3-as" is
+# "hármas", "7-et" "hetet", "10-es" "tizes"); other words keep their form ("négyes").
+_VOWEL_STEMS = {"három": "hárm", "hét": "het", "tíz": "tiz", "húsz": "husz", "kettő": "kett",
+                "ezer": "ezr"}  # fmt: skip
 _MONTH_DAY_SUFFIXED = re.compile(
     rf"(?<![\w.])(?:(\d{{4}})\.\s)?((?:{'|'.join(MONTHS)})\s)(\d{{1,2}})-(\w+)"
 )
 _LONG = {"a": "á", "e": "é"}
 _TIME_KOR = re.compile(r"(?<![\w:.,])([01]?\d|2[0-3]):([0-5]\d)-kor(?!\w)")
+# a day of the month without its month: "15-én" -> "tizenötödikén", "1-jétől" -> "elsejétől"
+_DAY_SUFFIXED = re.compile(r"(?<![\w.,-])(0?[1-9]|[12]\d|3[01])-(j?[áé](?:n|ig|től|tól))(?!\w)")
+# a day of the month without its month: "15-én" -> "tizenötödikén", "1-jétől" -> "elsejétől"
+_DAY_SUFFIXED = re.compile(r"(?<![\w.,-])(0?[1-9]|[12]\d|3[01])-(j?[áé](?:n|ig|től|tól))(?!\w)")
 _SUFFIXED = re.compile(rf"(?<![\w.,-])(\d+)-({_SUFFIX})(?!\w)")
 
 
@@ -71,6 +83,13 @@ def _month_day(m: re.Match[str]) -> str:
     return f"{year_words} {said}" if year_words else said
 
 
+def _day(m: re.Match[str]) -> str:
+    day = day_of_month(int(m.group(1)))
+    if day is None:
+        return m.group()
+    return day[:-1] + _LONG[day[-1]] + re.sub(r"^j?[áé]", "", m.group(2))
+
+
 def _suffixes(text: str) -> str:
     text = _MONTH_DAY_SUFFIXED.sub(_month_day, text)
 
@@ -81,9 +100,23 @@ def _suffixes(text: str) -> str:
         return f"{hour} óra {LANGUAGE.cardinal(str(minute))}kor"  # "tizennégy óra harminckor"
 
     text = _TIME_KOR.sub(time, text)
-    return _SUFFIXED.sub(
-        lambda m: f"{LANGUAGE.cardinal(m.group(1)) or m.group(1)}{m.group(2)}", text
-    )
+    text = _DAY_SUFFIXED.sub(_day, text)
+    return _SUFFIXED.sub(_suffixed, text)
+
+
+def _suffixed(m: re.Match[str]) -> str:
+    """ "5-ször" -> "ötször", "2-szer" -> "kétszer", "3-as" -> "hármas"."""
+    words = LANGUAGE.cardinal(m.group(1))
+    suffix = m.group(2)
+    if words is None:
+        return m.group()
+    head, _, last = words.rpartition(" ")
+    if suffix[0] in "aeoö":
+        last = next((last[: -len(w)] + stem for w, stem in _VOWEL_STEMS.items()
+                     if last.endswith(w)), last)  # fmt: skip
+    elif suffix in ("szer", "szor", "ször") and last.endswith("kettő"):
+        last = last[:-5] + "két"  # "kétszer", "huszonkétszer"
+    return f"{head} {last}{suffix}" if head else f"{last}{suffix}"
 
 
 _CENT = word("cent")
@@ -123,8 +156,6 @@ SPEC = LanguageSpec(
     units=_UNITS,
     version_word="verzió",
     version_keywords="verzió|Verzió",
-    at_word="kukac",
-    slash_word="per",
     point_word="pont",
     plus_word="plusz",
     and_word="és",

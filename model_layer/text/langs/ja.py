@@ -229,3 +229,14 @@ _RULES: tuple[tuple[re.Pattern[str], _cjk.Say], ...] = (
     (_SHAPES.number, _number),
     _cjk.weekday(_WEEKDAYS, "、"),
 )
+
+
+def say_date(day: int | None, month: int | None, year: int | None, day_first: bool) -> str:
+    """SSML `say-as date`: 年, 月 and 日 as in running text, whichever parts are given."""
+    if day is not None and month is not None:
+        return _date(year, month, day)
+    return (
+        (attach(integer_tokens(year), c.YEAR) if year is not None else "")
+        + (attach(integer_tokens(month), c.MONTH) if month is not None else "")
+        + (attach(integer_tokens(day), c.DAY_OF_MONTH, day) if day is not None else "")
+    )

@@ -203,3 +203,13 @@ _RULES: tuple[tuple[re.Pattern[str], _cjk.Say], ...] = (
     (_SHAPES.number, _number),
     _cjk.weekday(_WEEKDAYS, " "),
 )
+
+
+def say_date(day: int | None, month: int | None, year: int | None, day_first: bool) -> str:
+    """SSML `say-as date`: 년, 월 and 일 as in running text, whichever parts are given."""
+    if day is not None and month is not None:
+        return _date(year, month, day)
+    said = [f"{sino(year)} 년" if year is not None else "",
+            _MONTHS[month] if month is not None else "",
+            f"{sino(day)} 일" if day is not None else ""]  # fmt: skip
+    return " ".join(w for w in said if w)

@@ -15,6 +15,8 @@ from model_layer.text.langs.forms import plural_lithuanian, table_ordinal, word
 
 MONTHS = ("sausio", "vasario", "kovo", "balandžio", "gegužės", "birželio", "liepos",
           "rugpjūčio", "rugsėjo", "spalio", "lapkričio", "gruodžio")  # fmt: skip
+MONTH_NAMES = ("sausis", "vasaris", "kovas", "balandis", "gegužė", "birželis",
+               "liepa", "rugpjūtis", "rugsėjis", "spalis", "lapkritis", "gruodis")  # fmt: skip
 _UNITS_ORD = ("", "pirmas", "antras", "trečias", "ketvirtas", "penktas", "šeštas", "septintas",
               "aštuntas", "devintas", "dešimtas", "vienuoliktas", "dvyliktas", "tryliktas",
               "keturioliktas", "penkioliktas", "šešioliktas", "septynioliktas",
@@ -102,13 +104,12 @@ SPEC = LanguageSpec(
     },
     scales=_SCALES,
     months=MONTHS,
+    month_names=MONTH_NAMES,  # a month on its own (SSML say-as)
     date=_date,
     minute_zero="nulis",  # "devyni nulis penki"
     units=_UNITS,
     version_word="versija",
     version_keywords="versija|Versija",
-    at_word="eta",
-    slash_word="pasvirasis brūkšnys",
     point_word="taškas",
     plus_word="plius",
     and_word="ir",

@@ -16,6 +16,8 @@ from model_layer.text.langs.forms import inflect, last_word, plural_polish, word
 
 MONTHS = ("stycznia", "lutego", "marca", "kwietnia", "maja", "czerwca", "lipca", "sierpnia",
           "września", "października", "listopada", "grudnia")  # fmt: skip
+MONTH_NAMES = ("styczeń", "luty", "marzec", "kwiecień", "maj", "czerwiec",
+               "lipiec", "sierpień", "wrzesień", "październik", "listopad", "grudzień")  # fmt: skip
 # cardinal words that end like an ordinal adjective and must not inflect
 _CARDINALS = frozenset(("trzy", "cztery", "trzydzieści", "czterdzieści"))
 _GENITIVE = (("gi", "giego"), ("ki", "kiego"), ("i", "iego"), ("y", "ego"))
@@ -53,6 +55,33 @@ def _inflect(n: int, endings: tuple[tuple[str, str], ...]) -> str | None:
         return None
     tokens = words.split(" ")
     return " ".join(t if t in _CARDINALS else inflect(t, endings) for t in tokens)
+
+
+_NEUTER = (("gi", "gie"), ("ki", "kie"), ("i", "ie"), ("y", "e"))
+_LOCATIVE_AFTER = frozenset(("w", "we", "na", "o", "po", "przy"))
+_GENITIVE_AFTER = frozenset(("z", "ze", "do", "od", "dla", "bez", "u", "około", "spod", "zza"))
+
+
+def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
+    """ "1. miejsce" -> "pierwsze miejsce", "3. klasa" -> "trzecia klasa", "w 3. klasie" ->
+    "w trzeciej klasie", "z 2. miejsca" -> "z drugiego miejsca": the ordinal takes the
+    gender and case its noun shows (nominative, or after a preposition)."""
+    found = re.match(r"\s*([^\W\d_]+)", after)
+    noun = found.group(1) if found else ""
+    if not noun[:1].islower():
+        return None
+    preposition = last_word(before)
+    if preposition in _LOCATIVE_AFTER:
+        endings = _FEMININE_LOCATIVE if noun.endswith(("ie", "ii", "y")) else _LOCATIVE
+    elif preposition in _GENITIVE_AFTER:
+        endings = _FEMININE_LOCATIVE if noun.endswith(("y", "i")) else _GENITIVE
+    elif noun.endswith("a"):
+        endings = _FEMININE
+    elif noun.endswith(("o", "e", "ę", "um")):
+        endings = _NEUTER
+    else:
+        return numbers.ordinal(n, "pl")
+    return _inflect(n, endings)
 
 
 def _date(parts: DateParts) -> str | None:
@@ -118,16 +147,17 @@ SPEC = LanguageSpec(
     currency_symbols={"zł": "PLN"},
     scales=_SCALES,
     months=MONTHS,
+    month_names=MONTH_NAMES,  # a month on its own (SSML say-as)
     year_suffix=r"roku|r\.",
     date=_date,
+    ordinal_dot=True,
+    ordinal=_ordinal,
     hour=_hour,
     minute_zero="zero",  # "dziewiąta zero pięć"
     time_keywords="godzinie|godzina",  # "o godz. 14.30"
     units=_UNITS,
     version_word="wersja",
     version_keywords="wersja|wersji|Wersja",
-    at_word="małpa",
-    slash_word="ukośnik",
     point_word="kropka",
     and_word="i",
     equals_word="równa się",

@@ -18,6 +18,8 @@ from model_layer.text.langs.forms import plural_east_slavic, word
 
 MONTHS = ("января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа",
           "сентября", "октября", "ноября", "декабря")  # fmt: skip
+MONTH_NAMES = ("январь", "февраль", "март", "апрель", "май", "июнь",
+               "июль", "август", "сентябрь", "октябрь", "ноябрь", "декабрь")  # fmt: skip
 
 _TABLES = CaseTables(
     code="ru",
@@ -99,6 +101,7 @@ SPEC = LanguageSpec(
     currency_symbols={"₽": "RUB", "руб.": "RUB", "руб": "RUB", "₴": "UAH"},
     scales=_SCALES,
     months=MONTHS,
+    month_names=MONTH_NAMES,  # a month on its own (SSML say-as)
     year_suffix=r"года|г\.",  # said by the date itself: "... четвёртого года"
     date=_CASES.date,
     time_format_hour="{h} {hw}",  # "четырнадцать часов", "двадцать один час"
@@ -110,8 +113,6 @@ SPEC = LanguageSpec(
     unit_symbols=_UNIT_SYMBOLS,
     version_word="версия",
     version_keywords="версия|версии|Версия",
-    at_word="собака",
-    slash_word="слэш",
     point_word="точка",
     plus_word="плюс",
     and_word="и",

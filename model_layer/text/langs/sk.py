@@ -13,6 +13,8 @@ from model_layer.text.langs.forms import inflect, last_word, plural_czech, table
 
 MONTHS = ("januára", "februára", "marca", "apríla", "mája", "júna", "júla", "augusta",
           "septembra", "októbra", "novembra", "decembra")  # fmt: skip
+MONTH_NAMES = ("január", "február", "marec", "apríl", "máj", "jún",
+               "júl", "august", "september", "október", "november", "december")  # fmt: skip
 _UNITS_ORD = ("", "prvý", "druhý", "tretí", "štvrtý", "piaty", "šiesty", "siedmy", "ôsmy",
               "deviaty", "desiaty", "jedenásty", "dvanásty", "trinásty", "štrnásty", "pätnásty",
               "šestnásty", "sedemnásty", "osemnásty", "devätnásty")  # fmt: skip
@@ -82,6 +84,7 @@ SPEC = LanguageSpec(
     },
     scales=_SCALES,
     months=MONTHS,
+    month_names=MONTH_NAMES,  # a month on its own (SSML say-as)
     date=_date,
     hour=_hour,
     minute_zero="nula",  # "o deviatej nula päť"
@@ -89,8 +92,6 @@ SPEC = LanguageSpec(
     range_word="až",
     version_word="verzia",
     version_keywords="verzia|verzie|Verzia",
-    at_word="zavináč",
-    slash_word="lomka",
     point_word="bodka",
     and_word="a",
     equals_word="sa rovná",

@@ -14,6 +14,8 @@ from model_layer.text.langs.forms import inflect, last_word, plural_slovenian, w
 
 MONTHS = ("januarja", "februarja", "marca", "aprila", "maja", "junija", "julija", "avgusta",
           "septembra", "oktobra", "novembra", "decembra")  # fmt: skip
+MONTH_NAMES = ("januar", "februar", "marec", "april", "maj", "junij",
+               "julij", "avgust", "september", "oktober", "november", "december")  # fmt: skip
 _LOCATIVE_HOURS = {"ena": "eni", "dve": "dveh", "dva": "dveh", "tri": "treh", "štiri": "štirih",
                    "sedem": "sedmih", "osem": "osmih"}  # fmt: skip
 
@@ -73,6 +75,7 @@ SPEC = LanguageSpec(
     },
     scales=_SCALES,
     months=MONTHS,
+    month_names=MONTH_NAMES,  # a month on its own (SSML say-as)
     date=_date,
     hour=_hour,
     minute_zero="nič",  # "devet nič pet"
@@ -80,8 +83,6 @@ SPEC = LanguageSpec(
     range_word="do",  # "pet do deset"
     version_word="različica",
     version_keywords="različica|različice|Različica",
-    at_word="afna",
-    slash_word="poševnica",
     point_word="pika",
     and_word="in",
     equals_word="je enako",

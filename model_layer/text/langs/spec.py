@@ -24,7 +24,7 @@ UNIT_SYMBOLS: Mapping[str, str] = {
 SHARED_CURRENCY_SYMBOLS: Mapping[str, str] = {"€": "EUR", "$": "USD", "£": "GBP", "¥": "JPY"}
 CURRENCY_CODES = (
     "EUR", "USD", "GBP", "JPY", "CHF", "RUB", "UAH", "PLN", "CZK", "SEK", "DKK", "NOK", "HUF",
-    "RON", "TRY", "IDR", "VND", "BRL",
+    "RON", "TRY", "IDR", "VND", "BRL", "INR", "BGN", "HRK", "SAR", "AED", "EGP", "KWD",
 )  # fmt: skip
 
 
@@ -51,9 +51,16 @@ class LanguageSpec:
     decimal_word: Word | None = None  # None: num2words' own decimal reading
     fraction_digits: bool = False  # "drei Komma eins vier" (True) or "trois virgule quatorze"
     space_groups: bool = True  # "1 234 567" (plain space) is one number
+    decimal_point: bool = False  # "1,234.5" and "12,34,567.5" (hi), not "1.234,5"
     plural: PluralRule = plural_one_other
     genders: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # see forms.agree
     cardinal: Callable[[str], str | None] | None = None  # None: numbers.cardinal
+    # a whole number in a noun's gender, every word of it (el "διακόσιες"); None: `genders`
+    gendered: Callable[[str, str], str | None] | None = None
+    # a whole number agreeing with the word after it (bg "две книги", hr "dvije kuće")
+    agreeing: Callable[[str, str], str | None] | None = None
+    # a whole number with the noun it counts, put together by the language (ar: ريالان)
+    count: Callable[[int, Word], str | None] | None = None
     word_fixes: tuple[tuple[str, str], ...] = ()  # regex fixes of num2words' spelling
     # percent, money
     percent: Word | None = None
@@ -61,10 +68,12 @@ class LanguageSpec:
     currencies: Mapping[str, Currency] = field(default_factory=dict)
     currency_symbols: Mapping[str, str] = field(default_factory=dict)  # local ones: "kr", "zł"
     currency_and: str = ""  # between units and subunits: "fünf Euro und fünfzig Cent"
+    currency_and_joined: bool = False  # written onto the subunit's number (ar "وخمسون")
     scales: Mapping[str, Word] = field(default_factory=dict)  # "Mio." -> Million(en), "тыс."
     # dates: `months` as said in a date; `month_aliases` other written forms -> 1-12
     months: tuple[str, ...] = ()
     month_aliases: Mapping[str, int] = field(default_factory=dict)
+    month_names: tuple[str, ...] = ()  # a month on its own, where `months` is a case form
     date_order: str = "dmy"  # order of numeric dates; "ymd": 2024.03.05.
     date_link: str = ""  # written between day, month, year: "de" (5 de marzo de 2024)
     day_suffix: str = r"\.?"  # what may follow the day digits in a written date
@@ -79,6 +88,7 @@ class LanguageSpec:
     minute_zero: str = ""  # said before minutes 1-9: "neuf heures cinq" vs "девять ноль пять"
     hour_gender: str = "m"
     hour: Callable[[int, str], str | None] | None = None  # (hour, before); None: cardinal
+    clock: Callable[[int, int, int | None], str | None] | None = None  # the whole time said
     time_trailer: str = ""  # an hour word after the time, already said: "Uhr", "h"
     time_letter: bool = False  # "14h30", "14h"
     time_keywords: str = ""  # before which "14.30" is a time ("klo", "pukul")
@@ -92,13 +102,14 @@ class LanguageSpec:
     # after a round million: "un million d'euros"; (scale words regex, noun form -> link)
     scale_link: tuple[str, Callable[[str], str]] | None = None
     range_word: str = ""  # "5-10" -> "5 bis 10"; empty: the dash stays
+    range_template: str = ""  # "от {} до {}": words around both ends (its first once)
     version_word: str = ""  # "v2.1" -> "<version_word> zwei Punkt eins"
     version_keywords: str = ""  # words before which "2.0" is a version, not a decimal
     point_word: str = ""  # between version parts
     plus_word: str = "plus"
-    at_word: str = "at"  # in an e-mail address
-    slash_word: str = "slash"  # in a web address
     phone_pairs: bool = False  # French: "01 23 45" -> "zéro un, vingt-trois, quarante-cinq"
+    phone_extra: str = ""  # regex of national numbers without a leading 0 or + (et 5123 4567)
+    foreign_grouping: bool = False  # "1,234.56" in a comma-decimal text is read as meant
     and_word: str = ""
     equals_word: str = ""
     section_word: str = ""  # §

@@ -17,6 +17,8 @@ from model_layer.text.langs.forms import last_word, plural_east_slavic, word
 
 MONTHS = ("січня", "лютого", "березня", "квітня", "травня", "червня", "липня", "серпня",
           "вересня", "жовтня", "листопада", "грудня")  # fmt: skip
+MONTH_NAMES = ("січень", "лютий", "березень", "квітень", "травень", "червень",
+               "липень", "серпень", "вересень", "жовтень", "листопад", "грудень")  # fmt: skip
 
 _TABLES = CaseTables(
     code="uk",
@@ -99,6 +101,7 @@ SPEC = LanguageSpec(
     currency_symbols={"₴": "UAH", "грн.": "UAH", "грн": "UAH"},
     scales=_SCALES,
     months=MONTHS,
+    month_names=MONTH_NAMES,  # a month on its own (SSML say-as)
     year_suffix=r"року|р\.",
     date=_CASES.date,
     hour=_hour,
@@ -109,8 +112,6 @@ SPEC = LanguageSpec(
     unit_symbols=_UNIT_SYMBOLS,
     version_word="версія",
     version_keywords="версія|версії|Версія",
-    at_word="равлик",
-    slash_word="слеш",
     point_word="крапка",
     plus_word="плюс",
     and_word="і",

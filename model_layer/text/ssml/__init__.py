@@ -1,5 +1,7 @@
 """The SSML subset: `<speak>`, `<p>`, `<s>`, `<break>`, `<sub>`, `<say-as>`, `<prosody rate>`
-and `<lang>`, read into the spans the planner speaks (`model_layer.text.spans`).
+and `<lang>`, plus the model's ten expression tags as empty elements (`<laugh/>`,
+`<sigh/>`, ...; see `model_layer.text.tags`), read into the spans the planner speaks
+(`model_layer.text.spans`).
 
 Anything else (another tag or attribute, a DOCTYPE, an entity, text outside
 `<speak>`) is an `InvalidSsmlError` with its line and column: a request is

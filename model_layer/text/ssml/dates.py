@@ -6,8 +6,9 @@ as Google's SSML writes it). Omitted, it is guessed: a four-digit first part mea
 year first, else month first in English and day first elsewhere. Parts are
 separated by "-", "/", "." or spaces, or packed (20240305 with ymd).
 
-Month names are known for en, de, fr, es, it, pt and nl; other languages read
-the numbers in the order written (num2words' words where it has them).
+The words come from the language's own module (`langs.date_reader_for`): the same
+reading a date gets in running text, in all 31 languages. Only `na` (no language)
+reads the numbers in the order written.
 """
 
 from __future__ import annotations
@@ -16,28 +17,8 @@ import re
 from dataclasses import dataclass
 
 from model_layer.text import numbers
+from model_layer.text.langs import date_reader_for
 from model_layer.text.ssml.values import SsmlValueError
-
-MONTHS = {
-    "en": ("January", "February", "March", "April", "May", "June", "July", "August",
-           "September", "October", "November", "December"),
-    "de": ("Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August",
-           "September", "Oktober", "November", "Dezember"),
-    "fr": ("janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août",
-           "septembre", "octobre", "novembre", "décembre"),
-    "es": ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto",
-           "septiembre", "octubre", "noviembre", "diciembre"),
-    "it": ("gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto",
-           "settembre", "ottobre", "novembre", "dicembre"),
-    "pt": ("janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto",
-           "setembro", "outubro", "novembro", "dezembro"),
-    "nl": ("januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus",
-           "september", "oktober", "november", "december"),
-}  # fmt: skip
-# Languages that put "de" between day, month and year ("cinco de marzo de ...").
-_JOINED_WITH_DE = frozenset({"es", "pt"})
-# Languages that say the first of the month as an ordinal and the rest as cardinals.
-_FIRST_AS_ORDINAL = frozenset({"fr", "it", "pt"})
 
 _SEPARATORS = re.compile(r"\s*[-/.]\s*|\s+")
 _PACKED_WIDTH = {"y": 4, "m": 2, "d": 2}
@@ -63,8 +44,10 @@ class _Date:
 
 def say_date(text: str, lang: str, date_format: str | None) -> str:
     date = _parse(text, lang, date_format)
-    if lang in MONTHS:
-        return _with_month_names(date, lang)
+    reader = date_reader_for(lang)
+    said = reader(date.day, date.month, date.year, date.day_first) if reader else None
+    if said:
+        return said
     values = {"d": date.day, "m": date.month, "y": date.year}
     return " ".join(numbers.cardinal(str(values[p]), lang) or str(values[p]) for p in date.order)
 
@@ -113,27 +96,3 @@ def _unpack(packed: str, order: str, text: str) -> list[str]:
         out.append(packed[start : start + width])
         start += width
     return out
-
-
-def _with_month_names(date: _Date, lang: str) -> str:
-    month = MONTHS[lang][date.month - 1] if date.month else None
-    year = None if date.year is None else numbers.year(date.year, lang) or str(date.year)
-    day = None if date.day is None else _day(date.day, lang)
-    if lang == "en":
-        if day and month:
-            head = f"the {day} of {month}" if date.day_first else f"{month} {day}"
-            return f"{head}, {year}" if year else head
-        return " ".join(w for w in (f"the {day}" if day else month, year) if w)
-    joiner = " de " if lang in _JOINED_WITH_DE else " "
-    return joiner.join(w for w in (day, month, year) if w)
-
-
-def _day(day: int, lang: str) -> str:
-    if lang == "en":
-        return numbers.ordinal(day, lang) or str(day)
-    if lang == "de":  # "fünfter März": the ordinal with its nominative ending
-        ordinal = numbers.ordinal(day, lang)
-        return f"{ordinal}r" if ordinal else str(day)
-    if day == 1 and lang in _FIRST_AS_ORDINAL:
-        return numbers.ordinal(1, lang) or "1"
-    return numbers.cardinal(str(day), lang) or str(day)

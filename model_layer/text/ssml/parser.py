@@ -17,12 +17,15 @@ from dataclasses import dataclass, field, replace
 from typing import NoReturn
 
 from model_layer.errors import InvalidSsmlError
+from model_layer.text import tags
 from model_layer.text.language import detect_language
 from model_layer.text.spans import Span, SpokenText, add_pauses
 from model_layer.text.ssml.say_as import INTERPRETATIONS, say_as
 from model_layer.text.ssml.values import SsmlValueError, break_seconds, language, prosody_speed
 
-_INLINE = frozenset({"break", "sub", "say-as", "prosody", "lang"})
+# The model's expression tags are empty elements: <laugh/> is spoken as <laugh>.
+_EXPRESSIONS = frozenset(tags.EXPRESSION_TAGS)
+_INLINE = frozenset({"break", "sub", "say-as", "prosody", "lang"}) | _EXPRESSIONS
 _CHILDREN: dict[str, frozenset[str]] = {
     "speak": _INLINE | {"p", "s"},
     "p": _INLINE | {"s"},
@@ -32,6 +35,7 @@ _CHILDREN: dict[str, frozenset[str]] = {
     "sub": frozenset(),
     "say-as": frozenset(),
     "break": frozenset(),
+    **dict.fromkeys(_EXPRESSIONS, frozenset()),
 }
 _ATTRIBUTES: dict[str, frozenset[str]] = {
     "speak": frozenset({"version", "xml:lang", "xmlns", "xsi:schemaLocation"}),
@@ -42,6 +46,7 @@ _ATTRIBUTES: dict[str, frozenset[str]] = {
     "say-as": frozenset({"interpret-as", "format"}),
     "prosody": frozenset({"rate"}),
     "lang": frozenset({"xml:lang"}),
+    **dict.fromkeys(_EXPRESSIONS, frozenset()),
 }
 _REQUIRED = {"sub": "alias", "say-as": "interpret-as", "prosody": "rate", "lang": "xml:lang"}
 _TEXT_ONLY = frozenset({"sub", "say-as"})
@@ -171,6 +176,8 @@ class _Reader:
 
     def _start(self, tag: str, attributes: dict[str, str]) -> None:
         self._flush_text()
+        if tags.is_tag_name(tag):
+            tag = tag.lower()  # <Laugh/> as <laugh/>: the model knows one form
         parent = self.stack[-1] if self.stack else None
         if parent is None and tag != "speak":
             self._fail(f"the root element must be <speak>, not <{tag}>")
@@ -213,7 +220,7 @@ class _Reader:
     def _check_attributes(self, tag: str, attributes: dict[str, str]) -> None:
         for name in attributes:
             if name not in _ATTRIBUTES[tag] and not (tag == "speak" and name.startswith("xmlns:")):
-                allowed = ", ".join(sorted(_ATTRIBUTES[tag]))
+                allowed = ", ".join(sorted(_ATTRIBUTES[tag])) or "none"
                 self._fail(f"<{tag}> has no attribute '{name}'; supported: {allowed}")
         required = _REQUIRED.get(tag)
         if required and required not in attributes:
@@ -245,7 +252,9 @@ class _Reader:
 
     def _end(self, tag: str) -> None:
         element = self.stack.pop()
-        if tag == "sub":
+        if element.tag in _EXPRESSIONS:
+            self._emit(tags.canonical(element.tag), element, protected=True)
+        elif tag == "sub":
             self._emit(element.alias or "", element, protected=True)
         elif tag == "say-as":
             self._emit("".join(element.content), element, protected=True, say_as=element.say_as)
@@ -258,9 +267,9 @@ class _Reader:
         top = self.stack[-1]
         if top.tag in _TEXT_ONLY:
             top.content.append(data)
-        elif top.tag == "break":
+        elif top.tag == "break" or top.tag in _EXPRESSIONS:
             if data.strip():
-                self._fail("<break> must be empty")
+                self._fail(f"<{top.tag}> must be empty")
         else:
             self.text.append(data)
 

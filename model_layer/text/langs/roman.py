@@ -1,0 +1,554 @@
+# ruff: noqa: RUF001, RUF002, RUF003  (Cyrillic and Latin letters side by side are the data here)
+"""Roman numerals read as the language reads them, decided from context (issue #16, class 1).
+
+A Roman numeral is only read where the text around it says it is one, never
+on its own: "I", "MIX", "CV", "DC", "Vi" or "mi" stay words. The contexts:
+
+- a ruler's name before it: "Louis XVI", "Karl V.", "Екатерина II" (values up to
+  39, letters I, V, X; a lone I, V or X only after a known ruler's name, so
+  "Malcolm X" and "and I" stay as written);
+- a century word: "XVIIIe siècle", "siglo XIX", "XX век", "XX. század";
+- a numbering word: "Chapter IV", "Teil II", "World War II", "глава IV";
+- an ordinal mark glued on: French "XVIIIe", "Ier"; or, in Hungarian and
+  Turkish, a dot before the word it numbers ("IV. Béla", "XX. yüzyıl").
+
+Each language's table (`TABLES`) says which words are which and how the number
+is said there: ordinal or cardinal, its gender or case, capitalised in a name
+or not ("Louis the Sixteenth", "Karl der Fünfte", "Louis seize", "Alfonso
+décimo", "siglo diecinueve", "Пётр Первый", "в двадцатом веке").
+Languages without a table (ja, ko, ar, hi, el and the like) are left alone.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from model_layer.text import numbers
+
+# A well-formed numeral of 1-3999.
+_NUMERAL = r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})"
+_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
+
+
+def value(numeral: str) -> int:
+    """The value of a well-formed numeral ("XIV" -> 14)."""
+    values = [_VALUES[c] for c in numeral]
+    return sum(-v if i + 1 < len(values) and v < values[i + 1] else v for i, v in enumerate(values))
+
+
+# Rulers whose first is often written with a lone "I" (and a lone V or X): only after
+# one of these names is "I" a numeral, never the pronoun.
+_RULER_NAMES = """
+Elizabeth Elisabeth Elżbieta Isabel Isabella Elisabetta Елизавета Єлизавета Peter Pierre Pedro
+Pietro Piotr Petr Пётр Петр Петро Charles Karl Carlos Carlo Karol Carol Karel Карл Napoleon
+Napoléon Napoleone Наполеон Francis François Franz Francisco Francesco Franciszek František
+Alexander Alexandre Alejandro Alessandro Aleksander Александр Олександр Nicholas Nicolas
+Nikolaus Николай Микола Mikołaj Henry Henri Heinrich Enrique Enrico Henrique Henryk Jindřich
+Генрих William Wilhelm Guillaume Guillermo Willem Guglielmo Вильгельм Frederick Friedrich
+Frédéric Federico Frederico Fryderyk Фридрих Ferdinand Fernando Ferdinando Фердинанд Leopold
+Léopold Leopoldo Ludwig Louis Luis Luigi Luís Ludwik Людовик Lodewijk James Jacques Jaime
+Giacomo Jakub John Jean Juan Giovanni João Jan Johann Johannes Иоанн Иван Maximilian Rudolf
+Otto Otton Gustav Gustaf Gustavo Christian Kristian Manuel Afonso Alfonso Alphonse Alfons
+Constantine Constantin Konstantin Константин Paul Paweł Paolo Pablo Paulo Павел Mary Maria
+Marie María Мария Anna Anne Анна Catherine Katharina Catalina Caterina Katarzyna Екатерина
+Victor Vittorio Umberto Philip Philippe Felipe Filippo Filip Philipp Richard Ricardo Riccardo
+Edward Edouard Eduardo Edoardo George Georg Jorge Giorgio Jerzy Георгий Sigismund Zygmunt
+Władysław Kazimierz Bolesław Mieszko Stefan István Béla Lajos Mátyás András László Géza Selim
+Mehmed Mehmet Ahmed Murad Süleyman Osman Abdülhamid Innocent Benedict Benedikt Benoît Benedetto
+Gregory Gregor Grégoire Gregorio Pius Pie Pio Leo Léon León Leone Clement Clemens Clément
+Clemente Urban Urbain Urbano Boniface Celestine Adrian Hadrian Sixtus Martin Eugene Eugen
+Callixtus Julius Jules Julio Giulio Marcus Michael Michel Mihai Miguel Michele Michał Михаил
+Vasily Василий Dmitry Дмитрий Boris Борис Olaf Olav Haakon Håkon Harald Magnus Erik Eric
+Valdemar Waldemar Canute Knud Knut Carl Sancho Ramiro Ramon Ramón Jaume Tomislav Stjepan Petar
+Simeon Симеон Ivan Фёдор Fyodor Feodor
+"""
+RULERS = frozenset(_RULER_NAMES.split())
+
+# Names before which a numeral is not a ruler's: "Malcolm X", "Generation X", "Typ II".
+_NOT_RULER_NAMES = """
+Malcolm Generation Generación Génération Generazione Geração Generatie Project Projekt Projet
+Proyecto Planet Planeta Mister Mr Herr Frau Madame Typ Type Tipo Windows Apollo Episode
+Episodio Épisode Star Final Fantasy Rocky Super Bowl Mark Mk Phase Level Stufe Klasse Class
+"""
+_NOT_RULERS = frozenset(_NOT_RULER_NAMES.split())
+
+
+@dataclass(frozen=True)
+class RomanTable:
+    """How one language reads Roman numerals; see the module docstring."""
+
+    regnal: Callable[[int, str], str | None]  # (value, the name before it) -> words after it
+    numbering: Mapping[str, str] = field(default_factory=dict)  # word -> form of `say`
+    numbering_first: bool = False  # "IV. fejezet": the numeral before the word
+    centuries: Mapping[str, str] = field(default_factory=dict)  # century word -> form
+    century_first: bool = False  # "XX век", "XVIIIe siècle": the numeral before the word
+    marks: str = ""  # ordinal marks glued on ("e|er|re|ème"): always an ordinal
+    dot_before_word: bool = False  # hu, tr: "IV. Béla", "XX. yüzyıl" -> ordinal
+    regnal_dot: bool = False  # "Karl V.": the dot is the ordinal's (de, cs, sk, hr, sl, da, ...)
+    say: Callable[[int, str], str | None] = lambda n, form: None  # (value, form) -> words
+
+
+# --- number words in the forms the tables ask for ---------------------------------------
+
+
+def _module_attr(lang: str, name: str) -> Callable[..., str | None] | None:
+    module = importlib.import_module(f"model_layer.text.langs.{lang}")
+    return getattr(module, name, None)
+
+
+def _cardinal(n: int, lang: str) -> str | None:
+    language = _module_attr(lang, "LANGUAGE")
+    if language is not None:
+        return language.cardinal(str(n))  # type: ignore[attr-defined, no-any-return]
+    return numbers.cardinal(str(n), lang)
+
+
+def _ordinal(n: int, lang: str) -> str | None:
+    own = _module_attr(lang, "ordinal") if lang in ("cs", "sk", "lt", "lv") else None
+    return own(n) if own else numbers.ordinal(n, lang)
+
+
+def _capital(words: str | None) -> str | None:
+    return None if not words else " ".join(w[:1].upper() + w[1:] for w in words.split(" "))
+
+
+def _ends(words: str | None, endings: tuple[tuple[str, str], ...]) -> str | None:
+    """Every word's ending swapped by the first matching (old, new): adjective forms."""
+    if words is None:
+        return None
+    out = []
+    for w in words.split(" "):
+        for old, new in endings:
+            if w.endswith(old):
+                w = w[: len(w) - len(old)] + new
+                break
+        out.append(w)
+    return " ".join(out)
+
+
+_ROMANCE_FEMININE = (("o", "a"),)
+_POLISH = {
+    "f": (("ci", "cia"), ("i", "a"), ("y", "a")),
+    "gen": (("i", "iego"), ("y", "ego")),
+    "loc": (("i", "im"), ("y", "ym")),
+    "f_gen": (("ci", "ciej"), ("i", "iej"), ("y", "ej")),
+}
+_CZECH = {"f": (("ý", "á"),), "n": (("ý", "é"),), "gen": (("ý", "ého"), ("í", "ího"))}
+
+
+def _east_slavic(lang: str) -> Callable[[int, str], str | None]:
+    """ru, uk: the ordinal in a case of the module's own tables ("nom", "gen", "loc", "f", "n")."""
+
+    def say(n: int, form: str) -> str | None:
+        cases = importlib.import_module(f"model_layer.text.langs.{lang}")._CASES
+        return cases.ordinal(n, form)
+
+    return say
+
+
+def _say_for(lang: str) -> Callable[[int, str], str | None]:
+    """`say(value, form)`: "card", "ord" (masculine nominative), or a language's forms."""
+
+    def say(n: int, form: str) -> str | None:
+        if form == "card":
+            return _cardinal(n, lang)
+        if lang in ("ru", "uk"):
+            return _east_slavic(lang)(n, "nom" if form == "ord" else form)
+        words = _ordinal(n, lang)
+        if form == "ord" or words is None:
+            return words
+        if lang in ("it", "es", "pt") and form == "f":
+            return _ends(words, _ROMANCE_FEMININE)
+        if lang == "pl":
+            return _ends(words, _POLISH[form])
+        if lang in ("cs", "sk"):
+            return _ends(words, _CZECH[form])
+        if lang in ("lt", "lv"):  # the module's ordinal with the ending the form names
+            own = _module_attr(lang, "ordinal")
+            return own(n, form) if own else None
+        if lang == "hr":  # our speller's own forms: "n", "m_gen", "m_loc", ...
+            from model_layer.text.spell import hr
+
+            return hr.ordinal(n, form)
+        return words
+
+    return say
+
+
+# --- how a ruler's number is said -------------------------------------------------------
+
+
+def _after_article(
+    article: str, lang: str, capital: bool = True, feminine: str = ""
+) -> Callable[[int, str], str | None]:
+    def regnal(n: int, name: str) -> str | None:
+        words = _ordinal(n, lang)
+        said = article if not feminine or name not in _GERMAN_QUEENS else feminine
+        return None if words is None else f"{said} {_capital(words) if capital else words}"
+
+    return regnal
+
+
+def _capital_ordinal(lang: str, feminine: Callable[[str], bool] | None = None):  # type: ignore[no-untyped-def]
+    say = _say_for(lang)
+
+    def regnal(n: int, name: str) -> str | None:
+        form = "f" if feminine and feminine(name) else "ord"
+        return _capital(say(n, form))
+
+    return regnal
+
+
+def _ordinal_up_to(limit: int, lang: str) -> Callable[[int, str], str | None]:
+    """es, pt: "Alfonso décimo", "Felipe sexto", but "Luis catorce" above `limit`."""
+
+    def regnal(n: int, name: str) -> str | None:
+        return _ordinal(n, lang) if n <= limit else _cardinal(n, lang)
+
+    return regnal
+
+
+_GERMAN_QUEENS = frozenset(("Elisabeth", "Maria", "Katharina", "Anna", "Isabella", "Margarethe",
+                            "Viktoria", "Christina", "Johanna", "Luise", "Sophie"))  # fmt: skip
+
+
+def _french(n: int, name: str) -> str | None:
+    return "premier" if n == 1 else _cardinal(n, "fr")  # "Louis seize", "François premier"
+
+
+def _romanian(n: int, name: str) -> str | None:
+    return "întâiul" if n == 1 else _ordinal(n, "ro")  # "Carol întâiul", "Carol al doilea"
+
+
+def _feminine_name(name: str) -> bool:
+    return name.endswith(("а", "я", "a"))
+
+
+def _lower(lang: str) -> Callable[[int, str], str | None]:
+    return lambda n, name: _ordinal(n, lang)
+
+
+# --- the tables -----------------------------------------------------------------------------
+
+_EN_NUMBERING = dict.fromkeys(
+    ("chapter", "part", "volume", "vol.", "book", "act", "scene", "war", "phase", "stage",
+     "appendix", "section", "article", "canto", "psalm", "title", "tome"), "card")  # fmt: skip
+_DE_NUMBERING = dict.fromkeys(
+    ("kapitel", "teil", "band", "akt", "szene", "buch", "abschnitt", "anhang", "artikel",
+     "titel", "folge", "staffel"), "card")  # fmt: skip
+_FR_NUMBERING = dict.fromkeys(
+    ("chapitre", "tome", "partie", "acte", "scène", "livre", "titre", "volume", "article",
+     "annexe", "section"), "card")  # fmt: skip
+_ES_NUMBERING = dict.fromkeys(
+    ("capítulo", "parte", "tomo", "acto", "escena", "libro", "volumen", "título", "artículo",
+     "anexo", "sección"), "card")  # fmt: skip
+_PT_NUMBERING = dict.fromkeys(
+    ("capítulo", "parte", "tomo", "ato", "cena", "livro", "volume", "título", "artigo",
+     "anexo", "secção", "seção"), "card")  # fmt: skip
+_IT_NUMBERING = {
+    **dict.fromkeys(("capitolo", "libro", "volume", "tomo", "atto", "titolo", "articolo"), "ord"),
+    **dict.fromkeys(("parte", "scena", "sezione", "guerra"), "f"),
+}
+_NL_NUMBERING = dict.fromkeys(
+    ("hoofdstuk", "deel", "boek", "akte", "bijlage", "artikel", "titel"), "card")  # fmt: skip
+_RU_NUMBERING = {
+    **dict.fromkeys(("том", "раздел", "акт", "параграф", "выпуск"), "ord"),
+    **dict.fromkeys(("тома", "раздела"), "gen"),
+    **dict.fromkeys(("томе", "разделе"), "loc"),
+    **dict.fromkeys(("глава", "часть", "книга", "серия", "картина"), "f"),
+    **dict.fromkeys(("главу", "книгу", "серию"), "f_acc"),
+    **dict.fromkeys(("главы", "главе", "части", "книги", "книге", "серии"), "f_obl"),
+}
+_UK_NUMBERING = {
+    **dict.fromkeys(("том", "розділ", "акт", "параграф", "випуск"), "ord"),
+    **dict.fromkeys(("глава", "частина", "книга", "серія"), "f"),
+}
+_PL_NUMBERING = {
+    **dict.fromkeys(("rozdział", "tom", "akt", "paragraf", "artykuł"), "ord"),
+    **dict.fromkeys(("część", "księga", "scena", "seria"), "f"),
+}
+_CS_NUMBERING = {
+    **dict.fromkeys(("díl", "svazek", "oddíl", "akt"), "ord"),
+    **dict.fromkeys(("kapitola", "část", "kniha", "hlava", "scéna"), "f"),
+}
+_SK_NUMBERING = {
+    **dict.fromkeys(("diel", "zväzok", "oddiel", "akt"), "ord"),
+    **dict.fromkeys(("kapitola", "časť", "kniha", "hlava", "scéna"), "f"),
+}
+_SV_NUMBERING = dict.fromkeys(("kapitel", "del", "akt", "bok", "band"), "card")
+_DA_NUMBERING = dict.fromkeys(("kapitel", "del", "akt", "bog", "bind"), "card")
+_RO_NUMBERING = dict.fromkeys(("capitolul", "partea", "volumul", "actul", "cartea"), "card")
+
+TABLES: dict[str, RomanTable] = {
+    "en": RomanTable(_after_article("the", "en"), numbering=_EN_NUMBERING, say=_say_for("en")),
+    "de": RomanTable(
+        _after_article("der", "de", feminine="die"),
+        numbering=_DE_NUMBERING,
+        regnal_dot=True,
+        say=_say_for("de"),
+    ),
+    "nl": RomanTable(_after_article("de", "nl"), numbering=_NL_NUMBERING, say=_say_for("nl")),
+    "sv": RomanTable(
+        _after_article("den", "sv", capital=False), numbering=_SV_NUMBERING, say=_say_for("sv")
+    ),
+    "da": RomanTable(
+        _after_article("den", "da"), numbering=_DA_NUMBERING, regnal_dot=True, say=_say_for("da")
+    ),
+    "fr": RomanTable(
+        _french,
+        numbering=_FR_NUMBERING,
+        centuries={"siècle": "ord", "siècles": "ord", "s.": "ord|siècle"},
+        century_first=True,
+        marks="ers?|res?|èmes?|es?",
+        say=_say_for("fr"),
+    ),
+    "es": RomanTable(
+        _ordinal_up_to(10, "es"),
+        numbering=_ES_NUMBERING,
+        centuries={"siglo": "card", "siglos": "card", "s.": "card|siglo"},
+        say=_say_for("es"),
+    ),
+    "pt": RomanTable(
+        _ordinal_up_to(10, "pt"),
+        numbering=_PT_NUMBERING,
+        centuries={"século": "card", "séculos": "card", "séc.": "card|século"},
+        say=_say_for("pt"),
+    ),
+    "it": RomanTable(
+        _lower("it"),
+        numbering=_IT_NUMBERING,
+        centuries={"secolo": "ord", "sec.": "ord|secolo"},
+        say=_say_for("it"),
+    ),
+    "ro": RomanTable(
+        _romanian,
+        numbering=_RO_NUMBERING,
+        centuries={"secolul": "ord", "secolului": "ord", "sec.": "ord|secolul"},
+        say=_say_for("ro"),
+    ),
+    "ru": RomanTable(
+        _capital_ordinal("ru", _feminine_name),
+        numbering=_RU_NUMBERING,
+        centuries={
+            "век": "nom",
+            "века": "gen",
+            "веке": "loc",
+            "веку": "dat",
+            "веком": "ins",
+            "вв.": "pl|века",
+            "в.": "nom|век",
+            "столетие": "n",
+            "столетия": "gen",
+        },
+        century_first=True,
+        say=_say_for("ru"),
+    ),
+    "uk": RomanTable(
+        _capital_ordinal("uk", _feminine_name),
+        numbering=_UK_NUMBERING,
+        centuries={
+            "століття": "n",
+            "столітті": "loc",
+            "ст.": "n|століття",
+            "вік": "nom",
+            "віку": "gen",
+        },
+        century_first=True,
+        say=_say_for("uk"),
+    ),
+    "pl": RomanTable(
+        _capital_ordinal("pl", _feminine_name),
+        numbering=_PL_NUMBERING,
+        centuries={"wiek": "ord", "wieku": "gen", "w.": "ord|wiek", "wiekiem": "loc"},
+        century_first=True,
+        say=_say_for("pl"),
+    ),
+    "cs": RomanTable(
+        _capital_ordinal("cs", _feminine_name),
+        numbering=_CS_NUMBERING,
+        regnal_dot=True,
+        say=_say_for("cs"),
+    ),
+    "sk": RomanTable(
+        _capital_ordinal("sk", _feminine_name),
+        numbering=_SK_NUMBERING,
+        regnal_dot=True,
+        say=_say_for("sk"),
+    ),
+    "hr": RomanTable(
+        _capital_ordinal("hr"),
+        centuries={"stoljeće": "n", "stoljeća": "m_gen", "stoljeću": "m_loc"},
+        century_first=True,
+        regnal_dot=True,
+        say=_say_for("hr"),
+    ),
+    "sl": RomanTable(_capital_ordinal("sl"), regnal_dot=True, say=_say_for("sl")),
+    "bg": RomanTable(
+        _capital_ordinal("bg"),
+        centuries={"век": "ord", "в.": "ord|век"},
+        century_first=True,
+        say=_say_for("bg"),
+    ),
+    # Lithuanian and Latvian centuries: the definite ordinal in the noun's case
+    "lt": RomanTable(
+        lambda n, name: None,
+        centuries={
+            "amžius": "asis",
+            "a.": "ojo|amžiaus",
+            "amžiuje": "ajame",
+            "amžiaus": "ojo",
+            "amžiui": "ajam",
+            "amžių": "ąjį",
+        },
+        century_first=True,
+        say=_say_for("lt"),
+    ),
+    "lv": RomanTable(
+        lambda n, name: None,
+        centuries={
+            "gadsimts": "ais",
+            "gs.": "ā|gadsimta",
+            "gadsimtā": "ajā",
+            "gadsimta": "ā",
+            "gadsimtam": "ajam",
+            "gadsimtu": "o",
+        },
+        century_first=True,
+        say=_say_for("lv"),
+    ),
+    "hu": RomanTable(_lower("hu"), dot_before_word=True, say=_say_for("hu")),
+    "tr": RomanTable(_lower("tr"), dot_before_word=True, say=_say_for("tr")),
+    "fi": RomanTable(_lower("fi"), regnal_dot=True, say=_say_for("fi")),
+    "et": RomanTable(_lower("et"), regnal_dot=True, say=_say_for("et")),
+    "id": RomanTable(
+        _lower("id"),
+        numbering=dict.fromkeys(("bab", "bagian", "jilid", "pasal"), "card"),
+        centuries={"abad": "ord"},
+        say=_say_for("id"),
+    ),
+    "vi": RomanTable(
+        lambda n, name: None,
+        numbering=dict.fromkeys(("chương", "phần", "tập", "quyển"), "card"),
+        centuries={"thế kỷ": "card", "thế kỉ": "card"},
+        say=_say_for("vi"),
+    ),
+}
+
+# Locative after these in Polish ("w XX wieku"), genitive otherwise ("z XX wieku").
+_PL_LOCATIVE = frozenset(("w", "we", "o", "po", "przy"))
+
+_NAME = r"(?P<name>[A-ZÀ-ÖØ-ÞĀ-ſА-ЯЁЄІЇҐ][a-zß-öø-ÿā-ſа-яёєіїґ'’-]+)"
+_SMALL = r"(?P<small>(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3}))"  # 1-39: rulers' numbers
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    table: RomanTable
+    rules: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...]
+
+
+def _words(keys: object) -> str:
+    return "|".join(re.escape(k) for k in sorted(keys, key=len, reverse=True))  # type: ignore[arg-type]
+
+
+def _compile(lang: str, table: RomanTable) -> _Compiled:
+    rules: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = []
+    say = table.say
+    if table.marks:  # "XVIIIe siècle", "François Ier": the mark makes it an ordinal
+        # a lone L, C, D or M with a mark is a word: "Le", "Ce", "Des", "Mer"
+        pattern = re.compile(
+            rf"(?<![\w.])(?![LCDM](?:{table.marks})(?!\w))(?P<num>(?=[IVXLCDM]){_NUMERAL})"
+            rf"(?P<mark>{table.marks})(?!\w)"
+        )
+
+        def marked(m: re.Match[str]) -> str:
+            n = value(m.group("num"))
+            if n == 1:
+                return "première" if m.group("mark").startswith("r") else "premier"
+            return say(n, "ord") or m.group()
+
+        rules.append((pattern, marked))
+    if table.centuries:
+        words = _words(table.centuries)
+        first = rf"(?<![\w.])(?P<num>(?=[IVXLC]){_NUMERAL})\.?\s(?P<word>{words})(?!\w)"
+        after = rf"(?<!\w)(?P<word>(?i:{words}))\s(?P<num>(?=[IVXLC]){_NUMERAL})(?![\w])"
+
+        def century(m: re.Match[str]) -> str:
+            found = m.group("word")
+            form = table.centuries.get(found) or table.centuries.get(found.lower(), "ord")
+            form, _, spoken = form.partition("|")  # "a.": "ojo|amžiaus", the word said in full
+            found = spoken or found
+            if lang == "pl" and form == "gen":
+                before = m.string[max(0, m.start() - 4) : m.start()].split()
+                form = "loc" if before and before[-1].lower() in _PL_LOCATIVE else "gen"
+            words = say(value(m.group("num")), form)
+            if words is None:
+                return m.group()
+            said = f"{words} {found}" if m.start("num") < m.start("word") else f"{found} {words}"
+            rest = m.string[m.end() :]
+            ends = not rest.strip() or (rest[:1].isspace() and rest.lstrip()[:1].isupper())
+            return said + ("." if spoken and m.group().endswith(".") and ends else "")
+
+        rules.append((re.compile(after), century))
+        if table.century_first:
+            rules.append((re.compile(first), century))
+    if table.numbering:
+        words = _words(table.numbering)
+        pattern = re.compile(
+            rf"(?<!\w)(?P<word>(?i:{words}))\s(?P<num>(?=[IVXLC]){_NUMERAL})(?![\w])"
+        )
+
+        def numbered(m: re.Match[str]) -> str:
+            form = table.numbering.get(m.group("word").lower(), "card")
+            words = say(value(m.group("num")), form)
+            return m.group() if words is None else f"{m.group('word')} {words}"
+
+        rules.append((pattern, numbered))
+    if table.dot_before_word:  # "IV. Béla", "XX. yüzyıl", "II. fejezet"
+        pattern = re.compile(rf"(?<![\w.])(?P<num>(?=[IVXLC]){_NUMERAL})\.(?=\s\w)")
+        rules.append((pattern, lambda m: say(value(m.group("num")), "ord") or m.group()))
+    dot = r"(?P<dot>\.)?" if table.regnal_dot else "(?P<dot>)"
+    regnal = re.compile(rf"(?<![\w.]){_NAME}\s{_SMALL}{dot}(?![\w])")
+
+    def ruler(m: re.Match[str]) -> str:
+        name, numeral = m.group("name"), m.group("small")
+        if name in _NOT_RULERS or (len(numeral) == 1 and name not in RULERS):
+            return m.group()
+        if numeral == "I" and _PRONOUN_VERB.match(m.string, m.end()):
+            return m.group()  # "Peter I think": the pronoun
+        words = table.regnal(value(numeral), name)
+        if words is None:
+            return m.group()
+        # "Karl V. regierte": the dot is the ordinal's; at the very end it also ends the text.
+        end = "." if m.group("dot") and not m.string[m.end() :].strip() else ""
+        return f"{name} {words}{end}"
+
+    rules.append((regnal, ruler))
+    return _Compiled(table, tuple(rules))
+
+
+# Words that follow the pronoun "I" but never a ruler's number ("Peter I think ...").
+_PRONOUN_VERB = re.compile(
+    r"(?:\s+(?:am|think|guess|mean|know|feel|hope|believe|want|need|love|like|can't|"
+    r"cannot|don't|didn't|won't|wouldn't|will|would|should|could|must|might|have|'ve|"
+    r"just|really|also|always|never|do|see|say|said|told|agree)\b|['’](?:m|ll|d|ve)\b)"
+)
+
+_COMPILED: dict[str, _Compiled] = {}
+_HAS_NUMERAL = re.compile(r"(?<![^\W\d_])[IVXLC]")  # a cheap first look
+
+
+def read(text: str, lang: str) -> str:
+    """`text` with the Roman numerals its context marks read as words."""
+    table = TABLES.get(lang)
+    if table is None or not _HAS_NUMERAL.search(text):
+        return text
+    compiled = _COMPILED.get(lang)
+    if compiled is None:
+        compiled = _COMPILED[lang] = _compile(lang, table)
+    for pattern, say in compiled.rules:
+        text = pattern.sub(say, text)
+    return text

@@ -1,0 +1,249 @@
+# ruff: noqa: RUF001, RUF002  (Cyrillic and Latin letters side by side are the data here)
+"""Numbers with something glued on: decades and case endings (issue #16, class 6).
+
+- Decades: German "80er", "1980er-Jahre" ("achtziger", "neunzehnhundertachtziger
+  Jahre"); Russian "80-е годы" ("восьмидесятые"), Ukrainian "80-ті"; Polish
+  "lata 80." ("lata osiemdziesiąte", "w latach osiemdziesiątych"); French
+  "les années 80" ("quatre-vingt", invariable); "anni '80", "años '80".
+  (English "the 80s" is read by en.py.)
+- Case endings written after a colon or hyphen: Finnish "5:ssä" ("viidessä"),
+  "3:lle" ("kolmelle"), "80-luvulla"; Estonian "5-s" ("viies"), "3-le"
+  ("kolmele"), "10-ni". The number is declined, every part as the language does.
+
+Hungarian suffixes ("3-án", "5-ször") live in hu.py, Turkish ones ("3'te") in tr.py.
+Each language's rules are a tuple of (pattern, reader) in `RULES`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Callable
+
+from model_layer.text import numbers
+
+Reader = Callable[[re.Match[str]], str]
+
+
+def _language(lang: str):  # type: ignore[no-untyped-def]
+    return getattr(importlib.import_module(f"model_layer.text.langs.{lang}"), "LANGUAGE", None)
+
+
+def _cardinal(n: int, lang: str) -> str | None:
+    language = _language(lang)
+    return language.cardinal(str(n)) if language is not None else numbers.cardinal(str(n), lang)
+
+
+# --- decades ----------------------------------------------------------------------------
+
+
+def _german_er(m: re.Match[str]) -> str:
+    """ "80er" -> "achtziger", "1980er-Jahre" -> "neunzehnhundertachtziger Jahre",
+    "in den 20ern" -> "zwanzigern"; not a decade, a noun: "3er-Pack" -> "Dreier-Pack"."""
+    digits, ending, jahre = m.group(1), m.group(2) or "", m.group(3)
+    n = int(digits)
+    words = numbers.year(n, "de") if len(digits) == 4 else _cardinal(n, "de")
+    if not words:
+        return m.group()
+    if n % 10:
+        words = words[:1].upper() + words[1:]  # "Dreier": a noun
+    rest = " " + jahre if jahre else ""
+    return f"{words}er{ending}{rest}"
+
+
+def _east_slavic_decade(lang: str) -> Reader:
+    """ "80-е годы" -> "восьмидесятые годы", "1990-е" -> "тысяча девятьсот девяностые"."""
+
+    def read(m: re.Match[str]) -> str:
+        cases = importlib.import_module(f"model_layer.text.langs.{lang}")._CASES
+        words = cases.ordinal(int(m.group(1)), "pl")
+        return m.group() if words is None else words
+
+    return read
+
+
+_PL_DECADE_FORMS = {"lata": "e", "latach": "ych", "lat": "ych", "latami": "ymi", "latom": "ym"}
+
+
+def _polish_decade(m: re.Match[str]) -> str:
+    """ "lata 80." -> "lata osiemdziesiąte", "w latach 90." -> "w latach dziewięćdziesiątych"."""
+    noun, digits = m.group(1), m.group(2)
+    words = numbers.ordinal(int(digits), "pl")
+    if words is None:
+        return m.group()
+    ending = _PL_DECADE_FORMS[noun.lower()]
+    said = " ".join(w[:-1] + ending if w[-1] in "yi" else w for w in words.split(" "))
+    rest = m.string[m.end() :]
+    dot = "." if not rest.strip() or (rest[:1].isspace() and rest.lstrip()[:1].isupper()) else ""
+    return f"{noun} {said}{dot}"
+
+
+def _french_decade(m: re.Match[str]) -> str:
+    """ "les années 80": "quatre-vingt", without the plural s of a count."""
+    words = _cardinal(int(m.group(2)), "fr")
+    return m.group() if words is None else f"{m.group(1)} {words.removesuffix('s')}"
+
+
+def _apostrophe_decade(m: re.Match[str]) -> str:
+    return f"{m.group(1)} {m.group(2)}"  # "anni '80" -> "anni 80", then read as a number
+
+
+# --- Finnish and Estonian case endings ----------------------------------------------------
+
+# (oblique stem, illative/essive stem, partitive)
+_FI_PARTS = {
+    0: ("nolla", "nolla", "nollaa"), 1: ("yhde", "yhte", "yhtä"), 2: ("kahde", "kahte", "kahta"),
+    3: ("kolme", "kolme", "kolmea"), 4: ("neljä", "neljä", "neljää"),
+    5: ("viide", "viite", "viittä"), 6: ("kuude", "kuute", "kuutta"),
+    7: ("seitsemä", "seitsemä", "seitsemää"), 8: ("kahdeksa", "kahdeksa", "kahdeksaa"),
+    9: ("yhdeksä", "yhdeksä", "yhdeksää"), 10: ("kymmene", "kymmene", "kymmentä"),
+    100: ("sada", "sata", "sataa"), 1000: ("tuhanne", "tuhante", "tuhatta"),
+}  # fmt: skip
+_FI_CASES = {
+    "n": "gen", "ssa": "ine", "ssä": "ine", "sta": "ela", "stä": "ela", "lla": "ade",
+    "llä": "ade", "lta": "abl", "ltä": "abl", "lle": "all", "ksi": "tra", "na": "ess",
+    "nä": "ess", "ta": "par", "tä": "par", "a": "par", "ä": "par",
+}  # fmt: skip
+_FI_ENDINGS = {"gen": "n", "ine": "ssA", "ela": "stA", "ade": "llA", "abl": "ltA", "all": "lle",
+               "tra": "ksi", "ess": "nA"}  # fmt: skip
+
+
+def _fi_part(n: int, case: str) -> str:
+    oblique, illative, partitive = _FI_PARTS[n]
+    if case == "par":
+        return partitive
+    if case == "ill":
+        return illative + illative[-1] + "n"  # "viiteen", "kolmeen", "sataan"
+    back = any(v in oblique for v in "aou")
+    ending = _FI_ENDINGS[case].replace("A", "a" if back else "ä")
+    return (illative if case == "ess" else oblique) + ending
+
+
+def finnish_case(n: int, case: str) -> str | None:
+    """A cardinal of 0-9999 declined in `case`, every part, written as one word:
+    "kahdessakymmenessäviidessä". Teens keep "toista" as it is: "viidessätoista"."""
+    if not 0 <= n <= 9999:
+        return None
+    if n == 0:
+        return _fi_part(0, case)
+    parts: list[str] = []
+    thousands, rest = divmod(n, 1000)
+    hundreds, rest = divmod(rest, 100)
+    for count, unit in ((thousands, 1000), (hundreds, 100)):
+        if count:
+            parts += ([_fi_part(count, case)] if count > 1 else []) + [_fi_part(unit, case)]
+    if 11 <= rest <= 19:
+        parts.append(_fi_part(rest - 10, case) + "toista")
+    elif rest:
+        tens, units = divmod(rest, 10)
+        if tens:
+            parts += ([_fi_part(tens, case)] if tens > 1 else []) + [_fi_part(10, case)]
+        if units:
+            parts.append(_fi_part(units, case))
+    return "".join(parts)
+
+
+def _fi_case_of(suffix: str) -> str | None:
+    if suffix in _FI_CASES:
+        return _FI_CASES[suffix]
+    if re.fullmatch(r"([aeiouyäö])\1?n|seen|hin|h[aeiouyäö]n", suffix):
+        return "ill"
+    return None
+
+
+def _finnish(m: re.Match[str]) -> str:
+    """ "5:ssä" -> "viidessä", "3:lle" -> "kolmelle", "2:een" -> "kahteen"."""
+    case = _fi_case_of(m.group(2))
+    words = finnish_case(int(m.group(1)), case) if case else None
+    return m.group() if words is None else words
+
+
+def _finnish_compound(m: re.Match[str]) -> str:
+    """ "80-luvulla" -> "kahdeksankymmentäluvulla": a number in a compound word."""
+    words = _cardinal(int(m.group(1)), "fi")
+    return m.group() if words is None else words.replace(" ", "") + m.group(2)
+
+
+# genitive stems, to which the case endings attach
+_ET_STEMS = {
+    0: "nulli", 1: "ühe", 2: "kahe", 3: "kolme", 4: "nelja", 5: "viie", 6: "kuue", 7: "seitsme",
+    8: "kaheksa", 9: "üheksa", 10: "kümne", 100: "saja", 1000: "tuhande",
+}  # fmt: skip
+_ET_SUFFIXES = "sse|st|s|lt|le|l|ks|ni|na|ta|ga"
+
+
+def estonian_case(n: int, ending: str) -> str | None:
+    """A cardinal of 0-9999 with a case ending on its last part, the parts before it in
+    the genitive: "5-s" -> "viies", "25-le" -> "kahekümne viiele", "10-ni" -> "kümneni"."""
+    if not 0 <= n <= 9999:
+        return None
+    if n == 0:
+        return _ET_STEMS[0] + ending
+    parts: list[str] = []
+    thousands, rest = divmod(n, 1000)
+    hundreds, rest = divmod(rest, 100)
+    for count, unit in ((thousands, 1000), (hundreds, 100)):
+        if count:
+            parts.append((_ET_STEMS[count] if count > 1 else "") + _ET_STEMS[unit])
+    if 11 <= rest <= 19:
+        parts.append(_ET_STEMS[rest - 10] + "teistkümne")
+    elif rest:
+        tens, units = divmod(rest, 10)
+        if tens:
+            parts.append((_ET_STEMS[tens] if tens > 1 else "") + _ET_STEMS[10])
+        if units:
+            parts.append(_ET_STEMS[units])
+    return " ".join(parts) + ending
+
+
+def _estonian(m: re.Match[str]) -> str:
+    words = estonian_case(int(m.group(1)), m.group(2))
+    return m.group() if words is None else words
+
+
+RULES: dict[str, tuple[tuple[re.Pattern[str], Reader], ...]] = {
+    "de": (
+        (
+            re.compile(r"(?<![\w.,])(\d{1,2}|1[1-9]\d{2}|20\d{2})er(n|s)?(?:-(Jahre\w*))?(?!\w)"),
+            _german_er,
+        ),
+    ),
+    "ru": (
+        (
+            re.compile(r"(?<![\w.,])(\d{1,3}0)-е(?=\s+(?:годы|гг\.)|\s*[,.;:!?)]|\s*$)"),
+            _east_slavic_decade("ru"),
+        ),
+    ),
+    "uk": (
+        (
+            re.compile(r"(?<![\w.,])(\d{1,3}0)-(?:ті|і)(?=\s+(?:роки|рр\.)|\s*[,.;:!?)]|\s*$)"),
+            _east_slavic_decade("uk"),
+        ),
+    ),
+    "pl": (
+        (
+            re.compile(r"(?<!\w)(lata|latach|lat|latami|latom)\s(\d0)\.", re.IGNORECASE),
+            _polish_decade,
+        ),
+    ),
+    "fr": ((re.compile(r"(?<!\w)(années)\s((?:19)?80)(?!\d)"), _french_decade),),
+    **{
+        lang: ((re.compile(rf"(?<!\w)({noun})\s['’](\d0)(?!\d)"), _apostrophe_decade),)
+        for lang, noun in (("it", "anni"), ("es", "años"), ("pt", "anos"), ("nl", "jaren"))
+    },
+    "fi": (
+        (re.compile(r"(?<![\w.,:])(\d{1,4}):([a-zäö]{1,4})(?!\w)"), _finnish),
+        (
+            re.compile(r"(?<![\w.,])(\d{1,4})-(luv\w*|luku\w*|vuotia\w*|vuotias\w*)"),
+            _finnish_compound,
+        ),
+    ),
+    "et": ((re.compile(rf"(?<![\w.,-])(\d{{1,4}})-({_ET_SUFFIXES})(?!\w)"), _estonian),),
+}
+
+
+def read(text: str, lang: str) -> str:
+    """`text` with its decades and case-suffixed numbers said."""
+    for pattern, reader in RULES.get(lang, ()):
+        text = pattern.sub(reader, text)
+    return text
