@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping
 from model_layer.text import numbers
 from model_layer.text.langs import acronym_speller_for, common, normalizer_for
 from model_layer.text.lexicon import Lexicon
+from model_layer.text.rules import apply as apply_shared_rules
 
 # Languages whose all-caps words are spelled out; the others' scripts have no capitals
 # (ja, ko, ar, hi) or keep their own rules (el), and `na` has no letter names to use.
@@ -83,6 +84,7 @@ def _read_address(address: str, lang: str) -> str:
 def _normalize_plain(text: str, lang: str, shouting: bool) -> str:
     if not text.strip():
         return text
+    text = apply_shared_rules(text, lang)  # phones, fractions, agreement: rules/__init__.py
     own = normalizer_for(lang)
     if own is not None:
         text = own(text)
