@@ -11,7 +11,7 @@ Writes, under model_layer/text/rules/data/:
   each is lemmatized with simplemma and the lemma's gender decided by its ending (a
   reliable rule on lemmas, with the exceptions listed below); a form is kept when
   `agreement.west_slavic_gender` on the form itself would say otherwise.
-- stopwords.json: for each Latin-script language, its most frequent words that are not
+- stopwords.json: for each Latin- or Cyrillic-script language, its most frequent words that are not
   among the most frequent of any other, for short-text language identification
   (`rules/langid.py`).
 
@@ -51,10 +51,10 @@ _LEMMA_EXCEPTIONS = {
 }
 STOPWORD_LANGUAGES = (
     "en", "cs", "da", "de", "es", "et", "fi", "fr", "hr", "hu", "id", "it", "lt", "lv",
-    "nl", "pl", "pt", "ro", "sk", "sl", "sv", "tr", "vi",
+    "nl", "pl", "pt", "ro", "sk", "sl", "sv", "tr", "vi", "ru", "uk", "bg",
 )  # fmt: skip
-STOPWORDS_PER_LANGUAGE = 150
-OTHERS_TOP = 1_000
+STOPWORDS_PER_LANGUAGE = 400
+OTHERS_TOP = 400
 ATTRIBUTION = (
     "Built by scripts/build_text_data.py from wordfreq 3.1.1 word lists (CC BY-SA 4.0) "
     "and simplemma 2.0.0 lemmas (MIT)."
@@ -113,7 +113,7 @@ def stopwords() -> dict[str, list[str]]:
 
 def main() -> int:
     DATA.mkdir(parents=True, exist_ok=True)
-    for lang in ("pl", "cs"):
+    for lang in ("pl", "cs") if "--stopwords-only" not in sys.argv else ():
         forms = noun_genders(lang)
         out = {"source": ATTRIBUTION, "forms": forms}
         path = DATA / f"noun_gender_{lang}.json"
