@@ -414,6 +414,11 @@ def _west_slavic(lang: str) -> Callable[[int, str, str], str | None]:
             return None
         gender = west_slavic_gender(noun, lang)
         if n == 1:
+            lower = noun.lower()
+            if gender == "f" and lang == "pl" and lower.endswith("ę"):
+                return "jedną"  # the accusative: "mam jedną książkę"
+            if gender == "f" and lang == "cs" and lower.endswith("u"):
+                return "jednu"  # "mám jednu knihu"
             return one[gender]
         if n % 10 == 2 and n % 100 != 12:
             feminine = gender == "f" or (lang == "cs" and gender == "n")  # "dvě okna"

@@ -22,10 +22,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from model_layer.text import numbers
+from model_layer.text.rules.agreement import romance_gender
 
 _MIXED = re.compile(
     r"(?<![\w.,/])(?P<whole>\d{1,6}) (?P<a>\d{1,2})/(?P<b>\d{1,3})(?![\w/.,]\d|[\d/])"
-    r"(?:(?P<gap> )(?P<unit>[^\W\d_][\w.²³/]*))?"
+    r"(?:(?P<gap> )(?P<unit>[^\W\d_][\w²³/]*))?"
 )
 _FRACTION = re.compile(
     r"(?<![\w.,/])(?P<a>\d{1,3})/(?P<b>\d{1,3})(?![\d/]|[.,]\d)(?P<gap> )(?P<next>[^\W\d_]\w*'?)"
@@ -261,6 +262,13 @@ TABLES: dict[str, FractionWords] = {
     "tr": FractionWords(frozenset(), _tr, "{n} buçuk {unit}", "{n} tam {f} {unit}", "1"),
 }
 LANGUAGES = frozenset(TABLES)
+# "et demi" -> "et demie" after a feminine unit ("une heure et demie").
+_FEMININE_HALF = {
+    "fr": ("et demi", "et demie"),
+    "es": ("y medio", "y media"),
+    "pt": ("e meio", "e meia"),
+    "it": ("e mezzo", "e mezza"),
+}
 
 
 def read_fractions(text: str, lang: str, unit_reader: Callable[[str], str] | None) -> str:
@@ -283,7 +291,10 @@ def read_fractions(text: str, lang: str, unit_reader: Callable[[str], str] | Non
         if (a, b) == (1, 2):
             if lang == "de":
                 n_words = re.sub(r"eins$", "ein", n_words)
-            said = table.half.format(n=n_words, unit=unit)
+            half = table.half
+            if lang in _FEMININE_HALF and unit and romance_gender(unit.split()[-1], lang) == "f":
+                half = half.replace(*_FEMININE_HALF[lang])  # "una hora y media"
+            said = half.format(n=n_words, unit=unit)
         else:
             f = table.fraction(a, b)
             if f is None:

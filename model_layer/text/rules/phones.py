@@ -196,7 +196,8 @@ def _emergency_patterns(lang: str) -> tuple[re.Pattern[str], re.Pattern[str]] | 
         return None
     code_pattern = "|".join(sorted(codes.split(), key=len, reverse=True))
     # Korean particles follow the number directly ("119에"): only a digit may not.
-    after = r"(?![\d.,:/-])" if lang == "ko" else r"(?![\w.,:/-])"
+    # A sentence's full stop may follow ("dial 999."), a decimal point may not.
+    after = r"(?![\d,:/-]|\.\d)" if lang == "ko" else r"(?![\w,:/-]|\.\w)"
     return re.compile(rf"(?<![\w+.,:/-])(?:{code_pattern}){after}"), calling
 
 
@@ -212,6 +213,6 @@ def _emergency(text: str, lang: str) -> str:
         said = numbers.digit_by_digit(m.group(), lang)
         if said is None:
             return m.group()
-        return said
+        return said.replace(" ", "") if lang == "ko" else said  # Korean: "일일구"
 
     return pattern.sub(say, text)
