@@ -42,6 +42,10 @@ FAMILIES: dict[str, tuple[str, tuple[str, ...]]] = {
     "emoji": ("\U0001f600", ("en",)),
     "emoji ZWJ sequences": ("\U0001f469\u200d\U0001f4bb", ("en",)),
     "alternating scripts": ("a\u0431\u65e5\ud55c", ("en", "ko")),
+    "counted nouns (ru)": ("2 книги ", ("ru",)),
+    "counted nouns (es)": ("1 casa ", ("es",)),
+    "mixed numbers": ("5 1/2 km ", ("es", "de")),
+    "phone numbers": ("call 555-123-4567 ", ("en",)),
     "prose (reference)": ("The 3 of us ran 42 km. ", ("en",)),
 }
 DEFAULT_SIZES = (1_000, 2_000, 5_000, 10_000, 20_000)

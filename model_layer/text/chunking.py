@@ -45,6 +45,7 @@ _INITIAL = re.compile(r"(?<!\w)[^\W\d_]\.$")  # "J." in "J. R. R. Tolkien", "S."
 _CLAUSE_END = re.compile(r"[,;:](?=\s)|[—\u2013、\uff0c\uff1b\uff1a]")
 _SPACE = re.compile(r" ")
 _SHORT_WORD_PENALTY = 20
+_MAX_COMBINING_BACKOFF = 32  # more combining marks than this on one letter is not text
 _PHRASE_END = re.compile(
     r"[.!?…।؟。\uff01\uff1f,;:—\u2013、\uff0c\uff1b\uff1a][\"'\u201d\u2019»)\]」』\uff09]*\s*$"
 )
@@ -220,8 +221,14 @@ def _hard_cut(text: str, start: int, end: int, limit: int) -> list[Span]:
     spans = []
     while end - start > limit:
         cut = start + limit
-        while cut > start + 1 and unicodedata.combining(text[cut]):
+        # Back off a few characters at most: a run of nothing but combining marks has
+        # no letter to keep them with, and backing off through it made one chunk per
+        # mark (20,000 chunks for 20,000 marks).
+        floor = max(start + 1, cut - _MAX_COMBINING_BACKOFF)
+        while cut > floor and unicodedata.combining(text[cut]):
             cut -= 1
+        if unicodedata.combining(text[cut]):
+            cut = start + limit
         spans.append((start, cut))
         start = cut
     spans.append((start, end))

@@ -56,6 +56,11 @@ PATHOLOGICAL = {
     "emoji": ("\U0001f600", ("en",)),
     "emoji-sequence": ("\U0001f469\u200d\U0001f4bb", ("en",)),
     "alternating-scripts": ("a\u0431\u65e5\ud55c", ("en",)),
+    # What the shared rules (model_layer/text/rules) look at, over and over.
+    "counted-nouns": ("2 \u043a\u043d\u0438\u0433\u0438 ", ("ru",)),
+    "counted-nouns-es": ("1 casa ", ("es",)),
+    "mixed-numbers": ("5 1/2 km ", ("de",)),
+    "phone-numbers": ("call 555-123-4567 ", ("en",)),
 }
 CASES = [(family, lang) for family, (_, langs) in PATHOLOGICAL.items() for lang in langs]
 
@@ -262,3 +267,13 @@ def _translated_prose(lang: str) -> str:
         "ja": "5月3日に12人が42kmを3.5時間で走りました。2024年の記録です。",
     }
     return sentences[lang] * 40
+
+
+def test_a_run_of_combining_marks_is_cut_into_full_chunks() -> None:
+    """Backing off to keep a mark with its letter once made one chunk per mark."""
+    text = "x " + "\u0301" * 5_000
+    chunks = chunking.split_into_chunks(text, "en", 160)
+    assert "".join(chunks).replace(" ", "") == text.replace(" ", "")  # nothing lost
+    assert len(chunks) <= 5_000 // 160 + 3
+    assert "a\u0301" in "".join(chunking.split_into_chunks("a\u0301" * 200, "en", 160))
+    assert not any(c[0] == "\u0301" for c in chunking.split_into_chunks("a\u0301" * 200, "en", 160))

@@ -87,6 +87,12 @@ def _module_reads_together(n: str, noun: str, lang: str, module: Callable[[str],
     return known
 
 
+def agreeing_number(n: int, noun: str, lang: str) -> str | None:
+    """The words for `n` before `noun`, agreeing with it; None where nothing changes."""
+    reader = _READERS.get(lang)
+    return None if reader is None else reader(n, noun, "")
+
+
 # --- Romance languages: the ending, and the nouns that contradict it ---------------
 
 _NOT_NOUNS = {
@@ -449,6 +455,7 @@ _GENITIVE_PREPOSITIONS = frozenset(
         "среди",
         "против",
         "вместо",
+        "нет",  # "нет двух книг": a genitive after it, as after the prepositions
         "з",
         "від",
         "без",

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from model_layer.text import numbers
+from model_layer.text.rules import agreement
 from model_layer.text.rules.agreement import romance_gender
 
 _MIXED = re.compile(
@@ -280,10 +281,13 @@ def read_fractions(text: str, lang: str, unit_reader: Callable[[str], str] | Non
         return text
 
     def mixed(m: re.Match[str]) -> str:
-        a, b = int(m.group("a")), int(m.group("b"))
+        whole, a, b = int(m.group("whole")), int(m.group("a")), int(m.group("b"))
         if not 0 < a < b or b > 1000:
             return m.group()
         n_words = numbers.cardinal(m.group("whole"), lang)
+        if m.group("unit") and n_words is not None:
+            # "duas horas e meia", "dwie i pół godziny": the whole agrees with the noun.
+            n_words = agreement.agreeing_number(whole, m.group("unit"), lang) or n_words
         unit_from = table.unit_from.replace("{n}", m.group("whole"))
         unit = _unit_words(m.group("unit"), unit_from, unit_reader) if m.group("unit") else ""
         if n_words is None or unit is None:
@@ -299,6 +303,8 @@ def read_fractions(text: str, lang: str, unit_reader: Callable[[str], str] | Non
             f = table.fraction(a, b)
             if f is None:
                 return m.group()
+            if lang == "en":
+                f = re.sub(r"^one ", "a ", f)  # "two and a quarter cups"
             said = table.other.format(n=n_words, unit=unit, f=f)
         return " ".join(said.split())
 

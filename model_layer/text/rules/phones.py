@@ -197,7 +197,7 @@ def _emergency_patterns(lang: str) -> tuple[re.Pattern[str], re.Pattern[str]] | 
     code_pattern = "|".join(sorted(codes.split(), key=len, reverse=True))
     # Korean particles follow the number directly ("119에"): only a digit may not.
     # A sentence's full stop may follow ("dial 999."), a decimal point may not.
-    after = r"(?![\d,:/-]|\.\d)" if lang == "ko" else r"(?![\w,:/-]|\.\w)"
+    after = r"(?!\d|[.,:/-]\d)" if lang == "ko" else r"(?!\w|[.,:/-]\w)"
     return re.compile(rf"(?<![\w+.,:/-])(?:{code_pattern}){after}"), calling
 
 
