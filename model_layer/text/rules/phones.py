@@ -48,13 +48,13 @@ _GROUP = re.compile(r"\d+")
 
 # Emergency numbers said digit by digit in the languages whose speakers say them so
 # ("nine one one", "eins eins zwei", "uno uno dos", "één één twee", "일일구"). French,
-# Italian, Russian, Ukrainian, Polish, Czech, Slovak and Turkish speakers say them as
+# Italian, Russian, Ukrainian, Polish, Czech, Slovak, Hungarian and Turkish speakers say them as
 # numbers ("le cent douze", "centododici", "сто двенадцать", "yüz on iki"), and
 # Japanese says 110番 as ひゃくとおばん: those keep the number's reading.
 _EMERGENCY = {
     "en": "911 999 112 000 111", "de": "110 112 116117", "es": "112 091 092 061 062 016",
     "pt": "112 190 192 193 199", "nl": "112", "ko": "112 119 110", "sv": "112 114",
-    "da": "112 114", "fi": "112", "hu": "112 104 105 107", "id": "112 110 113 118 119",
+    "da": "112 114", "fi": "112", "id": "112 110 113 118 119",
 }  # fmt: skip
 # Stems of the words of calling, matched at the start of a word, case-insensitively.
 _CALLING = {
@@ -130,9 +130,9 @@ def _phone(m: re.Match[str], lang: str) -> str | None:
         return None  # "1 2 3 4 5": counting, not dialling
     if separators == {"."} and len(groups) < 4 and not plus:
         return None  # a date (15.03.2024) or a version
-    if not (
-        plus or bracket or len(groups) >= 3 or (groups[0].startswith("0") and len(groups) >= 2)
-    ):
+    trunk = groups[0].startswith("0") and len(groups) >= 2  # "030 1234567"
+    dialled = digits >= 7 and _calling_near(m, lang)  # "Zvaniet 2123 4567"
+    if not (plus or bracket or trunk or dialled or len(groups) >= 3):
         return None
     if len(groups) == 3 and not plus and len(separators) == 1 and separators != {" "}:
         lengths = tuple(map(len, groups))
