@@ -79,10 +79,14 @@ def noun_genders(lang: str) -> dict[str, str]:
     import wordfreq
 
     forms: dict[str, str] = {}
-    for word in wordfreq.top_n_list(lang, FORMS):
+    top = wordfreq.top_n_list(lang, FORMS)
+    known = set(top)
+    for word in top:
         if not word.isalpha() or len(word) < 3 or word != word.lower():
             continue
         lemma = simplemma.lemmatize(word, lang=lang)
+        if lemma == word and word[-1] in "yi" and word[:-1] + "a" in known:
+            lemma = word[:-1] + "a"  # simplemma knows no lemma: "hodiny" is "hodina"
         if lemma == word and word not in forms:
             gender = lemma_gender(lemma, lang)
         else:

@@ -37,7 +37,9 @@ _DATA = Path(__file__).parent / "data"
 # A number standing alone (not part of a decimal, a time, a grouped number, a range or
 # an amount), then one space and a lower-case word.
 _COUNTED = re.compile(
-    r"(?<![\w.,:/\-+$€£¥%#\u00a0])(?<!\d )(?P<n>\d{1,9})(?P<gap>[ \u00a0])"
+    r"(?<![\w.,:/\-+$€£¥%#\u00a0])(?<!\d )"
+    r"(?P<n>\d{1,3}(?:[\u00a0\u202f ]\d{3})+(?![\d,.]\d)|\d{1,3}(?:\.\d{3})+(?![\d,.]\d)|\d{1,9})"
+    r"(?P<gap>[ \u00a0])"
     r"(?P<noun>[^\W\d_A-ZА-ЯЁІЇЄҐĄĆĘŁŃÓŚŹŻČĎĚŇŘŠŤŮŽÁÉÍÓÚÀÈÌÒÙÂÊÎÔÛÇ]\w+)\b"
 )
 _WORD_BEFORE = re.compile(r"(\w+)\W*$")
@@ -61,10 +63,14 @@ def agree(text: str, lang: str, module: Callable[[str], str] | None = None) -> s
             m.group("n"), m.group("noun"), lang, module
         ):
             return m.group()
-        n = int(m.group("n"))
+        digits = re.sub(r"\D", "", m.group("n"))  # "2 500", "2.500": thousands grouped
+        n = int(digits)
         before = _WORD_BEFORE.search(text, max(0, m.start() - 40), m.start())
-        words = reader(n, m.group("noun"), before.group(1).lower() if before else "")
-        if words is None or words == numbers.cardinal(m.group("n"), lang):
+        before_word = before.group(1).lower() if before else ""
+        if before_word in _LABELS.get(lang, ()) or m.group("noun").lower() in _LABELS.get(lang, ()):
+            return m.group()  # "capítulo 1 parte 2": a number that names, not counts
+        words = reader(n, m.group("noun"), before_word)
+        if words is None or words == numbers.cardinal(digits, lang):
             return m.group()
         gap = "" if words.endswith("'") else m.group("gap")  # "un'amica"
         return f"{words}{gap}{m.group('noun')}"
@@ -101,7 +107,43 @@ _NOT_NOUNS = {
     "it": "di del della dei delle e o a al in con per che il lo la gli le un una si è",
     "fr": "de du des et ou à au aux en dans avec par pour que le la les un une se est",
 }
-_NOT_NOUN_SETS = {lang: frozenset(words.split()) for lang, words in _NOT_NOUNS.items()}
+_MONTHS_AND_DAYS = {
+    "es": "enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre "
+    "noviembre diciembre lunes martes miércoles jueves viernes sábado domingo",
+    "pt": "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro "
+    "dezembro segunda terça quarta quinta sexta sábado domingo",
+    "it": "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre "
+    "novembre dicembre lunedì martedì mercoledì giovedì venerdì sabato domenica",
+    "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre "
+    "décembre lundi mardi mercredi jeudi vendredi samedi dimanche",
+}
+_NOT_NOUN_SETS = {
+    lang: frozenset(words.split()) | frozenset(_MONTHS_AND_DAYS[lang].split())
+    for lang, words in _NOT_NOUNS.items()
+}
+# Nouns that a number names rather than counts ("página 3", "capítulo 1 parte 2"): a
+# number after them, or before them, is left to the language module.
+_LABELS: dict[str, frozenset[str]] = {
+    lang: frozenset(words.split())
+    for lang, words in {
+        "es": "capítulo página número artículo parte tomo nivel sala línea piso puerta "
+        "habitación planta versión episodio temporada lección ejercicio figura tabla",
+        "pt": "capítulo página número artigo parte tomo nível sala linha andar porta "
+        "quarto versão episódio temporada lição exercício figura tabela",
+        "it": "capitolo pagina numero articolo parte tomo livello sala linea piano porta "
+        "camera versione episodio stagione lezione esercizio figura tabella",
+        "fr": "chapitre page numéro article partie tome niveau salle ligne étage porte "
+        "chambre version épisode saison leçon exercice figure tableau",
+        "pl": "rozdział strona numer artykuł część tom poziom sala linia piętro pokój "
+        "wersja odcinek sezon lekcja ćwiczenie rysunek tabela",
+        "cs": "kapitola strana stránka číslo článek část díl úroveň sál linka patro pokoj "
+        "verze epizoda řada lekce cvičení obrázek tabulka",
+        "ru": "глава страница номер статья часть том уровень зал линия этаж комната "
+        "версия серия сезон урок упражнение рисунок таблица",
+        "uk": "розділ сторінка номер стаття частина том рівень зал лінія поверх кімната "
+        "версія серія сезон урок вправа рисунок таблиця",
+    }.items()
+}
 
 # Frequent nouns whose ending says the other gender (singular forms; plurals are
 # looked up by their singular).
