@@ -593,6 +593,21 @@ def _east_slavic(lang: str) -> Callable[[int, str, str], str | None]:
 
 
 def _east_slavic_words(n: int, lang: str, case: str, gender: str) -> str | None:
+    """num2words in the case, with the noun's gender on the last three digits only:
+    num2words would put it on "миллион" too ("одна миллион")."""
+    if n >= 1000 and n % 1000:
+        whole = _east_slavic_words_raw(n, lang, case, "masc")
+        tail_m = _east_slavic_words_raw(n % 1000, lang, case, "masc")
+        tail = _east_slavic_words_raw(n % 1000, lang, case, gender)
+        if whole is None or tail_m is None or tail is None or not whole.endswith(tail_m):
+            return None
+        return whole[: len(whole) - len(tail_m)] + tail
+    if n >= 1000:
+        return _east_slavic_words_raw(n, lang, case, "masc")
+    return _east_slavic_words_raw(n, lang, case, gender)
+
+
+def _east_slavic_words_raw(n: int, lang: str, case: str, gender: str) -> str | None:
     from num2words import num2words
 
     try:
