@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import model_layer
@@ -277,3 +277,21 @@ def test_a_run_of_combining_marks_is_cut_into_full_chunks() -> None:
     assert len(chunks) <= 5_000 // 160 + 3
     assert "a\u0301" in "".join(chunking.split_into_chunks("a\u0301" * 200, "en", 160))
     assert not any(c[0] == "\u0301" for c in chunking.split_into_chunks("a\u0301" * 200, "en", 160))
+
+
+@settings(max_examples=25)
+@given(
+    st.lists(st.tuples(_UNITS, st.integers(1, 300)), min_size=1, max_size=10),
+    st.sampled_from(["en", "de", "ko", "ja", "ru", "es", "hi", "ar"]),
+)
+def test_planning_mixtures_of_hostile_runs_keeps_every_promise(
+    synthesizer: Synthesizer, runs: list[tuple[str, int]], lang: str
+) -> None:
+    text = "x " + "".join(unit * count for unit, count in runs)
+    try:
+        plan = synthesizer.plan(text, lang=lang, durations=False)
+    except model_layer.errors.EmptyTextError:
+        return  # nothing speakable (only marks or emoji): a clean refusal
+    limit = chunking.default_max_chars(lang)  # the settings leave it per language
+    assert all(0 < len(chunk.text) <= limit for chunk in plan.chunks)
+    assert plan.normalized_text
