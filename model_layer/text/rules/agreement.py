@@ -54,6 +54,8 @@ def agree(text: str, lang: str, module: Callable[[str], str] | None = None) -> s
     together otherwise than the number alone ("2 min" -> "dwie minuty", "1 мая" ->
     "первое мая", "2024 году" as a year), the word is a unit, a month or a year, and
     the module's reading stays."""
+    if lang == "de":
+        return agree_german(text, module)
     reader = _READERS.get(lang)
     if reader is None or not any(ch.isdigit() for ch in text):
         return text
@@ -372,7 +374,9 @@ def _after_last(words: str, markers: tuple[str, ...]) -> tuple[str, str, str]:
 
 @functools.cache
 def _form_genders(lang: str) -> dict[str, str]:
-    path = _DATA / f"noun_gender_{lang}.json"
+    # Slovak has no table of its own: most Slovak plural forms are spelled as in Czech
+    # ("knihy", "ženy", "okna"), so the Czech one is the better guess than none.
+    path = _DATA / f"noun_gender_{'cs' if lang == 'sk' else lang}.json"
     if not path.is_file():
         return {}
     data: dict[str, str] = json.loads(path.read_text("utf-8"))["forms"]
@@ -385,6 +389,8 @@ def west_slavic_gender(noun: str, lang: str, use_table: bool = True) -> Gender:
     known = _form_genders(lang).get(lower) if use_table else None
     if known is not None:
         return known
+    if lang == "sk" and lower.endswith("á"):
+        return "n"  # the Slovak neuter plural: "okná", "mestá", "autá"
     if lower.endswith("a"):
         return "f"
     if lower.endswith(("o", "e", "ę", "um", "í", "ě")):
@@ -448,14 +454,11 @@ _WEST_SLAVIC_NOT_NOUNS = {
 
 
 def _west_slavic(lang: str) -> Callable[[int, str, str], str | None]:
-    two, two_f = ("dwa", "dwie") if lang == "pl" else ("dva", "dvě")
-    one = {
-        "pl": {"m": "jeden", "f": "jedna", "n": "jedno"},
-        "cs": {"m": "jeden", "f": "jedna", "n": "jedno"},
-    }[lang]
+    two, two_f = {"pl": ("dwa", "dwie"), "cs": ("dva", "dvě"), "sk": ("dva", "dve")}[lang]
+    one = {"m": "jeden", "f": "jedna", "n": "jedno"}  # alike in pl, cs and sk
 
     def read(n: int, noun: str, before: str) -> str | None:
-        if noun in _WEST_SLAVIC_NOT_NOUNS[lang]:
+        if noun in _WEST_SLAVIC_NOT_NOUNS["cs" if lang == "sk" else lang]:
             return None
         words = numbers.cardinal(str(n), lang)
         if words is None:
@@ -465,13 +468,13 @@ def _west_slavic(lang: str) -> Callable[[int, str, str], str | None]:
             lower = noun.lower()
             if gender == "f" and lang == "pl" and lower.endswith("ę"):
                 return "jedną"  # the accusative: "mam jedną książkę"
-            if gender == "f" and lang == "cs" and lower.endswith("u"):
+            if gender == "f" and lang in ("cs", "sk") and lower.endswith("u"):
                 return "jednu"  # "mám jednu knihu"
             return one[gender]
         if n % 10 == 2 and n % 100 != 12:
-            feminine = gender == "f" or (lang == "cs" and gender == "n")  # "dvě okna"
+            feminine = gender == "f" or (lang in ("cs", "sk") and gender == "n")  # "dvě okna"
             return re.sub(rf"\b{two}$", two_f if feminine else two, words)
-        if lang == "cs" and words.endswith("jedna"):
+        if lang in ("cs", "sk") and words.endswith("jedna"):
             return words[: -len("jedna")] + "jeden"  # "dvacet jeden" counts anything
         return words
 
@@ -626,7 +629,117 @@ def _east_slavic_words_raw(n: int, lang: str, case: str, gender: str) -> str | N
     return " ".join(words.split())
 
 
+# --- Romanian, Baltic, German: the ending decides ------------------------------------
+
+
+def _romanian(n: int, noun: str, before: str) -> str | None:
+    """Feminine nouns and neuter plurals take "o"/"două"/"douăsprezece"; numbers whose
+    last two digits are 0 or 20 and more take "de" before the noun ("douăzeci de case")."""
+    if noun in ("de", "și", "sau", "în", "la", "pe", "cu", "din"):
+        return None
+    words = numbers.cardinal(str(n), "ro")
+    if words is None:
+        return None
+    lower = noun.lower()
+    if n == 1:
+        feminine = lower.endswith(("ă", "a", "ie", "are", "ere", "ire"))
+        return "o" if feminine else "un"
+    masculine_plural = (lower.endswith("i") and not lower.endswith("uri")) or lower == "euro"
+    if not masculine_plural:
+        words = re.sub(r"doisprezece$", "douăsprezece", words)
+        words = re.sub(r"\bdoi$", "două", words)
+        words = re.sub(r"\bunu$", "una", words)
+    if n >= 20 and (n % 100 == 0 or n % 100 >= 20):
+        words += " de"
+    return words
+
+
+def _baltic(lang: str) -> Callable[[int, str, str], str | None]:
+    two, two_f = ("du", "dvi") if lang == "lt" else ("divi", "divas")
+    one, one_f = ("vienas", "viena") if lang == "lt" else ("viens", "viena")
+    feminine_plural = ("os", "ės", "as", "es") if lang == "lt" else ("as", "es")
+    feminine_singular = ("a", "ė") if lang == "lt" else ("a", "e")
+
+    def read(n: int, noun: str, before: str) -> str | None:
+        words = numbers.cardinal(str(n), lang)
+        if words is None:
+            return None
+        lower = noun.lower()
+        if n % 10 == 1 and n % 100 != 11 and lower.endswith(feminine_singular):
+            return re.sub(rf"\b{one}$", one_f, words)
+        if n % 10 == 2 and n % 100 != 12 and lower.endswith(feminine_plural):
+            return re.sub(rf"\b{two}$", two_f, words)
+        return None
+
+    return read
+
+
+def _split(words: str) -> list[str]:
+    return words.split()
+
+
+_DE_FEMININE_ENDINGS = (
+    "e", "ung", "heit", "keit", "schaft", "ion", "tät", "ei", "ik", "ur", "enz", "anz", "erin",
+)  # fmt: skip
+_DE_NOT_FEMININE = frozenset(
+    _split(
+        "junge name käse affe löwe kunde kollege auge ende interesse gebäude gebirge "
+        "getränke erbe friede glaube gedanke buchstabe"
+    )
+)
+# Frequent feminine nouns that no ending tells.
+_DE_FEMININE = frozenset(
+    _split(
+        "frau zeit stadt welt hand nacht tür uhr art arbeit wand maus kuh bank burg post "
+        "zahl wahl tat angst kraft macht last luft wut not milch haut brust gans wurst "
+        "schrift sicht fahrt kunst gunst lust wurst nuss antwort geburt mannschaft "
+        "million milliard billion"
+    )
+)
+# Nouns that a number after them names ("Seite 1 Absatz 2"): not counted.
+_DE_LABELS = frozenset(
+    _split(
+        "seite kapitel absatz nummer artikel teil band abschnitt zimmer gleis folge staffel "
+        "lektion übung abbildung tabelle paragraph paragraf stufe level version platz runde "
+        "linie bus tor halle klasse raum reihe sitz etage stock punkt"
+    )
+)
+
+
+def german_one(noun: str) -> str:
+    """ "ein" or "eine" before a German noun (nominative), by its ending."""
+    lower = noun.lower()
+    feminine = lower in _DE_FEMININE or (
+        lower.endswith(_DE_FEMININE_ENDINGS) and lower not in _DE_NOT_FEMININE
+    )
+    return "eine" if feminine else "ein"
+
+
+_DE_ONE = re.compile(
+    r"(?<![\w.,:/\-+$€£¥%#\u00a0])(?<!\d )1(?P<gap> )(?P<noun>[A-ZÄÖÜ][a-zäöüß]+)\b(?P<dot>\.)?"
+)
+
+
+def agree_german(text: str, module: Callable[[str], str] | None) -> str:
+    """ "1 Frau" is "eine Frau", not "eins Frau" (the number alone is "eins")."""
+
+    def say(m: re.Match[str]) -> str:
+        dot = m["dot"] or ""
+        if module is not None and _module_reads_together("1", m["noun"] + dot, "de", module):
+            return m.group()  # "1 Mio.", "1 Std.": the module's
+        before = _WORD_BEFORE.search(text, max(0, m.start() - 40), m.start())
+        if before is not None and before.group(1).lower() in _DE_LABELS:
+            return m.group()  # "Seite 1": a number that names
+        return f"{german_one(m['noun'])}{m['gap']}{m['noun']}{dot}"
+
+    return _DE_ONE.sub(say, text) if "1 " in text else text
+
+
 _READERS: dict[str, Callable[[int, str, str], str | None]] = {
+    "ro": _romanian,
+    "lt": _baltic("lt"),
+    "lv": _baltic("lv"),
+    "sk": _west_slavic("sk"),
     "es": _spanish,
     "pt": _portuguese,
     "it": _italian,
@@ -636,4 +749,4 @@ _READERS: dict[str, Callable[[int, str, str], str | None]] = {
     "ru": _east_slavic("ru"),
     "uk": _east_slavic("uk"),
 }
-LANGUAGES = frozenset(_READERS)
+LANGUAGES = frozenset(_READERS) | {"de"}
