@@ -220,6 +220,7 @@ class SpeechFunction:
         if not self.settings.playground:  # a deployment choice (PLAYGROUND)
             raise RouteNotFoundError(f"no route {request.path}; the playground is not enabled")
         return playground_response()
+
     def get_tags(self, _request: HttpRequest) -> dict[str, Any]:
         return json_response(200, TagsResponse.model_validate(expression_tags()).model_dump())
 

@@ -9,7 +9,7 @@ audio chunk by chunk so nothing ever holds a whole book's waveform.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -52,6 +52,7 @@ from model_layer.text import (
     sanitize,
     split_into_chunks,
 )
+from model_layer.text.blocks import normalize_in_blocks
 from model_layer.text.chunking import ends_phrase
 from model_layer.text.language import LanguageDetector
 from model_layer.text.lexicon import Lexicon
@@ -191,7 +192,12 @@ class Synthesizer:
         """Everything about the speech but the audio; `text_type="ssml"` reads `text`
         as the SSML subset of `model_layer.text.ssml`. `durations=False` skips duration
         prediction (every duration is 0): the plan shows what would be read
-        (POST /v1/normalize) but cannot be streamed."""
+        (POST /v1/normalize) but cannot be streamed.
+
+        `cancel` also bounds planning itself: it is checked before each block of
+        normalization (at most `blocks.BLOCK_CHARS` characters), each paragraph and
+        chunk of chunking and each chunk's duration prediction, so a cancelled token
+        stops planning within milliseconds with `SynthesisCancelled`."""
         if not MIN_SPEED <= speed <= MAX_SPEED:
             raise InvalidRequestError(
                 f"speed must be between {MIN_SPEED} and {MAX_SPEED}, got {speed}"
@@ -211,9 +217,13 @@ class Synthesizer:
         style = self.resolve_voice(voice)
         if not text or not text.strip():
             raise EmptyTextError("text is empty")
+        check = cancel.check if cancel is not None else None
+        if check is not None:
+            check()
         spoken = self._read(text, text_type, lang, speed)
         segments = [
-            (segment, self._speakable(segment, normalize, lexicon)) for segment in spoken.segments
+            (segment, self._speakable(segment, normalize, lexicon, check))
+            for segment in spoken.segments
         ]
         # Before any chunking or duration prediction is spent on an expanded text.
         spoken_chars = sum(len(clean.text) for _, clean in segments)
@@ -272,12 +282,21 @@ class Synthesizer:
         return plain_text(text, lang or self.detector.detect(text), speed)
 
     def _speakable(
-        self, segment: Segment, normalize: bool, lexicon: Mapping[str, str] | Lexicon | None
+        self,
+        segment: Segment,
+        normalize: bool,
+        lexicon: Mapping[str, str] | Lexicon | None,
+        check: Callable[[], None] | None = None,
     ) -> SanitizedText:
         """The segment's text as the model should say it: each piece normalized in the
-        segment's language (unless protected), then unsupported characters handled."""
+        segment's language (unless protected), in bounded blocks so the cost stays
+        linear in its length, then unsupported characters handled."""
+
+        def normalized(piece: str) -> str:
+            return normalize_text(piece, segment.lang, lexicon, self.lexicon)
+
         text = "".join(
-            normalize_text(piece, segment.lang, lexicon, self.lexicon)
+            normalize_in_blocks(piece, normalized, check)
             if normalize and not protected
             else fold_tags(piece)  # expression tags in the model's form, even unnormalized
             for piece, protected in segment.pieces
@@ -301,8 +320,10 @@ class Synthesizer:
         pause: float | None = None  # carried over segments left empty
         for number, (segment, clean) in enumerate(segments):
             pause = add_pauses(pause, segment.pause_before)
-            texts = self._chunk_texts(clean.text, segment.lang, max_chunk_chars, not chunks)
+            texts = self._chunk_texts(clean.text, segment.lang, max_chunk_chars, not chunks, cancel)
             for index, chunk_text in enumerate(texts):
+                if cancel is not None:
+                    cancel.check()
                 if pause is not None:
                     gap = int(pause * self.sample_rate)
                 elif index and not ends_phrase(texts[index - 1]):
@@ -317,13 +338,21 @@ class Synthesizer:
         return chunks, pause
 
     def _chunk_texts(
-        self, text: str, lang: str, max_chunk_chars: int | None, opens_plan: bool
+        self,
+        text: str,
+        lang: str,
+        max_chunk_chars: int | None,
+        opens_plan: bool,
+        cancel: CancelToken | None = None,
     ) -> list[str]:
         """`opens_plan`: the plan's first chunk comes from this text, and ends at the first
         boundary after `first_chunk_chars`, so the first audio is ready sooner."""
         max_chars = max_chunk_chars or self.settings.max_chunk_chars
         first_chars = (self.settings.first_chunk_chars or None) if opens_plan else None
-        return split_into_chunks(text, lang, max_chars, first_chunk_min_chars=first_chars)
+        check = cancel.check if cancel is not None else None
+        return split_into_chunks(
+            text, lang, max_chars, first_chunk_min_chars=first_chars, check=check
+        )
 
     def _plan_chunk(
         self,

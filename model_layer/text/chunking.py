@@ -31,8 +31,12 @@ _WHITESPACE = re.compile(r"\s+")
 # A run of terminal punctuation plus any closing quotes or brackets. Western,
 # Hindi and Arabic marks end a sentence only before whitespace (so "3.5" and
 # "a.m." stay whole); CJK marks need no space after them.
+# A match starts only where a run starts (the lookbehind) and never gives characters
+# back (possessive `++`, `*+`): otherwise a run of n marks not followed by a space is
+# rescanned from each of its n positions, O(n^2) (20,000 "." took minutes).
 _SENTENCE_END = re.compile(
-    r"[.!?…।؟]+[\"'\u201d\u2019»)\]]*(?=\s)|[。\uff01\uff1f]+[\"'\u201d\u2019」』\uff09)]*"
+    r"(?<![.!?…।؟])[.!?…।؟]++[\"'\u201d\u2019»)\]]*+(?=\s)"
+    r"|[。\uff01\uff1f]+[\"'\u201d\u2019」』\uff09)]*"
 )
 # From the reference's chunker: a period after these does not end a sentence.
 _ABBREVIATIONS = frozenset((
@@ -43,6 +47,7 @@ _INITIAL = re.compile(r"(?<!\w)[^\W\d_]\.$")  # "J." in "J. R. R. Tolkien", "S."
 _CLAUSE_END = re.compile(r"[,;:](?=\s)|[—\u2013、\uff0c\uff1b\uff1a]")
 _SPACE = re.compile(r" ")
 _SHORT_WORD_PENALTY = 20
+_MAX_COMBINING_BACKOFF = 32  # more combining marks than this on one letter is not text
 _PHRASE_END = re.compile(
     r"[.!?…।؟。\uff01\uff1f,;:—\u2013、\uff0c\uff1b\uff1a][\"'\u201d\u2019»)\]」』\uff09]*\s*$"
 )
@@ -81,6 +86,7 @@ def split_into_chunks(
     max_chars: int | None = None,
     first_chunk_max_chars: int | None = None,
     first_chunk_min_chars: int | None = None,
+    check: Callable[[], None] | None = None,
 ) -> list[str]:
     """Chunks of at most `max_chars` characters (default per language).
 
@@ -96,6 +102,8 @@ def split_into_chunks(
     first audio waits for at most ~2x the minimum, never for a whole long sentence.
     The rest is chunked as without it. Whitespace runs inside a paragraph become
     single spaces.
+    `check` runs before each paragraph and after each chunk is cut (a cancellation
+    check that raises when the request's deadline has passed).
     """
     limit = default_max_chars(lang) if max_chars is None else max_chars
     first_limit = limit if first_chunk_max_chars is None else min(first_chunk_max_chars, limit)
@@ -104,6 +112,8 @@ def split_into_chunks(
     chunks: list[str] = []
     paragraphs = _PARAGRAPH_BREAK.split(text)
     for index, raw in enumerate(paragraphs):
+        if check is not None:
+            check()
         para = _WHITESPACE.sub(" ", raw).strip()
         start = 0
         cut = None
@@ -118,7 +128,10 @@ def split_into_chunks(
             if first:
                 chunks.append(para[slice(*first[0])])
                 start = first[0][1]
-        chunks.extend(para[a:b] for a, b in _split(para, start, len(para), limit, 0))
+        for a, b in _split(para, start, len(para), limit, 0):
+            if check is not None:
+                check()
+            chunks.append(para[a:b])
     return chunks
 
 
@@ -159,7 +172,8 @@ def ends_phrase(chunk: str) -> bool:
     return bool(_PHRASE_END.search(chunk))
 
 
-def _sentence_cuts(text: str, start: int, end: int) -> Iterator[int]:
+def sentence_cuts(text: str, start: int, end: int) -> Iterator[int]:
+    """Where sentences end in text[start:end] (after their marks and closing quotes)."""
     for m in _SENTENCE_END.finditer(text, start, end):
         if m.group()[0] == "." and _is_abbreviation(text, start, m.start() + 1):
             continue
@@ -178,10 +192,12 @@ def _matches(pattern: re.Pattern[str]) -> Callable[[str, int, int], Iterator[int
     return cuts
 
 
+clause_cuts = _matches(_CLAUSE_END)  # where clauses end: after "," ";" ":" dashes
+
 # Coarse to fine; a piece too long at one level is split at the next.
 _LEVELS: tuple[Callable[[str, int, int], Iterator[int]], ...] = (
-    _sentence_cuts,
-    _matches(_CLAUSE_END),
+    sentence_cuts,
+    clause_cuts,
     _matches(_SPACE),
 )
 
@@ -229,8 +245,14 @@ def _hard_cut(text: str, start: int, end: int, limit: int) -> list[Span]:
     spans = []
     while end - start > limit:
         cut = start + limit
-        while cut > start + 1 and unicodedata.combining(text[cut]):
+        # Back off a few characters at most: a run of nothing but combining marks has
+        # no letter to keep them with, and backing off through it made one chunk per
+        # mark (20,000 chunks for 20,000 marks).
+        floor = max(start + 1, cut - _MAX_COMBINING_BACKOFF)
+        while cut > floor and unicodedata.combining(text[cut]):
             cut -= 1
+        if unicodedata.combining(text[cut]):
+            cut = start + limit
         tag = _inside_tag(text, cut)
         if tag is not None:
             cut = tag[0] if tag[0] > start else tag[1]

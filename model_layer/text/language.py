@@ -32,6 +32,7 @@ from typing import Any
 import numpy as np
 
 from model_layer.constants import LANGUAGES, UNKNOWN_LANGUAGE
+from model_layer.text.rules.langid import is_short, short_text_language
 
 DEFAULT_MIN_CONFIDENCE = 0.5
 # The start of a text says its language as well as the whole: bounds the time per request.
@@ -181,6 +182,11 @@ class LanguageDetector:
         if script not in ("LATIN", "CYRILLIC"):
             return _script_only_language(script, text) or UNKNOWN_LANGUAGE
         candidates = _LATIN_LANGUAGES if script == "LATIN" else _CYRILLIC_LANGUAGES
+        if self.identifier is not None and is_short(text):
+            # A few words: the identifier alone is unsure or wrong; letters and words help.
+            short = short_text_language(text, candidates, self.identifier)
+            if short is not None:
+                return short
         guess = self._identify(text, candidates)
         if guess is not None:
             return guess

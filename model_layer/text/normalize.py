@@ -33,6 +33,7 @@ from model_layer.text.langs import (
     suffixes,
 )
 from model_layer.text.lexicon import Lexicon
+from model_layer.text.rules import apply as apply_shared_rules
 
 # Languages whose all-caps words are spelled out; the others' scripts have no capitals
 # (ja, ko, ar, hi) or keep their own rules (el), and `na` has no letter names to use.
@@ -95,6 +96,7 @@ def _normalize_plain(text: str, lang: str, shouting: bool) -> str:
     if not text.strip():
         return text
     text = read_shared_classes(text, lang)
+    text = apply_shared_rules(text, lang)  # phones, fractions, agreement: rules/__init__.py
     own = normalizer_for(lang)
     if own is not None:
         text = own(text)

@@ -15,7 +15,9 @@ HEADER = ["category", "input", "expected", "note"]
 
 def _rows() -> list[pytest.param]:
     params = []
-    for path in sorted(GOLDEN_DIR.glob("*.tsv")):
+    # <code>.tsv per language; <class>/<code>.tsv for the shared rules of one class
+    # (model_layer/text/rules: agreement, fractions, phones), named by the language too.
+    for path in sorted([*GOLDEN_DIR.glob("*.tsv"), *GOLDEN_DIR.glob("*/*.tsv")]):
         lines = [line for line in path.read_text("utf-8").splitlines() if not line.startswith("#")]
         reader = csv.reader(lines, delimiter="\t", quoting=csv.QUOTE_NONE)
         header = next(reader)
@@ -25,9 +27,9 @@ def _rows() -> list[pytest.param]:
                 continue
             assert len(row) in (3, 4), f"{path.name}:{number}: expected 3 or 4 columns"
             category, text, expected = row[:3]
-            params.append(
-                pytest.param(path.stem, text, expected, id=f"{path.stem}-{number}-{category}")
-            )
+            name = path.relative_to(GOLDEN_DIR).with_suffix("").as_posix().replace("/", "-")
+            param_id = f"{name}-{number}-{category}"
+            params.append(pytest.param(path.stem, text, expected, id=param_id))
     return params
 
 

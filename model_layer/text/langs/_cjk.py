@@ -73,7 +73,9 @@ def quantity(big_units: str, small_units: str, spaced: bool) -> str:
     """Digits with any 万/억-style units: "1,500", "2.5万", "1万5000", "3억 5천만"."""
     piece = rf"(?:{DECIMAL})(?:[{small_units}]?[{big_units}]|[{small_units}])"
     gap = "[ ]?" if spaced else ""
-    return rf"(?:{piece}(?:{gap}{piece})*(?:{gap}\d+(?![\d.,]))?|{DECIMAL})"
+    # Starts only where a digit run starts: tried from inside a long run as well, every
+    # rule built on it rescanned the run from each digit, O(n^2) on a run of digits.
+    return rf"(?<!\d)(?:{piece}(?:{gap}{piece})*(?:{gap}\d+(?![\d.,]))?|{DECIMAL})"
 
 
 @dataclass(frozen=True)

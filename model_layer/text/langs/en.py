@@ -460,12 +460,14 @@ def _fractions(text: str) -> str:
 # --- ordinals, symbols, plain numbers ---------------------------------------------
 
 _ORDINAL = re.compile(r"(?<!\w)(\d+)(st|nd|rd|th)\b")
-_CELSIUS = re.compile(r"\s*(?:°\s?C|℃)(?![A-Za-z])")
-_FAHRENHEIT = re.compile(r"\s*(?:°\s?F|℉)(?![A-Za-z])")
+# `(?<!\s)\s*+`: a run of spaces is tried once from its start, not from each of its
+# characters (which is O(n^2) on a long run).
+_CELSIUS = re.compile(r"(?<!\s)\s*+(?:°\s?C|℃)(?![A-Za-z])")
+_FAHRENHEIT = re.compile(r"(?<!\s)\s*+(?:°\s?F|℉)(?![A-Za-z])")
 _DEGREES = re.compile(r"(?<=\d)\s*°")
-_AMPERSAND = re.compile(r"\s*&\s*")
+_AMPERSAND = re.compile(r"(?<!\s)\s*+&\s*")
 _PLUS = re.compile(r"(?<=\d)\s*\+\s*(?=\d)")
-_PLUS_MINUS = re.compile(r"\s*±\s*")
+_PLUS_MINUS = re.compile(r"(?<!\s)\s*+±\s*")
 _EQUALS = re.compile(r"(?<=[\w)])\s*=\s*(?=[\w(])")
 _APPROX = re.compile(r"(?<![\w~])~\s?(?=\d)")
 # "Q2", "B12", "MP3", "x64": letters with a number glued on; the letters are left for

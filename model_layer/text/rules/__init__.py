@@ -1,0 +1,27 @@
+"""Rules that read a few shapes the same way across languages, each from its own
+per-language tables, run by the driver (`normalize.py`) before the language's own
+module:
+
+- `phones`: phone numbers in digit groups, emergency numbers digit by digit (#16 class 4);
+- `fractions`: "2/3 of", "5 1/2 km" as fractions, not "a slash b" (#16 class 3);
+- `agreement`: numbers that agree with the noun they count (#16 class 2).
+
+Each rewrites only what it recognizes into words and leaves the rest (dates, times,
+units, addresses) to the language module, which runs next. Language identification of
+short text (#16 class 7) is in `langid.py`, used by `model_layer.text.language`.
+"""
+
+from __future__ import annotations
+
+from model_layer.text.langs import normalizer_for
+from model_layer.text.rules import agreement, fractions, phones
+
+
+def apply(text: str, lang: str) -> str:
+    """`text` with the shapes these rules know read as words in `lang`."""
+    if not any(ch.isdigit() for ch in text):
+        return text
+    module = normalizer_for(lang)
+    text = phones.read_phones(text, lang, module)
+    text = fractions.read_fractions(text, lang, module)
+    return agreement.agree(text, lang, module)

@@ -1,0 +1,337 @@
+# ruff: noqa: RUF001, RUF002  (tables in Cyrillic, Greek and other scripts, not look-alike Latin)
+"""Fractions and mixed numbers read as fractions (#16 class 3).
+
+"2/3 der Stimmen" is "zwei Drittel der Stimmen", "5 1/2 km" "fünfeinhalb Kilometer",
+"cinq kilomètres et demi", "пять с половиной километров". A slash between two numbers
+is also a date in most of these languages ("le 1/5" is the first of May), so a bare
+"a/b" is a fraction only where nothing else fits:
+
+- a mixed number: a whole number, a space, then a proper fraction ("5 1/2", "2 3/4");
+- before the language's "of" ("2/3 of", "2/3 der", "2/3 des", "2/3 de los"), or, in
+  languages that say it with a case (ru, pl, tr), a proper fraction before a word.
+
+Everything else ("1/5", "24/7", "km/h", "and/or") is left to the language's module.
+English fractions before "of" and units are read by `langs/en.py` already; this adds
+its mixed numbers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from model_layer.text import numbers
+from model_layer.text.rules import agreement
+from model_layer.text.rules.agreement import romance_gender
+
+_MIXED = re.compile(
+    r"(?<![\w.,/])(?P<whole>\d{1,6}) (?P<a>\d{1,2})/(?P<b>\d{1,3})(?![\w/.,]\d|[\d/])"
+    r"(?:(?P<gap> )(?P<unit>[^\W\d_][\w²³/]*))?"
+)
+_FRACTION = re.compile(
+    r"(?<![\w.,/])(?P<a>\d{1,3})/(?P<b>\d{1,3})(?![\d/]|[.,]\d)(?P<gap> )(?P<next>[^\W\d_]\w*'?)"
+)
+
+
+@dataclass(frozen=True)
+class FractionWords:
+    """How a language says fractions."""
+
+    of: frozenset[str]  # words after which "a/b" is a fraction; empty: any word (cases)
+    fraction: Callable[[int, int], str | None]  # a/b as words
+    # whole + half + unit: the order and the words ("{n} and a half {unit}")
+    half: str
+    other: str  # whole + fraction + unit
+    unit_from: str = "{n}"  # the number whose reading gives the unit's form
+
+
+def _plural_s(word: str, n: int) -> str:
+    return word if n == 1 else word + "s"
+
+
+def _ordinal_denominator(lang: str, table: dict[int, str]) -> Callable[[int], str | None]:
+    def denominator(b: int) -> str | None:
+        if b in table:
+            return table[b]
+        return numbers.ordinal(b, lang)
+
+    return denominator
+
+
+def _de(a: int, b: int) -> str | None:
+    names = {2: "halb", 3: "Drittel", 4: "Viertel", 100: "Hundertstel", 1000: "Tausendstel"}
+    if b in names:
+        name = names[b]
+    else:
+        stem = numbers.cardinal(str(b), "de")
+        if stem is None:
+            return None
+        name = (stem + ("tel" if b < 20 else "stel")).capitalize().replace("Siebentel", "Siebtel")
+        name = name.replace("Achttel", "Achtel")
+    numerator = "ein" if a == 1 else numbers.cardinal(str(a), "de")
+    return None if numerator is None else f"{numerator} {name}"
+
+
+def _romance(lang: str, names: dict[int, str], plural: Callable[[str], str]) -> Callable:
+    one = {"fr": "un", "es": "un", "pt": "um", "it": "un"}[lang]
+
+    def fraction(a: int, b: int) -> str | None:
+        if b in names:
+            name = names[b]
+        elif lang in ("es", "pt") and b > 10:
+            cardinal = numbers.cardinal(str(b), lang)
+            name = (
+                None
+                if cardinal is None
+                else (cardinal + "avo" if lang == "es" else cardinal + " avo")
+            )
+        else:
+            name = numbers.ordinal(b, lang)
+        numerator = one if a == 1 else numbers.cardinal(str(a), lang)
+        if name is None or numerator is None:
+            return None
+        return f"{numerator} {name if a == 1 else plural(name)}"
+
+    return fraction
+
+
+def _fr_plural(word: str) -> str:
+    return word if word.endswith(("s", "x")) else word + "s"
+
+
+def _it_plural(word: str) -> str:
+    return word[:-1] + "i" if word.endswith("o") else word
+
+
+_NL_NAMES = {2: "half", 4: "kwart"}
+
+
+def _nl(a: int, b: int) -> str | None:
+    name = _NL_NAMES.get(b) or numbers.ordinal(b, "nl")
+    numerator = "een" if a == 1 else numbers.cardinal(str(a), "nl")
+    if name is None or numerator is None:
+        return None
+    return f"{numerator} {name}"
+
+
+_RU_ONE = {2: "вторая", 3: "третья", 4: "четверть", 5: "пятая", 6: "шестая", 7: "седьмая",
+           8: "восьмая", 9: "девятая", 10: "десятая", 100: "сотая", 1000: "тысячная"}  # fmt: skip
+_RU_MANY = {2: "вторых", 3: "третьих", 4: "четвёртых", 5: "пятых", 6: "шестых",
+            7: "седьмых", 8: "восьмых", 9: "девятых", 10: "десятых", 100: "сотых",
+            1000: "тысячных"}  # fmt: skip
+_RU_SPECIAL = {(1, 3): "одна треть", (2, 3): "две трети", (1, 4): "одна четверть",
+               (3, 4): "три четверти", (1, 2): "одна вторая"}  # fmt: skip
+
+
+def _ru(a: int, b: int) -> str | None:
+    if (a, b) in _RU_SPECIAL:
+        return _RU_SPECIAL[(a, b)]
+    if b not in _RU_MANY:
+        return None
+    from num2words import num2words
+
+    numerator = num2words(a, lang="ru", gender="f")
+    return f"{numerator} {_RU_ONE[b] if a % 10 == 1 and a % 100 != 11 else _RU_MANY[b]}"
+
+
+_PL_ONE = {2: "druga", 3: "trzecia", 4: "czwarta", 5: "piąta", 6: "szósta", 7: "siódma",
+           8: "ósma", 9: "dziewiąta", 10: "dziesiąta", 100: "setna"}  # fmt: skip
+_PL_FEW = {2: "drugie", 3: "trzecie", 4: "czwarte", 5: "piąte", 6: "szóste", 7: "siódme",
+           8: "ósme", 9: "dziewiąte", 10: "dziesiąte", 100: "setne"}  # fmt: skip
+_PL_MANY = {2: "drugich", 3: "trzecich", 4: "czwartych", 5: "piątych", 6: "szóstych",
+            7: "siódmych", 8: "ósmych", 9: "dziewiątych", 10: "dziesiątych",
+            100: "setnych"}  # fmt: skip
+
+
+def _pl(a: int, b: int) -> str | None:
+    if b not in _PL_ONE:
+        return None
+    numerator = numbers.cardinal(str(a), "pl")
+    if numerator is None:
+        return None
+    if a == 1:
+        return f"jedna {_PL_ONE[b]}"
+    if 2 <= a % 10 <= 4 and not 12 <= a % 100 <= 14:
+        numerator = re.sub(r"dwa$", "dwie", numerator)
+        return f"{numerator} {_PL_FEW[b]}"
+    return f"{numerator} {_PL_MANY[b]}"
+
+
+_TR_LOCATIVE = {2: "ikide", 3: "üçte", 4: "dörtte", 5: "beşte", 6: "altıda", 7: "yedide",
+                8: "sekizde", 9: "dokuzda", 10: "onda", 100: "yüzde", 1000: "binde"}  # fmt: skip
+
+
+def _tr(a: int, b: int) -> str | None:
+    numerator = numbers.cardinal(str(a), "tr")
+    if b not in _TR_LOCATIVE or numerator is None:
+        return None
+    return f"{_TR_LOCATIVE[b]} {numerator}"
+
+
+def _en(a: int, b: int) -> str | None:
+    names = {2: "half", 4: "quarter"}
+    name = names.get(b) or numbers.ordinal(b, "en")
+    numerator = "one" if a == 1 else numbers.cardinal(str(a), "en")
+    if name is None or numerator is None:
+        return None
+    return f"{numerator} {name if a == 1 else name + 's'}"
+
+
+TABLES: dict[str, FractionWords] = {
+    "en": FractionWords(frozenset(), _en, "{n} and a half {unit}", "{n} and {f} {unit}", "2"),
+    "de": FractionWords(
+        frozenset(["der", "des", "von", "vom"]), _de, "{n}einhalb {unit}", "{n} und {f} {unit}", "2"
+    ),
+    "fr": FractionWords(
+        frozenset(["de", "des", "du", "d'"]),
+        _romance("fr", {2: "demi", 3: "tiers", 4: "quart"}, _fr_plural),
+        "{n} {unit} et demi",
+        "{n} {unit} et {f}",
+    ),
+    "es": FractionWords(
+        frozenset(["de", "del"]),
+        _romance(
+            "es",
+            {
+                2: "medio",
+                3: "tercio",
+                4: "cuarto",
+                5: "quinto",
+                6: "sexto",
+                7: "séptimo",
+                8: "octavo",
+                9: "noveno",
+                10: "décimo",
+                100: "centésimo",
+                1000: "milésimo",
+            },
+            lambda w: w + "s",
+        ),
+        "{n} {unit} y medio",
+        "{n} {unit} y {f}",
+    ),
+    "pt": FractionWords(
+        frozenset(["de", "do", "da", "dos", "das"]),
+        _romance(
+            "pt",
+            {
+                2: "meio",
+                3: "terço",
+                4: "quarto",
+                5: "quinto",
+                6: "sexto",
+                7: "sétimo",
+                8: "oitavo",
+                9: "nono",
+                10: "décimo",
+                100: "centésimo",
+                1000: "milésimo",
+            },
+            lambda w: w + "s",
+        ),
+        "{n} {unit} e meio",
+        "{n} {unit} e {f}",
+    ),
+    "it": FractionWords(
+        frozenset(["di", "del", "della", "dei", "delle", "degli", "dello"]),
+        _romance(
+            "it",
+            {
+                2: "mezzo",
+                3: "terzo",
+                4: "quarto",
+                5: "quinto",
+                6: "sesto",
+                7: "settimo",
+                8: "ottavo",
+                9: "nono",
+                10: "decimo",
+                100: "centesimo",
+                1000: "millesimo",
+            },
+            _it_plural,
+        ),
+        "{n} {unit} e mezzo",
+        "{n} {unit} e {f}",
+    ),
+    "nl": FractionWords(
+        frozenset(["van"]), _nl, "{n} en een halve {unit}", "{n} en {f} {unit}", "2"
+    ),
+    "ru": FractionWords(frozenset(), _ru, "{n} с половиной {unit}", "{n} и {f} {unit}"),
+    "pl": FractionWords(frozenset(), _pl, "{n} i pół {unit}", "{n} i {f} {unit}", "1,5"),
+    "tr": FractionWords(frozenset(), _tr, "{n} buçuk {unit}", "{n} tam {f} {unit}", "1"),
+}
+LANGUAGES = frozenset(TABLES)
+# "et demi" -> "et demie" after a feminine unit ("une heure et demie").
+_FEMININE_HALF = {
+    "fr": ("et demi", "et demie"),
+    "es": ("y medio", "y media"),
+    "pt": ("e meio", "e meia"),
+    "it": ("e mezzo", "e mezza"),
+}
+
+
+def read_fractions(text: str, lang: str, unit_reader: Callable[[str], str] | None) -> str:
+    """`text` with mixed numbers and fractions in `lang` read as words. `unit_reader`
+    is the language's normalizer, used to say the unit after a mixed number as the
+    language says it after a number ("km" -> "Kilometer")."""
+    table = TABLES.get(lang)
+    if table is None or "/" not in text:
+        return text
+
+    def mixed(m: re.Match[str]) -> str:
+        whole, a, b = int(m.group("whole")), int(m.group("a")), int(m.group("b"))
+        if not 0 < a < b or b > 1000:
+            return m.group()
+        n_words = numbers.cardinal(m.group("whole"), lang)
+        if m.group("unit") and n_words is not None:
+            # "duas horas e meia", "dwie i pół godziny": the whole agrees with the noun.
+            n_words = agreement.agreeing_number(whole, m.group("unit"), lang) or n_words
+        unit_from = table.unit_from.replace("{n}", m.group("whole"))
+        unit = _unit_words(m.group("unit"), unit_from, unit_reader) if m.group("unit") else ""
+        if n_words is None or unit is None:
+            return m.group()
+        if (a, b) == (1, 2):
+            if lang == "de":
+                n_words = re.sub(r"eins$", "ein", n_words)
+            half = table.half
+            if lang in _FEMININE_HALF and unit and romance_gender(unit.split()[-1], lang) == "f":
+                half = half.replace(*_FEMININE_HALF[lang])  # "una hora y media"
+            said = half.format(n=n_words, unit=unit)
+        else:
+            f = table.fraction(a, b)
+            if f is None:
+                return m.group()
+            if lang == "en":
+                f = re.sub(r"^one ", "a ", f)  # "two and a quarter cups"
+            said = table.other.format(n=n_words, unit=unit, f=f)
+        return " ".join(said.split())
+
+    text = _MIXED.sub(mixed, text)
+
+    def fraction(m: re.Match[str]) -> str:
+        a, b = int(m.group("a")), int(m.group("b"))
+        following = m.group("next").lower()
+        if b < 2 or a == 0:
+            return m.group()
+        if table.of and following not in table.of:
+            return m.group()
+        if not table.of and (lang == "en" or a >= b):
+            return m.group()  # en: langs/en.py reads these; others: a proper fraction only
+        said = table.fraction(a, b)
+        return m.group() if said is None else f"{said}{m.group('gap')}{m.group('next')}"
+
+    return _FRACTION.sub(fraction, text)
+
+
+def _unit_words(unit: str, unit_from: str, reader: Callable[[str], str] | None) -> str | None:
+    """What the language says for `unit` after `unit_from` (e.g. "2"): the reading of
+    "2 km" less the reading of "2"."""
+    if reader is None:
+        return unit
+    alone = reader(unit_from).strip()
+    with_unit = reader(f"{unit_from} {unit}").strip()
+    if not with_unit.startswith(alone):
+        return None
+    return with_unit[len(alone) :].strip() or None
