@@ -51,7 +51,9 @@ FUNCTION_WORDS: dict[str, frozenset[str]] = {
         "our their not no do does did have has had will would can could should there here "
         "what who which when where how why if so just very yes please thank thanks "
         "don' didn' doesn' isn' can' won' it' i' that' let' what' there' about"
-        " all some any more now then today tomorrow again later soon always never one get got"
+        " all some any more now then today tomorrow again later soon always never one get got go"
+        " come see know make take want need like think say look time day way good new out up"
+        " down off over back well also man men two"
     ),
     "de": _words(
         "der die das den dem des ein eine einen einem einer und oder aber nicht kein keine "
