@@ -57,7 +57,13 @@ def read_set(path: Path) -> list[tuple[str, str]]:
     return rows
 
 
+def kind(text: str) -> str:
+    """`sentence` (ends like one) or `short` (a word or a phrase)."""
+    return "sentence" if text.rstrip()[-1:] in ".?!;\u3002\uff1f\uff01\u0964\u061f" else "short"
+
+
 def accuracy(rows: list[tuple[str, str]], evidence: bool) -> tuple[Counter, Counter, float]:
+    """Right and total per language and per (language, kind); mean ms per text."""
     from model_layer.text.language import LanguageDetector, load_identifier
 
     detector = LanguageDetector(load_identifier(), default=DEFAULT_LANG, evidence=evidence)
@@ -65,8 +71,10 @@ def accuracy(rows: list[tuple[str, str]], evidence: bool) -> tuple[Counter, Coun
     start = time.perf_counter()
     for lang, text in rows:
         expected = DEFAULT_LANG if lang == "default" else lang
-        total[lang] += 1
-        right[lang] += detector.detect(text) == expected
+        correct = detector.detect(text) == expected
+        for key in (lang, (lang, kind(text)), kind(text)):
+            total[key] += 1
+            right[key] += correct
     per_text_ms = (time.perf_counter() - start) * 1000 / len(rows)
     return right, total, per_text_ms
 
@@ -101,12 +109,23 @@ def main(argv: list[str] | None = None) -> int:
     before, total, before_ms = accuracy(rows, evidence=False)
     after, _, after_ms = accuracy(rows, evidence=True)
 
-    print("| language | texts | before | after |")
-    print("|---|---:|---:|---:|")
-    for lang in total:
-        print(f"| {lang} | {total[lang]} | {before[lang]} | {after[lang]} |")
-    count = sum(total.values())
-    print(f"| **all** | {count} | {sum(before.values())} | {sum(after.values())} |")
+    def cells(key: object) -> str:
+        if not total[key]:
+            return "|"
+        return f"{before[key]}/{total[key]} | {after[key]}/{total[key]}"
+
+    print("| language | sentences before | after | short before | after | all before | after |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for lang in dict.fromkeys(lang for lang, _ in rows):
+        sentences, short = cells((lang, "sentence")), cells((lang, "short"))
+        print(f"| {lang} | {sentences} | {short} | {cells(lang)} |")
+    every = list(dict.fromkeys(lang for lang, _ in rows))
+    right_before = sum(before[lang] for lang in every)
+    right_after = sum(after[lang] for lang in every)
+    print(
+        f"| **all** | {cells('sentence')} | {cells('short')} "
+        f"| {right_before}/{len(rows)} | {right_after}/{len(rows)} |"
+    )
     print()
     print(f"detect per text (ms, mean): before {before_ms:.3f}, after {after_ms:.3f}")
 
