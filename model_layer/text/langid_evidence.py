@@ -317,7 +317,18 @@ LETTER_GROUPS: tuple[tuple[re.Pattern[str], dict[str, float]], ...] = tuple(
         ("eau", {"fr": LETTER_GROUP_NATS}),
         ("ção|ões|ão", {"pt": LETTER_GROUP_NATS}),
         ("ää|öö|ii|uu", {"fi": LETTER_GROUP_NATS, "et": LETTER_GROUP_NATS}),
+        ("lh", {"pt": LETTER_GROUP_NATS}),
+        ("nh", {"pt": LETTER_GROUP_NATS, "vi": LETTER_GROUP_NATS}),
+        ("y", {"et": -LETTER_GROUP_NATS}),  # Finnish writes y; Estonian only in loanwords
         ("ння", {"uk": LETTER_GROUP_NATS}),
+        # Ukrainian marks a hard consonant before я, ю, є, ї with an apostrophe (м'ясо);
+        # Russian and Bulgarian write ъ or ь there.
+        (
+            "[бпвмфрк]['’ʼ][яюєї]",
+            {"uk": LETTER_GROUP_NATS, "ru": -FOREIGN_LETTER_NATS, "bg": -FOREIGN_LETTER_NATS},
+        ),
+        # Russian reflexive verbs in -тся; Ukrainian writes -ться, Bulgarian a separate се.
+        (r"тся\b", {"ru": LETTER_GROUP_NATS}),
         # The hard sign as a vowel (before a consonant) is Bulgarian; Russian writes it
         # only before е, ё, ю, я.
         ("ъ(?![еёюя])", {"bg": LETTER_GROUP_NATS, "ru": -FOREIGN_LETTER_NATS}),

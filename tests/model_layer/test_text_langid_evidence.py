@@ -246,3 +246,12 @@ def test_combine_is_a_posterior_over_the_evidence_languages() -> None:
     assert set(posterior) == {"sl", "hr"}
     assert sum(posterior.values()) == pytest.approx(1.0)
     assert posterior["hr"] > posterior["sl"]
+
+
+def test_cyrillic_spelling_habits_are_evidence(detector: LanguageDetector) -> None:
+    apostrophe = langid_evidence.evidence_scores("м'ясо", ["ru", "uk", "bg"])
+    assert apostrophe["uk"] > 0 > apostrophe["ru"]
+    reflexive = langid_evidence.evidence_scores("кажется", ["ru", "uk", "bg"])
+    assert reflexive["ru"] > 0 and reflexive["uk"] == reflexive["bg"] == 0.0
+    assert detector.detect("Дев'ять хвилин") == "uk"
+    assert detector.detect("Мне кажется, он прав.") == "ru"
