@@ -34,6 +34,8 @@ FUNCTION_WORD_NATS = 2.2
 # A letter a language does not write: ~e^3 (20x) less likely (names and loanwords keep it finite).
 FOREIGN_LETTER_NATS = 3.0
 LETTER_GROUP_NATS = 1.0
+# Letters seen only in capitalised words (likely names) count this much of the above.
+NAME_LETTER_WEIGHT = 0.3
 # py3langid's probability is floored so one feature-less language is not ruled out forever.
 PROBABILITY_FLOOR = 1e-6
 
@@ -336,6 +338,7 @@ LETTER_GROUPS: tuple[tuple[re.Pattern[str], dict[str, float]], ...] = tuple(
 )
 
 # A word: letters with inner apostrophes; an elided word ("l'", "dell'") keeps its apostrophe.
+_CAPITALISED_OR_NOT = re.compile(r"[^\W\d_]+")
 _WORD = re.compile(r"[^\W\d_]+(?:['’](?=[^\W\d_]))?")
 
 
@@ -343,6 +346,20 @@ def text_words(text: str) -> list[str]:
     """Lower-case words of `text`; elisions keep the apostrophe (normalised to ')."""
     lower = text.lower().replace("i\u0307", "i")  # Turkish capital İ lowers to i + dot
     return [word.replace("’", "'") for word in _WORD.findall(lower)]
+
+
+def _letter_weights(text: str) -> dict[str, float]:
+    """Each letter beyond a-z in `text` (lower case), weighted 1, or `NAME_LETTER_WEIGHT`
+    when it occurs only in capitalised words of a text of several words: those are
+    mostly names ("Flights to Kraków", "Björk is playing"), spelled in their own language."""
+    words = _CAPITALISED_OR_NOT.findall(text)
+    weights: dict[str, float] = {}
+    for word in words:
+        weight = NAME_LETTER_WEIGHT if word[0].isupper() and len(words) > 1 else 1.0
+        for letter in word.lower():
+            if letter not in _ASCII_LETTERS:
+                weights[letter] = max(weights.get(letter, 0.0), weight)
+    return weights
 
 
 def evidence_scores(text: str, candidates: Iterable[str]) -> dict[str, float]:
@@ -354,13 +371,12 @@ def evidence_scores(text: str, candidates: Iterable[str]) -> dict[str, float]:
         listed = FUNCTION_WORDS.get(lang)
         if listed:
             scores[lang] += FUNCTION_WORD_NATS * len(words & listed)
-    lower = text.lower()
-    letters = {ch for ch in lower if ch.isalpha() and ch not in _ASCII_LETTERS}
-    for letter in letters:
+    for letter, weight in _letter_weights(text).items():
         for lang in languages:
             alphabet = _ALPHABETS.get(lang)
             if alphabet is not None and letter not in alphabet:
-                scores[lang] -= FOREIGN_LETTER_NATS
+                scores[lang] -= FOREIGN_LETTER_NATS * weight
+    lower = text.lower()
     for pattern, weights in LETTER_GROUPS:
         if pattern.search(lower):
             for lang, nats in weights.items():

@@ -255,3 +255,35 @@ def test_cyrillic_spelling_habits_are_evidence(detector: LanguageDetector) -> No
     assert reflexive["ru"] > 0 and reflexive["uk"] == reflexive["bg"] == 0.0
     assert detector.detect("Дев'ять хвилин") == "uk"
     assert detector.detect("Мне кажется, он прав.") == "ru"
+
+
+@pytest.mark.parametrize(
+    ("text", "name_language"),
+    [
+        ("Björk is playing", "hu"),  # "is" is also Hungarian, ö too
+        ("Flights to Kraków", "pl"),  # "to" is also Polish, ó too
+        ("Meeting with Paweł at 5", "pl"),
+        ("I met Zoë and Chloé", "nl"),
+    ],
+)
+def test_foreign_names_do_not_pull_english_away(identifier, text: str, name_language: str) -> None:  # type: ignore[no-untyped-def]
+    # Letters seen only in capitalised words count little: names keep their own spelling.
+    # Some of these are too short for py3langid's cutoff and reach English as the default;
+    # none may be claimed by the language of the name.
+    assert LanguageDetector(identifier, default="en").detect(text) == "en"
+    assert LanguageDetector(identifier, default="de").detect(text) in ("en", "de")
+    assert LanguageDetector(identifier, default="de").detect(text) != name_language
+
+
+def test_a_name_does_not_outweigh_english_function_words(identifier) -> None:  # type: ignore[no-untyped-def]
+    assert LanguageDetector(identifier, default="de").detect("Björk is playing") == "en"
+    assert LanguageDetector(identifier, default="de").detect("Meeting with Paweł at 5") == "en"
+
+
+def test_letters_of_a_single_word_count_in_full() -> None:
+    alone = langid_evidence.evidence_scores("Ľudia", ["sk", "cs"])
+    in_a_name = langid_evidence.evidence_scores("Thanks Ľudia", ["sk", "cs"])
+    assert alone["cs"] == -langid_evidence.FOREIGN_LETTER_NATS
+    assert in_a_name["cs"] == pytest.approx(
+        -langid_evidence.FOREIGN_LETTER_NATS * langid_evidence.NAME_LETTER_WEIGHT
+    )
