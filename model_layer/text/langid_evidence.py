@@ -14,8 +14,10 @@ as a naive Bayes model adds independent features:
   lifts all of them alike and so only separates them from the rest.
 - **Letters.** A letter with a diacritic outside a language's alphabet
   (`ř` for Slovak, `ñ` for Portuguese, `ы` for Ukrainian) subtracts
-  `FOREIGN_LETTER_NATS`, once per distinct letter; a few letter groups typical of
-  one or two languages ("rz", "ij", "ção") add `LETTER_GROUP_NATS` once each.
+  `FOREIGN_LETTER_NATS`, once per distinct letter (`NAME_LETTER_WEIGHT` of it when the
+  letter is only in capitalised words: names keep their own spelling); a few letter
+  groups and spelling habits of one or two languages ("rz", "ij", "ção", "м'я") add
+  `LETTER_GROUP_NATS` once each.
 
 The combined posterior, renormalised over the languages of the text's script, is
 used only when some evidence was found; it must clear the same confidence cutoff
@@ -44,8 +46,9 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-# ~40-80 of the most frequent function words per language, lower case. Elided forms keep
-# their apostrophe ("l'", "qu'"), as the tokenizer below returns them.
+# ~70-110 of the most frequent function words per language (and, for English, the
+# common short words that are function words elsewhere: "go", "to", "man"), lower case.
+# Elided forms keep their apostrophe ("l'", "qu'"), as the tokenizer below returns them.
 FUNCTION_WORDS: dict[str, frozenset[str]] = {
     "en": _words(
         "the a an and or but of to in on at for with from by as is are was were be been "
