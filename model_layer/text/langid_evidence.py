@@ -38,6 +38,22 @@ FOREIGN_LETTER_NATS = 3.0
 LETTER_GROUP_NATS = 1.0
 # Letters seen only in capitalised words (likely names) count this much of the above.
 NAME_LETTER_WEIGHT = 0.3
+# Below the cutoff, the fallback language is skipped when the evidence leaves it less
+# than this probability, for the best language if that has at least the floor.
+RULED_OUT_BELOW = 0.01
+RULED_OUT_FLOOR = 0.3
+# Languages whose spelling and reading are close enough that taking one for the other
+# below the cutoff is a lesser error than a fallback language the evidence ruled out.
+_CLOSE_GROUPS = (
+    ("cs", "sk", "pl", "sl", "hr"),
+    ("da", "sv"),
+    ("de", "nl"),
+    ("es", "pt", "it", "ro"),
+    ("fi", "et"),
+    ("lt", "lv"),
+    ("ru", "uk", "bg"),
+)
+_CLOSE = {lang: frozenset(group) - {lang} for group in _CLOSE_GROUPS for lang in group}
 # py3langid's probability is floored so one feature-less language is not ruled out forever.
 PROBABILITY_FLOOR = 1e-6
 
@@ -410,12 +426,16 @@ def identify(
     ranked: Sequence[tuple[str, float]],
     candidates: Sequence[str],
     min_confidence: float,
+    default: str | None = None,
 ) -> str | None:
     """The language of `text` among `candidates`, or None when not confident enough.
 
     `ranked` is py3langid's `rank(text)` (probabilities over its languages). With
     no evidence, its best candidate stands if it clears `min_confidence`; with some,
-    the combined posterior's best must clear it.
+    the combined posterior's best must clear it, or at least `RULED_OUT_FLOOR` when
+    the evidence has ruled out `default` (the language the caller falls back to) and
+    what remains is doubt between close languages (or the runner-up is far behind):
+    Croatian too short to be sure of is still better read as Slovenian than as English.
     """
     evidence = evidence_scores(text, candidates)
     if not any(evidence.values()):
@@ -425,4 +445,10 @@ def identify(
         return best if probability >= min_confidence else None
     posterior = combine(ranked, evidence)
     best = max(posterior, key=posterior.__getitem__)
-    return best if posterior[best] >= min_confidence else None
+    if posterior[best] >= min_confidence:
+        return best
+    if posterior.get(default or "", 0.0) >= RULED_OUT_BELOW or posterior[best] < RULED_OUT_FLOOR:
+        return None
+    runner_up = max((lang for lang in posterior if lang != best), key=posterior.__getitem__)
+    close = runner_up in _CLOSE.get(best, ()) or posterior[runner_up] < RULED_OUT_FLOOR / 2
+    return best if close else None  # "I met Zoë and Chloé": nl 0.47, en 0.34: not settled

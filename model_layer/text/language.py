@@ -205,7 +205,9 @@ class LanguageDetector:
         sample = text[:DETECTION_SAMPLE_CHARS]
         if self.evidence:
             ranked = self.identifier.rank(sample)
-            return langid_evidence.identify(sample, ranked, candidates, self.min_confidence)
+            return langid_evidence.identify(
+                sample, ranked, candidates, self.min_confidence, self.default
+            )
         lang, confidence = self.identifier.classify(sample)
         return lang if lang in candidates and confidence >= self.min_confidence else None
 

@@ -154,6 +154,8 @@ def test_every_latin_and_cyrillic_language_has_golden_cases() -> None:
         ("Dónde está la parada? Hasta luego.", "es", None),
         ("Ще се видим ли утре?", "bg", None),
         ("Я тебе перезвоню позже.", "ru", "uk"),
+        # Below the cutoff (sl 0.4), but š and the words rule English, the default, out.
+        ("Plačilo je uspešno.", "sl", "en"),
     ],
 )
 def test_evidence_settles_what_py3langid_alone_got_wrong(
@@ -287,3 +289,21 @@ def test_letters_of_a_single_word_count_in_full() -> None:
     assert in_a_name["cs"] == pytest.approx(
         -langid_evidence.FOREIGN_LETTER_NATS * langid_evidence.NAME_LETTER_WEIGHT
     )
+
+
+def test_below_the_cutoff_the_best_wins_only_over_a_ruled_out_default() -> None:
+    ranked = [("hr", 0.3), ("sl", 0.25), ("cs", 0.2), ("en", 0.25)]
+    candidates = ["hr", "sl", "cs", "en"]
+    # "je" is on the hr, sl and cs lists and š is not English: English, the default, is
+    # ruled out and the doubt is between close languages, so the best (hr, ~0.4) is taken.
+    assert langid_evidence.identify("vaš je", ranked, candidates, 0.5, default="en") == "hr"
+    # Without š English keeps ~4%: not ruled out, so the caller's fallback decides.
+    assert langid_evidence.identify("je", ranked, candidates, 0.5, default="en") is None
+
+
+def test_below_the_cutoff_doubt_between_distant_languages_is_not_settled() -> None:
+    # German, the default here, is ruled out; what remains is a tie below the cutoff.
+    close = [("da", 0.40), ("sv", 0.38), ("nl", 0.22), ("de", 0.001)]
+    assert langid_evidence.identify("men", close, ["da", "sv", "nl", "de"], 0.5, "de") == "da"
+    distant = [("nl", 0.45), ("en", 0.45), ("de", 0.001)]
+    assert langid_evidence.identify("we", distant, ["nl", "en", "de"], 0.5, "de") is None
