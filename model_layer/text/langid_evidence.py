@@ -449,6 +449,9 @@ def identify(
         return best
     if posterior.get(default or "", 0.0) >= RULED_OUT_BELOW or posterior[best] < RULED_OUT_FLOOR:
         return None
-    runner_up = max((lang for lang in posterior if lang != best), key=posterior.__getitem__)
+    others = [lang for lang in posterior if lang != best]
+    if not others:
+        return best
+    runner_up = max(others, key=posterior.__getitem__)
     close = runner_up in _CLOSE.get(best, ()) or posterior[runner_up] < RULED_OUT_FLOOR / 2
     return best if close else None  # "I met Zoë and Chloé": nl 0.47, en 0.34: not settled
