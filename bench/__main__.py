@@ -131,6 +131,10 @@ def main(argv: list[str] | None = None) -> int:
         from bench.limits import main as lambda_limits
 
         return lambda_limits(argv[1:])
+    if argv[:1] == ["langid"]:
+        from bench.langid import main as langid
+
+        return langid(argv[1:])
     if argv[:1] == ["workers"]:
         from bench.workers import main as workers
 

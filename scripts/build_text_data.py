@@ -11,9 +11,6 @@ Writes, under model_layer/text/rules/data/:
   each is lemmatized with simplemma and the lemma's gender decided by its ending (a
   reliable rule on lemmas, with the exceptions listed below); a form is kept when
   `agreement.west_slavic_gender` on the form itself would say otherwise.
-- stopwords.json: for each Latin- or Cyrillic-script language, its most frequent words that are not
-  among the most frequent of any other, for short-text language identification
-  (`rules/langid.py`).
 
 Sources and licences: wordfreq 3.1.1 (code Apache-2.0; word lists CC BY-SA 4.0, from
 Wikipedia, subtitles, news, books, web text, Twitter and Reddit, see its README);
@@ -96,39 +93,14 @@ def noun_genders(lang: str) -> dict[str, str]:
     return dict(sorted(forms.items()))
 
 
-def stopwords() -> dict[str, list[str]]:
-    import wordfreq
-
-    available = wordfreq.available_languages()
-    # wordfreq has no Estonian list; Croatian is in its Serbo-Croatian ("sh") one.
-    source = {lang: "sh" if lang == "hr" else lang for lang in STOPWORD_LANGUAGES}
-    tops = {
-        lang: wordfreq.top_n_list(code, OTHERS_TOP)
-        for lang, code in source.items()
-        if code in available
-    }
-    result = {}
-    for lang in tops:
-        others = set().union(*(set(words) for other, words in tops.items() if other != lang))
-        own = [w for w in tops[lang] if w.isalpha() and w not in others]
-        result[lang] = own[:STOPWORDS_PER_LANGUAGE]
-    return result
-
-
 def main() -> int:
     DATA.mkdir(parents=True, exist_ok=True)
-    for lang in ("pl", "cs") if "--stopwords-only" not in sys.argv else ():
+    for lang in ("pl", "cs"):
         forms = noun_genders(lang)
         out = {"source": ATTRIBUTION, "forms": forms}
         path = DATA / f"noun_gender_{lang}.json"
         path.write_text(json.dumps(out, ensure_ascii=False, indent=0) + "\n", "utf-8")
         print(f"{path.relative_to(REPO)}: {len(forms)} forms", file=sys.stderr)
-    out = {"source": ATTRIBUTION, "words": stopwords()}
-    path = DATA / "stopwords.json"
-    path.write_text(json.dumps(out, ensure_ascii=False, indent=0) + "\n", "utf-8")
-    print(
-        f"{path.relative_to(REPO)}: {sum(map(len, out['words'].values()))} words", file=sys.stderr
-    )
     return 0
 
 

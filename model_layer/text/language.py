@@ -7,7 +7,9 @@ Two kinds of evidence, the stronger first:
 2. For Latin and Cyrillic text, py3langid's naive Bayes model restricted to our
    languages, with probabilities normalised over them (`norm_probs`), trusted only
    above a confidence cutoff: short or featureless text ("$20", "12:30", "OK") gets a
-   low score there. Below it, letters unique to one language decide ("ß" is German,
+   low score there. Function words and letters (`langid_evidence`) are combined with
+   its scores first, which settles most short text between close languages. Below
+   the cutoff, letters unique to one language decide ("ß" is German,
    "ї" Ukrainian) and otherwise the configured default language (`DEFAULT_LANG`,
    `en` unless set): numbers are then read in a language rather than left as digits.
 
@@ -25,14 +27,14 @@ import sys
 import unicodedata
 from array import array
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from model_layer.constants import LANGUAGES, UNKNOWN_LANGUAGE
-from model_layer.text.rules.langid import is_short, short_text_language
+from model_layer.text import langid_evidence
 
 DEFAULT_MIN_CONFIDENCE = 0.5
 # The start of a text says its language as well as the whole: bounds the time per request.
@@ -170,10 +172,14 @@ class LanguageDetector:
         identifier: Any | None,
         default: str = "en",
         min_confidence: float = DEFAULT_MIN_CONFIDENCE,
+        evidence: bool = True,
     ):
         self.identifier = identifier
         self.default = default
         self.min_confidence = min_confidence
+        # Function words and letters combined with py3langid's scores (langid_evidence);
+        # False gives py3langid's answer alone (kept to measure the difference).
+        self.evidence = evidence
 
     def detect(self, text: str) -> str:
         script = dominant_script(text)
@@ -182,11 +188,6 @@ class LanguageDetector:
         if script not in ("LATIN", "CYRILLIC"):
             return _script_only_language(script, text) or UNKNOWN_LANGUAGE
         candidates = _LATIN_LANGUAGES if script == "LATIN" else _CYRILLIC_LANGUAGES
-        if self.identifier is not None and is_short(text):
-            # A few words: the identifier alone is unsure or wrong; letters and words help.
-            short = short_text_language(text, candidates, self.identifier)
-            if short is not None:
-                return short
         guess = self._identify(text, candidates)
         if guess is not None:
             return guess
@@ -197,11 +198,17 @@ class LanguageDetector:
             return self.default
         return "ru"  # a non-Cyrillic default would read Cyrillic letters as noise
 
-    def _identify(self, text: str, candidates: Iterable[str]) -> str | None:
+    def _identify(self, text: str, candidates: Sequence[str]) -> str | None:
         """The identifier's language if it is one of `candidates` and confident enough."""
         if self.identifier is None:
             return None
-        lang, confidence = self.identifier.classify(text[:DETECTION_SAMPLE_CHARS])
+        sample = text[:DETECTION_SAMPLE_CHARS]
+        if self.evidence:
+            ranked = self.identifier.rank(sample)
+            return langid_evidence.identify(
+                sample, ranked, candidates, self.min_confidence, self.default
+            )
+        lang, confidence = self.identifier.classify(sample)
         return lang if lang in candidates and confidence >= self.min_confidence else None
 
 
