@@ -68,8 +68,11 @@ def cpu_features(cpuinfo: Path = Path("/proc/cpuinfo")) -> list[str]:
     return []
 
 
-def _manifest(model_dir: Path, precision: Precision, prepacked: bool) -> dict[str, object]:
+def _manifest(
+    model_dir: Path, precision: Precision, prepacked: bool, rewrites: dict[str, list[str]] | None = None
+) -> dict[str, object]:
     return {
+        "rewrites": rewrites or {},
         "precision": precision,
         "onnxruntime": ort.__version__,
         "sources": {name: (model_dir / rel).stat().st_size for name, rel in GRAPH_PATHS.items()},
@@ -143,27 +146,55 @@ def _save_optimized(source: Path, folder: Path, name: str, prepacked: bool) -> N
     ort.InferenceSession(str(source), options, providers=["CPUExecutionProvider"])
 
 
+def _log(message: str) -> None:
+    print(f"optimize: {message}", file=sys.stderr, flush=True)
+
+
+def _rewritten(source: Path, target: Path, name: str) -> tuple[Path, list[str]]:
+    """The graph after the verified rewrites (model_layer.optimize_rewrites), saved at
+    `target`; the source itself when none applies."""
+    import onnx  # the build's onnx package; the run time never imports this module
+
+    from model_layer.optimize_rewrites import apply_rewrites
+
+    model, kept = apply_rewrites(onnx.load(source), name, _log)
+    if not kept:
+        return source, kept
+    onnx.save(model, target)
+    return target, kept
+
+
 def optimize_model(
-    model_dir: Path, precision: Precision = "fp32", shared_weights: bool | None = None
+    model_dir: Path,
+    precision: Precision = "fp32",
+    shared_weights: bool | None = None,
+    rewrites: bool = True,
 ) -> Path:
     """Write the prepared graphs for `precision` and return their folder; packed weights
-    in the data files when `shared_weights` (default: SUPERTONIC_SHARED_WEIGHTS)."""
+    in the data files when `shared_weights` (default: SUPERTONIC_SHARED_WEIGHTS). With
+    `rewrites`, each graph first goes through the verified exact rewrites."""
     if shared_weights is None:
         shared_weights = get_settings().shared_weights
     prepacked = prepacks(precision, shared_weights)
     folder = optimized_dir(model_dir, precision)
     folder.mkdir(parents=True, exist_ok=True)
     (folder / MANIFEST).unlink(missing_ok=True)  # half-written folders are never used
+    applied: dict[str, list[str]] = {}
     with tempfile.TemporaryDirectory(dir=folder) as scratch:
         for name, rel in GRAPH_PATHS.items():
             source = model_dir / rel
+            if rewrites:
+                source, applied[name] = _rewritten(
+                    source, Path(scratch) / f"{name}.rewritten.onnx", name
+                )
             if precision == "int8" and name in QUANTIZED_GRAPHS:
                 quantized = Path(scratch) / f"{name}.onnx"
                 _quantize(source, quantized)
                 source = quantized
             _save_optimized(source, folder, name, prepacked)
     (folder / MANIFEST).write_text(
-        json.dumps(_manifest(model_dir, precision, prepacked), indent=2), encoding="utf-8"
+        json.dumps(_manifest(model_dir, precision, prepacked, applied), indent=2),
+        encoding="utf-8",
     )
     return folder
 
@@ -222,11 +253,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("model_dir", type=Path)
     parser.add_argument("--int8", action="store_true", help="also write the int8 graphs")
     parser.add_argument("--compare", action="store_true", help="report int8 deviation from fp32")
+    parser.add_argument(
+        "--no-rewrites", action="store_true", help="skip the graph rewrites (for comparison)"
+    )
     args = parser.parse_args(argv)
     if not args.compare:
-        print(optimize_model(args.model_dir, "fp32"))
+        rewrites = not args.no_rewrites
+        print(optimize_model(args.model_dir, "fp32", rewrites=rewrites))
         if args.int8:
-            print(optimize_model(args.model_dir, "int8"))
+            print(optimize_model(args.model_dir, "int8", rewrites=rewrites))
         return 0
     print("| text | max abs diff | SNR (dB) | duration diff (s) |\n|---|---|---|---|")
     for d in compare_precisions(args.model_dir, COMPARE_TEXTS):
