@@ -69,7 +69,10 @@ def cpu_features(cpuinfo: Path = Path("/proc/cpuinfo")) -> list[str]:
 
 
 def _manifest(
-    model_dir: Path, precision: Precision, prepacked: bool, rewrites: dict[str, list[str]] | None = None
+    model_dir: Path,
+    precision: Precision,
+    prepacked: bool,
+    rewrites: dict[str, list[str]] | None = None,
 ) -> dict[str, object]:
     return {
         "rewrites": rewrites or {},

@@ -153,9 +153,7 @@ class Graph:
         ]  # fmt: skip
         old = self._model.graph
         initializers = [numpy_helper.from_array(v, k) for k, v in self.constants.items()]
-        graph = helper.make_graph(
-            nodes, old.name, list(old.input), list(old.output), initializers
-        )
+        graph = helper.make_graph(nodes, old.name, list(old.input), list(old.output), initializers)
         model = helper.make_model(
             graph, opset_imports=list(self._model.opset_import), producer_name="supertonic-lambda"
         )

@@ -1,6 +1,7 @@
 """Exact graph rewrites, matched by graph structure (never by node names).
 
-Each rewrite takes a `Graph` and returns a one-line account of what it changed; it
+Each rewrite takes a `Graph` and returns a one-line account of what it changed ("" for
+nothing); it
 must leave the graph computing the same function (up to float rounding), which
 `optimize_verify` checks on seeded random inputs before the result is used.
 
@@ -87,7 +88,7 @@ def pointwise_conv_to_matmul(graph: Graph) -> str:
         new_nodes.append(Node("Transpose", [product], [node.outputs[0]], {"perm": [0, 2, 1]}))
         converted += 1
     graph.nodes = new_nodes
-    return f"{converted} pointwise Conv -> MatMul"
+    return f"{converted} pointwise Conv -> MatMul" if converted else ""
 
 
 # -- moving a wrapping op (Transpose, Tile) below the ops it commutes with --------------
@@ -215,12 +216,17 @@ def fold_transposes(graph: Graph) -> str:
         _lift_through_transpose,
         lambda node, _key: node.op_type in ELEMENTWISE and node.domain in ("", "ai.onnx"),
         lambda inner, key, node: Node(
-            "Transpose", [inner], [node.outputs[0]], {"perm": list(key)}  # type: ignore[call-overload]
+            "Transpose",
+            [inner],
+            [node.outputs[0]],
+            {"perm": list(key)},  # type: ignore[call-overload]
         ),
     )
-    _cancel_transposes(graph)
+    cancelled = _cancel_transposes(graph)
     graph.prune()
     after = graph.op_counts()["Transpose"]
+    if not moved and not cancelled:
+        return ""
     return f"{moved} ops moved past Transpose, Transpose {before} -> {after}"
 
 
@@ -269,7 +275,8 @@ def _batchwise_rank(graph: Graph, node: Node, rank: int) -> int | None:
             return rank if other.ndim <= 2 and graph.const_value(node.inputs[0]) is None else None
         return rank if rank >= 3 else None  # both operands tiled: batched product
     if op == "Gemm":
-        return 2 if not attr("transA", 0) and graph.const_value(node.inputs[1]) is not None else None
+        weights = graph.const_value(node.inputs[1])
+        return 2 if not attr("transA", 0) and weights is not None else None
     if op == "Transpose":
         perm = _perm(node)
         return rank if perm and perm[0] == 0 else None
@@ -327,6 +334,8 @@ def share_cfg_prefix(graph: Graph) -> str:
     # match because both are rank 3; a rank-1 time step meets rank-3 tensors only
     # through Unsqueeze, whose output wrapper has the new rank.
     moved = _push_below(graph, tile_key, lift, commutes, rewrap)
+    if not moved:
+        return ""
     graph.prune()
     after = graph.op_counts()
     return (
@@ -355,22 +364,25 @@ def apply_rewrites(
         before = graph.op_counts()
         try:
             summary = rewrite(graph)
+            if not summary:
+                log(f"{graph_name}: {rewrite_name}: nothing to change")
+                continue
             candidate = graph.to_model()
         except Exception as exc:  # a surprise in the graph costs speed, never the build
-            log(f"{graph_name}: {rewrite_name}: skipped, rewrite failed ({exc})")
+            log(f"{graph_name}: {rewrite_name}: SKIPPED, rewrite failed ({exc})")
             continue
         after = Graph(candidate).op_counts()
-        if before == after:
-            log(f"{graph_name}: {rewrite_name}: nothing to change")
-            continue
         check = verify(original, candidate)
         if not check.passed:
             log(f"{graph_name}: {rewrite_name}: SKIPPED, did not verify ({check.detail})")
             continue
-        delta = ", ".join(
-            f"{op} {before[op]}->{after[op]}"
-            for op in sorted(set(before) | set(after))
-            if before[op] != after[op]
+        delta = (
+            ", ".join(
+                f"{op} {before[op]}->{after[op]}"
+                for op in sorted(set(before) | set(after))
+                if before[op] != after[op]
+            )
+            or "same op counts"
         )
         log(f"{graph_name}: {rewrite_name}: {summary}; nodes: {delta}; verified ({check.detail})")
         current = candidate
