@@ -97,7 +97,7 @@ class StreamingSpeechFunction(SpeechFunction):
         try:
             with (
                 deadline_guard(remaining, self.settings.deadline_margin_ms) as cancel,
-                closing(self.synthesizer.stream(plan, cancel)) as chunks,
+                closing(self.synthesizer.stream(plan, cancel, streamed=True)) as chunks,
             ):
                 for index, pcm in enumerate(chunks):
                     piece = encoder.write(pcm)
