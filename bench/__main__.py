@@ -61,6 +61,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         default=("600", "3000"),
         help="text sizes of the layouts case (600,3000)",
     )
+    parser.add_argument(
+        "--layouts",
+        type=lambda v: tuple(s for s in v.split(",") if s),
+        default=("ours", "released"),
+        help="model layouts of the layouts case (ours,released)",
+    )
     parser.add_argument("--json", type=Path, default=DEFAULT_JSON, help="where to write results")
     parser.add_argument("--model-dir", type=Path, help="default: the cached synthetic model")
     parser.add_argument(
@@ -165,6 +171,7 @@ def main(argv: list[str] | None = None) -> int:
         model_dir=str(model_dir),
         released_model_dir=str(released_dir or ""),
         layout_sizes=args.layout_sizes,
+        layouts=args.layouts,
         runs=args.runs,
         soak=args.soak,
         soak_every=args.soak_every,

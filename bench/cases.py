@@ -45,6 +45,7 @@ class Config:
     # The released-layout model (python -m model_layer.synthetic --layout released).
     released_model_dir: str = ""
     layout_sizes: tuple[str, ...] = ("600", "3000")
+    layouts: tuple[str, ...] = ("ours", "released")
 
 
 def log(message: str) -> None:
@@ -268,7 +269,7 @@ class Bench:
         texts = {size: TEXTS[size] for size in self.config.layout_sizes}
         for run in range(self.config.runs):
             for layout, model_dir in dirs.items():
-                if not model_dir:
+                if not model_dir or layout not in self.config.layouts:
                     continue
                 for impl, precision in rotated(LAYOUT_VARIANTS, run):
                     args = {
