@@ -76,9 +76,11 @@ def _manifest(
     precision: Precision,
     prepacked: bool,
     rewrites: dict[str, list[str]] | None = None,
+    padding_invariant: bool | None = None,
 ) -> dict[str, object]:
     return {
         "rewrites": rewrites or {},
+        "padding_invariant": padding_invariant,
         "precision": precision,
         "onnxruntime": ort.__version__,
         "sources": {name: (model_dir / rel).stat().st_size for name, rel in GRAPH_PATHS.items()},
@@ -162,6 +164,30 @@ def _rewritten(source: Path, target: Path, name: str) -> tuple[Path, list[str]]:
     return target, kept
 
 
+def _padding_invariant(model_dir: Path) -> bool:
+    """Whether the vector estimator gives a padded chunk what it gives it alone (see
+    optimize_verify.padding_invariant); the loader batches chunks only if so."""
+    import onnx
+
+    from model_layer.optimize_verify import padding_invariant
+
+    invariant = padding_invariant(onnx.load(model_dir / GRAPH_PATHS["vector_estimator"]))
+    _log(f"vector_estimator: padding-invariant: {'yes' if invariant else 'no'}")
+    return invariant
+
+
+def prepared_padding_invariant(model_dir: Path, precision: Precision) -> bool:
+    """What the usable prepared graphs' manifest says; False when unknown."""
+    folder, _ = usable_optimized_dir(model_dir, precision)
+    if folder is None:
+        return False
+    try:
+        manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError):
+        return False
+    return manifest.get("padding_invariant") is True
+
+
 def optimize_model(
     model_dir: Path,
     precision: Precision = "fp32",
@@ -190,8 +216,9 @@ def optimize_model(
                 quantize(source, quantized)
                 source = quantized
             _save_optimized(source, folder, name, prepacked)
+    manifest = _manifest(model_dir, precision, prepacked, applied, _padding_invariant(model_dir))
     (folder / MANIFEST).write_text(
-        json.dumps(_manifest(model_dir, precision, prepacked, applied), indent=2),
+        json.dumps(manifest, indent=2),
         encoding="utf-8",
     )
     return folder

@@ -100,3 +100,25 @@ def verify(original: onnx.ModelProto, rewritten: onnx.ModelProto, seed: int = 0)
     passed = worst <= RELATIVE_TOLERANCE
     detail = f"max relative difference {worst:.1e} over {len(CASES)} input sets"
     return Check(passed, worst, detail)
+
+
+def padding_invariant(vector_estimator: onnx.ModelProto, seed: int = 0) -> bool:
+    """Whether a chunk denoised in a padded batch gets what it gets alone: the shorter
+    item of a batch of 2, on its valid positions, against the same item run by itself.
+    Decides whether chunks may share a vector-estimator run (SUPERTONIC_BATCH_SIZE)."""
+    session = _session(vector_estimator)
+    feeds = random_feeds(session, 2, 31, 41, seed)
+    together = session.run(None, feeds)[0]
+    text_len = int(feeds["text_mask"][1].sum())
+    latent_len = int(feeds["latent_mask"][1].sum())
+    alone_feeds = {}
+    for name, value in feeds.items():
+        item = value[1:2]
+        if name in ("text_mask", "text_emb"):
+            item = item[..., :text_len]
+        elif name in ("latent_mask", "noisy_latent"):
+            item = item[..., :latent_len]
+        alone_feeds[name] = np.ascontiguousarray(item)
+    alone = session.run(None, alone_feeds)[0]
+    difference = np.abs(together[1:2, :, :latent_len] - alone).max()
+    return bool(difference <= RELATIVE_TOLERANCE * max(1.0, float(np.abs(alone).max())))

@@ -54,13 +54,14 @@ class EngineSettings(BaseSettings):
     # default: the packed layout is picked for the CPU that packs it (the build machine);
     # on a CPU with other instruction-set features the loader takes the original graphs.
     shared_weights: bool = False
-    # Chunks of similar length denoised together, padded to the longest. 1 (each chunk
-    # alone) by default: the released graphs are not padding-invariant (edge Pad of the
-    # masked sequence), so padding a chunk changes its audio, and with their guidance
-    # batch already doubled inside the vector estimator a batch of 2 saved nothing
-    # measurable (README, Performance). Graphs that are padding-invariant (the project's
-    # own synthetic layout) measured ~20% less time per chunk at 2.
-    batch_size: int = Field(default=1, ge=1, le=16)
+    # Chunks of similar length denoised together, padded to the longest. None = decided
+    # at load: 2 when the image build found the vector estimator padding-invariant
+    # (model_layer.optimize records it: the project's own synthetic layout, ~20% less
+    # time per chunk at 2), else 1, since padding would change a chunk's audio (the
+    # released graphs edge-pad the masked sequence) and with their guidance batch
+    # already doubled inside the graph a batch of 2 saved nothing measurable (README,
+    # Performance).
+    batch_size: int | None = Field(default=None, ge=1, le=16)
     # Silence between chunks; the reference's 0.3 s sounds like a stall.
     chunk_silence_seconds: float = Field(default=0.2, ge=0.0, le=2.0)
     # Characters per chunk; None = per-language default (see model_layer.text).

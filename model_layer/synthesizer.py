@@ -317,7 +317,7 @@ class Synthesizer:
         last = len(plan.chunks) - 1
         stop = len(plan.chunks) if stop is None else stop
         try:
-            for whole_group in _batches(plan.chunks, self.settings.batch_size):
+            for whole_group in _batches(plan.chunks, self.settings.batch_size or 1):
                 group = [i for i in whole_group if start <= i < stop]
                 if not group:
                     continue
@@ -341,7 +341,7 @@ class Synthesizer:
 
     def batch_starts(self, plan: SpeechPlan) -> list[int]:
         """Chunk indices where a denoising batch of `stream()` begins."""
-        return [group[0] for group in _batches(plan.chunks, self.settings.batch_size)]
+        return [group[0] for group in _batches(plan.chunks, self.settings.batch_size or 1)]
 
     def _generate(
         self, plan: SpeechPlan, indices: list[int], cancel: CancelToken | None, steps: int

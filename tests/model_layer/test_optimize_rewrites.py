@@ -200,3 +200,28 @@ def test_rewritten_released_model_conforms_to_the_official_engine(
     official = load_model(prepared_released, auto_download=False)
     for lang, text in CHUNKS:
         assert_chunk_matches_official(ours, official, prepared_released, lang, text, steps)
+
+
+def test_batching_follows_the_padding_invariance_the_build_found(
+    prepared_released: Path, tiny_model_dir: Path, tmp_path: Path
+) -> None:
+    """Released layout (edge Pad: padding changes a chunk) -> 1 chunk per run; the
+    project's own padding-invariant layout -> 2; an explicit setting wins."""
+    import json
+
+    from model_layer.optimize_verify import padding_invariant
+
+    assert not padding_invariant(_load(prepared_released, "vector_estimator"))
+    assert padding_invariant(_load(tiny_model_dir, "vector_estimator"))
+    manifest = prepared_released / "optimized" / "fp32" / "manifest.json"
+    assert json.loads(manifest.read_text())["padding_invariant"] is False
+    assert (
+        model_layer.load(prepared_released, EngineSettings(warmup=False)).settings.batch_size == 1
+    )
+    own = tmp_path / "own"
+    shutil.copytree(tiny_model_dir, own, ignore=shutil.ignore_patterns("optimized"))
+    assert model_layer.load(own, EngineSettings(warmup=False)).settings.batch_size == 1
+    optimize_model(own, "fp32", shared_weights=False)
+    assert model_layer.load(own, EngineSettings(warmup=False)).settings.batch_size == 2
+    explicit = EngineSettings(warmup=False, batch_size=3)
+    assert model_layer.load(own, explicit).settings.batch_size == 3
