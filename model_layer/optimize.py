@@ -153,7 +153,7 @@ def _log(message: str) -> None:
 def _rewritten(source: Path, target: Path, name: str) -> tuple[Path, list[str]]:
     """The graph after the verified rewrites (model_layer.optimize_rewrites), saved at
     `target`; the source itself when none applies."""
-    import onnx  # the build's onnx package; the run time never imports this module
+    import onnx  # the build's onnx package: only the image build (and tests) get here
 
     from model_layer.optimize_rewrites import apply_rewrites
 
