@@ -65,12 +65,13 @@ RUN pip install --no-cache-dir --no-deps --no-compile --target /opt/app . \
 # result unchanged also leaves the final model layer byte-identical (and cached).
 FROM app AS model
 COPY --from=weights /opt/model /opt/model
-# INT8=true also prepares the opt-in int8 graphs (SUPERTONIC_PRECISION=int8);
-# ONNX Runtime's quantizer needs the onnx package, installed in this stage only.
+# The graph rewrites (model_layer.optimize_rewrites) and ONNX Runtime's quantizer need
+# the onnx package, installed in this stage only. INT8=true also prepares the opt-in
+# int8 graphs (SUPERTONIC_PRECISION=int8) and their quality report.
 ARG INT8=false
 ARG ONNX_VERSION=1.23.2
-RUN if [ "${INT8}" = "true" ]; then \
-        pip --python /opt/venv/bin/python install --no-cache-dir "onnx==${ONNX_VERSION}"; \
+RUN pip --python /opt/venv/bin/python install --no-cache-dir "onnx==${ONNX_VERSION}" \
+    && if [ "${INT8}" = "true" ]; then \
         PYTHONPATH=/opt/app /opt/venv/bin/python -m model_layer.optimize /opt/model --int8; \
     else \
         PYTHONPATH=/opt/app /opt/venv/bin/python -m model_layer.optimize /opt/model; \

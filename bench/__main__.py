@@ -55,8 +55,25 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         default=[case for case in CASE_NAMES if case not in OPT_IN_CASES],
         help=f"default: all but {', '.join(OPT_IN_CASES)}",
     )
+    parser.add_argument(
+        "--layout-sizes",
+        type=lambda v: tuple(s for s in v.split(",") if s),
+        default=("600", "3000"),
+        help="text sizes of the layouts case (600,3000)",
+    )
+    parser.add_argument(
+        "--layouts",
+        type=lambda v: tuple(s for s in v.split(",") if s),
+        default=("ours", "released"),
+        help="model layouts of the layouts case (ours,released)",
+    )
     parser.add_argument("--json", type=Path, default=DEFAULT_JSON, help="where to write results")
     parser.add_argument("--model-dir", type=Path, help="default: the cached synthetic model")
+    parser.add_argument(
+        "--released-model-dir",
+        type=Path,
+        help="the released-layout model of the layouts case (default: the cached synthetic one)",
+    )
     parser.add_argument("--quick", action="store_true", help="tiny model, few runs (smoke test)")
     args = parser.parse_args(argv)
     for name, value in (QUICK if args.quick else DEFAULTS).items():
@@ -74,6 +91,15 @@ def resolve_model_dir(args: argparse.Namespace) -> Path:
 
     log("locating (or generating) the synthetic model...")
     return cached_model_dir("tiny" if args.quick else "full")
+
+
+def resolve_released_dir(args: argparse.Namespace) -> Path:
+    if args.released_model_dir is not None:
+        return args.released_model_dir.resolve()
+    from model_layer.synthetic import cached_model_dir
+
+    log("locating (or generating) the released-layout synthetic model...")
+    return cached_model_dir("tiny" if args.quick else "full", 0, "released")
 
 
 def prepare_graphs(model_dir: Path) -> None:
@@ -142,8 +168,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     model_dir = resolve_model_dir(args)
     prepare_graphs(model_dir)
+    released_dir = resolve_released_dir(args) if "layouts" in args.cases else None
+    if released_dir is not None:
+        prepare_graphs(released_dir)
     config = Config(
         model_dir=str(model_dir),
+        released_model_dir=str(released_dir or ""),
+        layout_sizes=args.layout_sizes,
+        layouts=args.layouts,
         runs=args.runs,
         soak=args.soak,
         soak_every=args.soak_every,

@@ -19,8 +19,11 @@ from bench.texts import BOOK, LONG, MEDIUM, SHORT, TEXTS
 
 CASE_NAMES = (
     "cold", "rss", "rtf", "latency", "soak", "threads", "int8", "text", "batch", "stream",
-    "mixed-soak",
+    "layouts", "mixed-soak",
 )  # fmt: skip
+# The layouts case: each synthetic layout (ours, and that of the released files) against
+# the official package on the same graphs; ours in fp32 and int8.
+LAYOUT_VARIANTS = (("official", None), ("engine", "fp32"), ("engine", "int8"))
 # The handler adds request parsing and WAV encoding to the engine, not model work,
 # so rates are compared engine vs official; the handler's cost shows in latency.
 ENGINES = ("official", "engine")
@@ -39,6 +42,10 @@ class Config:
     latency_requests: int
     cold_requests: int = 10
     steps: int = 8
+    # The released-layout model (python -m model_layer.synthetic --layout released).
+    released_model_dir: str = ""
+    layout_sizes: tuple[str, ...] = ("600", "3000")
+    layouts: tuple[str, ...] = ("ours", "released")
 
 
 def log(message: str) -> None:
@@ -253,6 +260,38 @@ class Bench:
                     self.report.add(
                         f"stream.ttfb_over_short_buffered_{size}", "handler", ttfb / short
                     )
+
+    def layouts(self) -> None:
+        """Synthesis time of ~600 and ~3,000 characters on both synthetic layouts: the
+        official package on the unmodified graphs, ours on the prepared (rewritten)
+        graphs in fp32 and int8, fresh processes in rotating order."""
+        dirs = {"ours": self.config.model_dir, "released": self.config.released_model_dir}
+        texts = {size: TEXTS[size] for size in self.config.layout_sizes}
+        for run in range(self.config.runs):
+            for layout, model_dir in dirs.items():
+                if not model_dir or layout not in self.config.layouts:
+                    continue
+                for impl, precision in rotated(LAYOUT_VARIANTS, run):
+                    args = {
+                        "model_dir": model_dir,
+                        "warmup_text": SHORT,
+                        "texts": texts,
+                        "steps": [self.config.steps],
+                        "repeats": self.config.repeats,
+                        "precision": precision,
+                    }
+                    label = f"{layout} layout, {impl} {precision or ''} #{run}"
+                    r = self.measure(impl, "rtf", args, label)
+                    for size in texts:
+                        if not r:
+                            continue
+                        wall = r["wall"][size][str(self.config.steps)]
+                        rtf = r["rtf"][size][str(self.config.steps)]
+                        # The official run is the baseline of both the fp32 and int8 rows.
+                        modes = ("fp32", "int8") if impl == "official" else (precision,)
+                        for mode in modes:
+                            self.report.add(f"layouts.{layout}_{mode}_{size}_s", impl, wall)
+                            self.report.add(f"layouts.{layout}_{mode}_rtf_{size}", impl, rtf)
 
     def mixed_soak(self) -> None:
         """One process serving every kind of invocation (bench/mixed_schedule.py) against

@@ -7,6 +7,11 @@ accepts in every format through inline and S3 delivery (a real SeaweedFS on 127.
 each under the template's timeout. The table says, per invocation, the answer, the time,
 the process's peak RSS, and, per size, the cgroup's peak and whether anything was killed.
 
+`--cost` measures instead the synthesis time of a ~600-character request in fp32 and int8
+under each quota (default 1,769 / 2,048 / 3,008 MB) and turns it into dollars per
+million characters at Lambda's x86 price, and at the arm64 price applied to the same
+(x86-measured) time, labelled as such.
+
 `--threads` measures instead 1 vs 2 intra-op threads on a ~600-character text under each
 quota (real-time factor, medians), which is what the default thread rule is set from.
 """
@@ -32,6 +37,10 @@ from bench.texts import CORPUS, MEDIUM
 from bench.worker import REPO
 
 FORMATS = ("wav", "flac", "mp3", "opus", "ogg", "pcm")
+COST_SIZES = (1769, 2048, 3008)
+# Lambda on-demand prices (us-east-1, first tier): per GB-second and per request.
+PRICE_GB_S = {"x86_64": 0.0000166667, "arm64": 0.0000133334}
+PRICE_REQUEST = 0.20 / 1_000_000
 DELIVERIES = ("inline", "s3")
 TEMPLATE = REPO / "template.yaml"
 
@@ -183,6 +192,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--deliveries", default=",".join(DELIVERIES))
     parser.add_argument("--steps", type=int, default=8)
     parser.add_argument("--threads", action="store_true", help="measure 1 vs 2 threads instead")
+    parser.add_argument("--cost", action="store_true", help="$ per million characters instead")
+    parser.add_argument("--precisions", default="fp32,int8", help="precisions of --cost")
     parser.add_argument("--runs", type=int, default=3, help="runs per thread count (--threads)")
     parser.add_argument("--model-dir", type=Path, help="default: the cached full-size model")
     parser.add_argument("--json", type=Path, default=REPO / "bench" / "results" / "limits.json")
@@ -205,7 +216,11 @@ def main(argv: list[str] | None = None) -> int:
             bucket = f"limits-{uuid.uuid4().hex[:8]}"
             server.client().create_bucket(Bucket=bucket)
             env = function_env(model_dir, server.env(), bucket)
-            if args.threads:
+            if args.cost:
+                if args.memory == "2048":
+                    sizes = list(COST_SIZES)
+                output, data = run_cost(sizes, env, args, timeout)
+            elif args.threads:
                 output, data = run_threads(sizes, env, args, timeout)
             else:
                 output, data = run_limits(sizes, env, args, timeout)
@@ -261,3 +276,56 @@ def run_threads(
             ]
             rows.append((size, threads, rtfs))
     return render_threads(rows), [{"memory_mb": m, "threads": t, "rtf": r} for m, t, r in rows]
+
+
+def dollars_per_million_chars(seconds: float, chars: int, memory_mb: int, arch: str) -> float:
+    """Compute (GB-seconds) plus request charges of a million characters sent in
+    requests of `chars` characters that each take `seconds`."""
+    requests = 1_000_000 / chars
+    return requests * (seconds * memory_mb / 1024 * PRICE_GB_S[arch] + PRICE_REQUEST)
+
+
+def run_cost(
+    sizes: list[int], env: dict[str, str], args: argparse.Namespace, timeout: int
+) -> tuple[str, Any]:
+    spec = {
+        "text": MEDIUM,
+        "steps": args.steps,
+        "timeout_seconds": timeout,
+        "cases": [{"format": "mp3", "delivery": "inline"}] * args.runs,
+    }
+    rows = []
+    for size in sizes:
+        for precision in args.precisions.split(","):
+            result = run_confined(
+                size, spec, env | {"SUPERTONIC_PRECISION": precision}, 60 + args.runs * 600
+            )
+            seconds = [
+                r["seconds"]
+                for r in result["records"]
+                if r["kind"] == "invoke" and r.get("status") == 200
+            ]
+            rows.append({"memory_mb": size, "precision": precision, "seconds": seconds})
+    lines = [
+        f"Cost of speech (~{len(MEDIUM)}-character requests, inline MP3, {args.steps} steps; "
+        "median synthesis time of the runs, measured on x86; the arm64 column applies the "
+        "arm64 price to the x86 time, it is not an arm64 measurement):",
+        "",
+        "| MB | CPUs | precision | s per request | $ per M chars, x86 | "
+        "$ per M chars, arm64 price (x86 time) | runs |",
+        "|---|---:|---|---:|---:|---:|---:|",
+    ]
+    for row in rows:
+        if not row["seconds"]:
+            lines.append(f"| {row['memory_mb']} | | {row['precision']} | failed | | | 0 |")
+            continue
+        median = statistics.median(row["seconds"])
+        x86, arm = (
+            dollars_per_million_chars(median, len(MEDIUM), row["memory_mb"], arch)
+            for arch in ("x86_64", "arm64")
+        )
+        lines.append(
+            f"| {row['memory_mb']} | {lambda_cpus(row['memory_mb']):.2f} | {row['precision']} "
+            f"| {median:.1f} | {x86:.3f} | {arm:.3f} | {len(row['seconds'])} |"
+        )
+    return "\n".join(lines), rows

@@ -19,6 +19,7 @@ IMPLS = ("official", "engine", "handler")
 OURS = ("engine", "handler")
 SIZES = ("60", "600", "3000")
 STEPS = (8, 5)
+LAYOUTS = ("ours", "released")  # the synthetic model's node layouts (model_layer.synthetic)
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,22 @@ METRICS: tuple[Metric, ...] = (
             ),
         )
     ),
+    *(
+        metric
+        for layout in LAYOUTS
+        for mode in ("fp32", "int8")
+        for size in ("600", "3000")
+        for metric in (
+            Metric(
+                f"layouts.{layout}_{mode}_{size}_s",
+                f"{layout} layout, {mode}: synthesis ~{size} chars, 8 steps (s)",
+            ),
+            Metric(
+                f"layouts.{layout}_{mode}_rtf_{size}",
+                f"{layout} layout, {mode}: RTF ~{size} chars, 8 steps",
+            ),
+        )
+    ),
     Metric("threads.rtf_1", "RTF ~600 chars, 8 steps, 1 intra-op thread"),
     Metric("threads.rtf_2", "RTF ~600 chars, 8 steps, 2 intra-op threads"),
     Metric("text.ready_identifier_off_s", "cold start, language identifier off (s)", False),
@@ -134,6 +151,12 @@ TARGETS: tuple[Target, ...] = (
     *(Target(f"rtf.steps8_{size}", 0.85, True, "<= 0.85x") for size in SIZES),
     Target("soak.end_over_first", 1.05, False, "<= 1.05"),
     *(Target(f"int8.rtf_{size}", 0.5, True, "<= 0.5x") for size in SIZES),
+    *(
+        Target(f"layouts.{layout}_{mode}_{size}_s", limit, True, f"<= {limit}x")
+        for layout in LAYOUTS
+        for mode, limit in (("fp32", 0.6), ("int8", 0.35))
+        for size in ("600", "3000")
+    ),
     Target("text.normalize_over_synthesis", 0.05, False, "<= 0.05"),
     Target("text.identifier_init_s", 0.3, False, "<= 0.3 s"),
     *(Target(f"stream.ttfb_over_buffered_{size}", 0.25, False, "<= 0.25") for size in SIZES[1:]),

@@ -257,11 +257,13 @@ def case_rtf(impl: str, args: dict[str, Any]) -> dict[str, Any]:
     speaker = load(impl, args["model_dir"], args.get("threads"))
     timed(speaker, args["warmup_text"], max(args["steps"]))
     rtf: dict[str, dict[str, float]] = {}
+    wall: dict[str, dict[str, float]] = {}  # synthesis seconds, whatever the audio length
     for name, text in args["texts"].items():
         for steps in args["steps"]:
             runs = [timed(speaker, text, steps) for _ in range(args["repeats"])]
             rtf.setdefault(name, {})[str(steps)] = statistics.median(w / a for w, a in runs)
-    return {"rtf": rtf}
+            wall.setdefault(name, {})[str(steps)] = statistics.median(w for w, _ in runs)
+    return {"rtf": rtf, "wall": wall}
 
 
 def case_latency(impl: str, args: dict[str, Any]) -> dict[str, Any]:

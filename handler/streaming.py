@@ -81,7 +81,10 @@ class StreamingSpeechFunction(SpeechFunction):
                 headers.update(speech_headers(found, self.request_id))
                 stream = HttpStream(200, headers, self._cached_audio(cached, found))
                 return {"statusCode": 200, "headers": headers, "stream": stream}
-            if entry.usable:
+            # A stream whose first chunk takes fewer steps (SUPERTONIC_FIRST_CHUNK_STEPS) is
+            # not the audio the key names: it is served, but not stored as the entry.
+            first_steps = self.synthesizer.settings.first_chunk_steps
+            if entry.usable and not 0 < first_steps < admitted.plan.steps:
                 tee = StreamTee(entry, client, FORMATS[job.format].content_type)
         plan, rate = admitted.plan, admitted.rate
         announced = _announced_result(job, plan, rate)
@@ -135,7 +138,7 @@ class StreamingSpeechFunction(SpeechFunction):
         try:
             with (
                 deadline.guard() as cancel,
-                closing(self.synthesizer.stream(plan, cancel)) as chunks,
+                closing(self.synthesizer.stream(plan, cancel, streamed=True)) as chunks,
                 span("synthesize"),
             ):
                 for index, pcm in enumerate(chunks):

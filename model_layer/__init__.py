@@ -59,6 +59,10 @@ def load(
     from model_layer.loader import load_parts
 
     settings = settings or get_settings()
+    if settings.batch_size is None:
+        settings = settings.model_copy(
+            update={"batch_size": _batch_size(Path(model_dir), settings)}
+        )
     engine, indexer, voices, revision = load_parts(model_dir, settings)
     synthesizer = Synthesizer(
         engine,
@@ -76,6 +80,17 @@ def load(
         synthesizer.synthesize(WARMUP_TEXT, lang="en", steps=1, seed=0, voice=next(iter(voices)))
         synthesizer.detector.detect(WARMUP_TEXT)
     return synthesizer
+
+
+def _batch_size(model_dir: Path, settings: EngineSettings) -> int:
+    """2 chunks per vector-estimator run where the build proved that padding does not
+    change a chunk's audio, else 1."""
+    from model_layer.optimize import prepared_padding_invariant
+
+    invariant = settings.prepared_graphs and prepared_padding_invariant(
+        model_dir, settings.precision
+    )
+    return 2 if invariant else 1
 
 
 def _load_detector(model_dir: Path, settings: EngineSettings) -> LanguageDetector:

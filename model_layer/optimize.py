@@ -14,11 +14,16 @@ machine (Lambda Managed Instances) then share one copy in the page cache. The pa
 layout is the CPU kernels' own, so it is tied to the machine architecture as well as
 the version.
 
-`--int8` adds an opt-in faster mode: ONNX Runtime's dynamic quantization of the
-MatMul weights of the vector estimator and the vocoder (the two graphs that cost
-time), selected at run time with SUPERTONIC_PRECISION=int8. `--compare` reports how
-far int8 audio is from fp32 on the same noise, so it can be judged on the real
-weights. The original graphs are never modified.
+Before that, each graph goes through exact rewrites (`optimize_rewrites`: pointwise
+Conv -> channel-last MatMul, transposes folded, the classifier-free-guidance prefix
+computed once), each verified against the unmodified graph on seeded random inputs;
+one that does not verify is skipped. The log (stderr) says per graph what changed.
+
+`--int8` adds an opt-in faster mode (`optimize_int8`): dynamic per-channel int8 on
+the rewritten MatMuls of the text encoder and vector estimator, selected at run time
+with SUPERTONIC_PRECISION=int8, and a quality report against fp32 for every preset
+voice, written beside the int8 graphs and printed. `--compare` prints that report
+again. The original graphs are never modified.
 """
 
 from __future__ import annotations
@@ -29,20 +34,18 @@ import platform
 import re
 import sys
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-import numpy as np
 import onnxruntime as ort
 
 from model_layer.constants import GRAPH_PATHS
+from model_layer.optimize_int8 import QUANTIZED_GRAPHS, quantize
 from model_layer.settings import get_settings
 
 Precision = Literal["fp32", "int8"]
 OPTIMIZED_DIR = Path("optimized")
 MANIFEST = "manifest.json"
-QUANTIZED_GRAPHS = ("vector_estimator", "vocoder")
 
 
 def optimized_dir(model_dir: Path, precision: Precision) -> Path:
@@ -68,8 +71,16 @@ def cpu_features(cpuinfo: Path = Path("/proc/cpuinfo")) -> list[str]:
     return []
 
 
-def _manifest(model_dir: Path, precision: Precision, prepacked: bool) -> dict[str, object]:
+def _manifest(
+    model_dir: Path,
+    precision: Precision,
+    prepacked: bool,
+    rewrites: dict[str, list[str]] | None = None,
+    padding_invariant: bool | None = None,
+) -> dict[str, object]:
     return {
+        "rewrites": rewrites or {},
+        "padding_invariant": padding_invariant,
         "precision": precision,
         "onnxruntime": ort.__version__,
         "sources": {name: (model_dir / rel).stat().st_size for name, rel in GRAPH_PATHS.items()},
@@ -116,14 +127,6 @@ def usable_optimized_dir(
     return folder, ""
 
 
-def _quantize(source: Path, target: Path) -> None:
-    # Imported here: the quantization tool needs the `onnx` package, which only
-    # image builds and tests have.
-    from onnxruntime.quantization import QuantType, quantize_dynamic
-
-    quantize_dynamic(source, target, weight_type=QuantType.QInt8, op_types_to_quantize=["MatMul"])
-
-
 def _save_optimized(source: Path, folder: Path, name: str, prepacked: bool) -> None:
     options = ort.SessionOptions()
     options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_EXTENDED
@@ -143,76 +146,91 @@ def _save_optimized(source: Path, folder: Path, name: str, prepacked: bool) -> N
     ort.InferenceSession(str(source), options, providers=["CPUExecutionProvider"])
 
 
+def _log(message: str) -> None:
+    print(f"optimize: {message}", file=sys.stderr, flush=True)
+
+
+def _rewritten(source: Path, target: Path, name: str) -> tuple[Path, list[str]]:
+    """The graph after the verified rewrites (model_layer.optimize_rewrites), saved at
+    `target`; the source itself when none applies."""
+    import onnx  # the build's onnx package: only the image build (and tests) get here
+
+    from model_layer.optimize_rewrites import apply_rewrites
+
+    model, kept = apply_rewrites(onnx.load(source), name, _log)
+    if not kept:
+        return source, kept
+    onnx.save(model, target)
+    return target, kept
+
+
+def _padding_invariant(model_dir: Path) -> bool:
+    """Whether the vector estimator gives a padded chunk what it gives it alone (see
+    optimize_verify.padding_invariant); the loader batches chunks only if so."""
+    import onnx
+
+    from model_layer.optimize_verify import padding_invariant
+
+    invariant = padding_invariant(onnx.load(model_dir / GRAPH_PATHS["vector_estimator"]))
+    _log(f"vector_estimator: padding-invariant: {'yes' if invariant else 'no'}")
+    return invariant
+
+
+def prepared_padding_invariant(model_dir: Path, precision: Precision) -> bool:
+    """What the usable prepared graphs' manifest says; False when unknown."""
+    folder, _ = usable_optimized_dir(model_dir, precision)
+    if folder is None:
+        return False
+    try:
+        manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError):
+        return False
+    return manifest.get("padding_invariant") is True
+
+
 def optimize_model(
-    model_dir: Path, precision: Precision = "fp32", shared_weights: bool | None = None
+    model_dir: Path,
+    precision: Precision = "fp32",
+    shared_weights: bool | None = None,
+    rewrites: bool = True,
 ) -> Path:
     """Write the prepared graphs for `precision` and return their folder; packed weights
-    in the data files when `shared_weights` (default: SUPERTONIC_SHARED_WEIGHTS)."""
+    in the data files when `shared_weights` (default: SUPERTONIC_SHARED_WEIGHTS). With
+    `rewrites`, each graph first goes through the verified exact rewrites."""
     if shared_weights is None:
         shared_weights = get_settings().shared_weights
     prepacked = prepacks(precision, shared_weights)
     folder = optimized_dir(model_dir, precision)
     folder.mkdir(parents=True, exist_ok=True)
     (folder / MANIFEST).unlink(missing_ok=True)  # half-written folders are never used
+    applied: dict[str, list[str]] = {}
     with tempfile.TemporaryDirectory(dir=folder) as scratch:
         for name, rel in GRAPH_PATHS.items():
             source = model_dir / rel
+            if rewrites:
+                source, applied[name] = _rewritten(
+                    source, Path(scratch) / f"{name}.rewritten.onnx", name
+                )
             if precision == "int8" and name in QUANTIZED_GRAPHS:
                 quantized = Path(scratch) / f"{name}.onnx"
-                _quantize(source, quantized)
+                quantize(source, quantized)
                 source = quantized
             _save_optimized(source, folder, name, prepacked)
+    manifest = _manifest(model_dir, precision, prepacked, applied, _padding_invariant(model_dir))
     (folder / MANIFEST).write_text(
-        json.dumps(_manifest(model_dir, precision, prepacked), indent=2), encoding="utf-8"
+        json.dumps(manifest, indent=2),
+        encoding="utf-8",
     )
     return folder
 
 
-@dataclass(frozen=True)
-class Deviation:
-    text: str
-    max_abs: float
-    snr_db: float  # fp32 audio power over the power of the difference
-    duration_delta: float  # seconds, int8 minus fp32
+def report_int8_quality(model_dir: Path) -> str:
+    """Write the int8-vs-fp32 report beside the int8 graphs and return it as a table."""
+    from model_layer.optimize_int8 import quality_report, render, write_report
 
-
-def compare_precisions(
-    model_dir: Path, texts: list[str], steps: int = 8, seed: int = 0
-) -> list[Deviation]:
-    """int8 against fp32 audio for the same texts, voice and noise."""
-    from model_layer import load
-    from model_layer.settings import EngineSettings
-
-    engines = {
-        p: load(model_dir, EngineSettings(precision=p, warmup=False)) for p in ("fp32", "int8")
-    }
-    results = []
-    for text in texts:
-        audio = {}
-        plans = {}
-        for precision, synthesizer in engines.items():
-            audio[precision], plans[precision] = synthesizer.synthesize(
-                text, lang="en", steps=steps, seed=seed
-            )
-        n = min(len(audio["fp32"]), len(audio["int8"]))
-        diff = audio["int8"][:n] - audio["fp32"][:n]
-        signal = float(np.mean(audio["fp32"][:n] ** 2))
-        noise = float(np.mean(diff**2)) or 1e-30
-        results.append(
-            Deviation(
-                text=text,
-                max_abs=float(np.abs(diff).max()),
-                snr_db=10 * np.log10(signal / noise),
-                duration_delta=plans["int8"].duration_seconds - plans["fp32"].duration_seconds,
-            )
-        )
-    return results
-
-
-COMPARE_TEXTS = [
-    "Hello! This is a short sentence.",
-    "The committee met on March 3rd, 2024, to review twelve proposals worth four million dollars.",
-]
+    report = quality_report(model_dir)
+    write_report(optimized_dir(model_dir, "int8"), report)
+    return render(report)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -222,15 +240,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("model_dir", type=Path)
     parser.add_argument("--int8", action="store_true", help="also write the int8 graphs")
     parser.add_argument("--compare", action="store_true", help="report int8 deviation from fp32")
+    parser.add_argument(
+        "--no-rewrites", action="store_true", help="skip the graph rewrites (for comparison)"
+    )
     args = parser.parse_args(argv)
     if not args.compare:
-        print(optimize_model(args.model_dir, "fp32"))
-        if args.int8:
-            print(optimize_model(args.model_dir, "int8"))
-        return 0
-    print("| text | max abs diff | SNR (dB) | duration diff (s) |\n|---|---|---|---|")
-    for d in compare_precisions(args.model_dir, COMPARE_TEXTS):
-        print(f"| {d.text[:40]} | {d.max_abs:.4f} | {d.snr_db:.1f} | {d.duration_delta:+.3f} |")
+        rewrites = not args.no_rewrites
+        print(optimize_model(args.model_dir, "fp32", rewrites=rewrites))
+        if not args.int8:
+            return 0
+        print(optimize_model(args.model_dir, "int8", rewrites=rewrites))
+    _log("int8 against fp32, every preset voice (also in optimized/int8/quality.json):")
+    print(report_int8_quality(args.model_dir))
     return 0
 
 

@@ -54,10 +54,14 @@ class EngineSettings(BaseSettings):
     # default: the packed layout is picked for the CPU that packs it (the build machine);
     # on a CPU with other instruction-set features the loader takes the original graphs.
     shared_weights: bool = False
-    # Chunks of similar length denoised together: on 2 vCPU two chunks per vector
-    # estimator run cost ~20% less each than one at a time (measured; the vocoder
-    # gains nothing from batching and runs per chunk).
-    batch_size: int = Field(default=2, ge=1, le=16)
+    # Chunks of similar length denoised together, padded to the longest. None = decided
+    # at load: 2 when the image build found the vector estimator padding-invariant
+    # (model_layer.optimize records it: the project's own synthetic layout, ~20% less
+    # time per chunk at 2), else 1, since padding would change a chunk's audio (the
+    # released graphs edge-pad the masked sequence) and with their guidance batch
+    # already doubled inside the graph a batch of 2 saved nothing measurable (README,
+    # Performance).
+    batch_size: int | None = Field(default=None, ge=1, le=16)
     # Silence between chunks; the reference's 0.3 s sounds like a stall.
     chunk_silence_seconds: float = Field(default=0.2, ge=0.0, le=2.0)
     # An inline voice's style values may be at most this many times the largest magnitude
@@ -71,6 +75,12 @@ class EngineSettings(BaseSettings):
     # clause; 0 = chunk the start like the rest. Same plan whether the answer is
     # streamed or buffered, so the same seed gives the same audio either way.
     first_chunk_chars: int = Field(default=40, ge=0, le=1000)
+    # Denoising steps of the FIRST chunk of a streamed answer (when fewer than the
+    # request's steps; 0 = the request's): the first audio is ready sooner, later chunks
+    # and buffered answers keep the request's steps. Chosen by measurement (README,
+    # Performance): the first chunk's synthesis time falls with the steps, and 4 keeps
+    # half of the default 8.
+    first_chunk_steps: int = Field(default=4, ge=0, le=100)
     # Run one short synthesis at load so the first request does not pay for
     # lazy allocations and kernel selection.
     warmup: bool = True

@@ -400,9 +400,14 @@ class Synthesizer:
         *,
         start: int = 0,
         stop: int | None = None,
+        streamed: bool = False,
     ) -> Iterator[np.ndarray]:
         """Float32 mono PCM, one array per chunk, each with the silence planned before it
         (and the last with any trailing pause).
+
+        `streamed`: the caller sends each chunk as it comes, so the first chunk is denoised
+        with `settings.first_chunk_steps` (when fewer than the plan's steps): its audio is
+        ready sooner. Buffered callers leave it False and get the plan's steps throughout.
 
         `start`/`stop` limit it to chunks [start, stop), with the noise the whole plan
         gives them, so parts of one plan can run in separate processes; cut at
@@ -412,11 +417,15 @@ class Synthesizer:
         last = len(plan.chunks) - 1
         stop = len(plan.chunks) if stop is None else stop
         try:
-            for whole_group in _batches(plan.chunks, self.settings.batch_size):
+            for whole_group in _batches(plan.chunks, self.settings.batch_size or 1):
                 group = [i for i in whole_group if start <= i < stop]
                 if not group:
                     continue
-                for index, wav in zip(group, self._generate(plan, group, cancel), strict=True):
+                steps = plan.steps
+                if streamed and group[0] == 0 and self.settings.first_chunk_steps:
+                    steps = min(steps, self.settings.first_chunk_steps)
+                generated = self._generate(plan, group, cancel, steps)
+                for index, wav in zip(group, generated, strict=True):
                     audio = _trim(wav, plan.chunk_samples(index), fade, plan)
                     before = plan.chunks[index].silence_before_samples
                     after = plan.trailing_silence_samples if index == last else 0
@@ -432,10 +441,10 @@ class Synthesizer:
 
     def batch_starts(self, plan: SpeechPlan) -> list[int]:
         """Chunk indices where a denoising batch of `stream()` begins."""
-        return [group[0] for group in _batches(plan.chunks, self.settings.batch_size)]
+        return [group[0] for group in _batches(plan.chunks, self.settings.batch_size or 1)]
 
     def _generate(
-        self, plan: SpeechPlan, indices: list[int], cancel: CancelToken | None
+        self, plan: SpeechPlan, indices: list[int], cancel: CancelToken | None, steps: int
     ) -> Iterator[np.ndarray]:
         """Denoise the chunks at `indices` in one batch, then vocode each on its own
         latent length (the vocoder has no mask, so padding would reach its output)."""
@@ -455,7 +464,7 @@ class Synthesizer:
             noise[row, :, :length] = self.chunk_noise(plan, index, length)[0]
             lengths.append(length)
         latents = self.engine.denoise(
-            text_ids, text_mask, plan.style, durations, noise, plan.steps, cancel
+            text_ids, text_mask, plan.style, durations, noise, steps, cancel
         )
         for row, length in enumerate(lengths):
             latent = np.ascontiguousarray(latents[row : row + 1, :, :length])

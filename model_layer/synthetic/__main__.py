@@ -1,4 +1,5 @@
-"""CLI: `python -m model_layer.synthetic --size {tiny,full} [--seed N] [--out DIR]`.
+"""CLI: `python -m model_layer.synthetic --size {tiny,full} [--layout {ours,released}] [--seed N]
+[--out DIR]`.
 
 Without --out the model goes to (or is reused from) the cache. The directory path
 is the last line of stdout, for scripts to capture.
@@ -11,6 +12,7 @@ from pathlib import Path
 
 from model_layer.synthetic import cached_model_dir, generate
 from model_layer.synthetic.graphs import WIDTHS
+from model_layer.synthetic.model_dir import LAYOUTS
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -20,12 +22,18 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--size", choices=sorted(WIDTHS), default="tiny")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--layout",
+        choices=LAYOUTS,
+        default="ours",
+        help="node layout: the project's own, or that of the released Supertonic 3 files",
+    )
     parser.add_argument("--out", type=Path, help="directory to write (default: the cache)")
     args = parser.parse_args(argv)
     if args.out is None:
-        path = cached_model_dir(args.size, args.seed)
+        path = cached_model_dir(args.size, args.seed, args.layout)
     else:
-        path = generate(args.out, args.size, args.seed)
+        path = generate(args.out, args.size, args.seed, args.layout)
     print(path)
 
 

@@ -17,10 +17,12 @@ from onnx import TensorProto, helper, numpy_helper
 # Opset 17 is the first with LayerNormalization; IR 8 is the version that opset
 # shipped with, which every onnxruntime >= 1.14 (and so the official package) loads.
 OPSET = 17
-IR_VERSION = 8
 PRODUCER = "supertonic-lambda synthetic"
 
 Dim = int | str  # a fixed size or a symbolic dimension name such as "B"
+Dims = dict[str, str] | None
+# The IR version each opset shipped with: the oldest that loads it.
+IR_FOR_OPSET = {17: 8, 19: 9}
 
 
 class GraphBuilder:
@@ -30,8 +32,13 @@ class GraphBuilder:
     size of the full model can be known without allocating 400 MB.
     """
 
-    def __init__(self, name: str, rng: np.random.Generator | None) -> None:
+    def __init__(
+        self, name: str, rng: np.random.Generator | None, opset: int = OPSET, dims: Dims = None
+    ) -> None:
         self.name = name
+        self.opset = opset
+        # Symbolic dimension names as this layout spells them ("B" -> "batch_size", ...).
+        self._dims = dims or {}
         self.param_count = 0
         self._rng = rng
         self._nodes: list[onnx.NodeProto] = []
@@ -44,13 +51,17 @@ class GraphBuilder:
     # -- graph interface -------------------------------------------------------------
 
     def input(self, name: str, elem_type: int, shape: Sequence[Dim]) -> str:
-        self._inputs.append(helper.make_tensor_value_info(name, elem_type, list(shape)))
+        self._inputs.append(helper.make_tensor_value_info(name, elem_type, self._shape(shape)))
         return name
+
+    def _shape(self, shape: Sequence[Dim]) -> list[Dim]:
+        return [self._dims.get(d, d) if isinstance(d, str) else d for d in shape]
 
     def output(self, tensor: str, name: str, shape: Sequence[Dim]) -> None:
         """Expose `tensor` as the float32 graph output `name`."""
         self._nodes.append(helper.make_node("Identity", [tensor], [name], name=name))
-        self._outputs.append(helper.make_tensor_value_info(name, TensorProto.FLOAT, list(shape)))
+        info = helper.make_tensor_value_info(name, TensorProto.FLOAT, self._shape(shape))
+        self._outputs.append(info)
 
     def op(self, op_type: str, *inputs: str, **attrs: object) -> str:
         """Append one single-output node and return the name of its output."""
@@ -110,9 +121,9 @@ class GraphBuilder:
         )
         model = helper.make_model(
             graph,
-            opset_imports=[helper.make_opsetid("", OPSET)],
+            opset_imports=[helper.make_opsetid("", self.opset)],
             producer_name=PRODUCER,
-            ir_version=IR_VERSION,
+            ir_version=IR_FOR_OPSET[self.opset],
         )
         onnx.checker.check_model(model)
         return model

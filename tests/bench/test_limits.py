@@ -59,3 +59,13 @@ def test_a_confined_run_serves_every_case_and_reports_no_kill(
     assert all(r["audio_seconds"] > 1 for r in invokes)
     assert run["killed"] is False and run["returncode"] == 0
     assert "| 2048 | wav | s3 | 200 |" in result.stdout
+
+
+def test_cost_per_million_characters() -> None:
+    from bench.limits import dollars_per_million_chars
+
+    # 30 s per 600-character request at 2,048 MB: 1,667 requests x 60 GB-s x price.
+    x86 = dollars_per_million_chars(30.0, 600, 2048, "x86_64")
+    arm = dollars_per_million_chars(30.0, 600, 2048, "arm64")
+    assert abs(x86 - (1_000_000 / 600) * (60 * 0.0000166667 + 0.2e-6)) < 1e-9
+    assert arm < x86 and abs(arm / x86 - 0.8) < 0.01

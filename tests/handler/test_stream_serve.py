@@ -67,7 +67,8 @@ def request(port: int, method: str, path: str, body: Any = None) -> http.client.
 
 
 def test_speech_streams_the_buffered_audio(server: int, invoke) -> None:  # type: ignore[no-untyped-def]
-    body = {"text": TEXT, "lang": "en", "seed": 11}
+    # 4 steps: the first chunk streamed with as many steps as buffered (first_chunk_steps).
+    body = {"text": TEXT, "lang": "en", "seed": 11, "steps": 4}
     response = request(server, "POST", "/v1/speech", body)
 
     assert response.status == 200
