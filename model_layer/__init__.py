@@ -51,10 +51,12 @@ def load(
 
     `lexicon` is the deployment's (e.g. fetched from S3 by the handler); it is added to
     the one in `settings.lexicon_file`, and wins where both name the same word."""
-    from model_layer.loader import load_parts
+    from model_layer import provenance
+    from model_layer.loader import load_parts, weights_digest
 
     settings = settings or get_settings()
     engine, indexer, voices, revision = load_parts(model_dir, settings)
+    provenance.configure(revision, embed_in_audio=settings.audio_provenance)
     synthesizer = Synthesizer(
         engine,
         indexer,
@@ -64,6 +66,7 @@ def load(
         detector=_load_detector(Path(model_dir), settings),
         lexicon=_deployment_lexicon(settings, lexicon),
     )
+    synthesizer.weights_sha256 = weights_digest(model_dir)
     if settings.warmup:
         # Touches every graph, the number normalizer and the chunker once, so the
         # first request pays for none of their one-time costs.

@@ -119,6 +119,8 @@ class Synthesizer:
         self.voices = dict(voices)
         self.settings = settings
         self.revision = revision
+        # Set by model_layer.load() from the image build's verification (loader.weights_digest).
+        self.weights_sha256 = "unknown"
         # Without an identifier: the script rules and the default language only.
         self.detector = detector or LanguageDetector(None, settings.default_lang)
         self.lexicon = lexicon or Lexicon()  # the deployment's, under the request's
