@@ -627,3 +627,85 @@ def test_the_optional_weights_bucket_is_private_versioned_and_kept(template) -> 
     assert properties["VersioningConfiguration"] == {"Status": "Enabled"}
     assert all(properties["PublicAccessBlockConfiguration"].values())
     assert template["Outputs"]["WeightsBucketName"]["Condition"] == "HasWeightsBucket"
+
+
+# --- the image's entry path, run outside a container ----------------------------
+
+
+def _runtime_env(dockerfile, tmp_path: Path, model_dir: Path) -> dict[str, str]:
+    """The final stage's ENV, its image paths moved to this checkout and `model_dir`."""
+    _, _, final = dockerfile
+    env: dict[str, str] = {}
+    for keyword, text in final["instructions"]:
+        if keyword == "ENV":
+            for word in shlex.split(text):
+                key, _, value = word.partition("=")
+                env[key] = value
+    # The venv's own bin folder, as the image puts /opt/venv/bin first.
+    bin_dir = Path(sys.executable).parent
+    assert (bin_dir / "python").exists()
+    env["PATH"] = (
+        env["PATH"].replace("/opt/venv/bin", str(bin_dir)).replace("${PATH}", "/usr/bin:/bin")
+    )
+    env["MODEL_DIR"] = str(model_dir)
+    env["PYTHONPATH"] = str(ROOT)
+    env["HOME"] = str(tmp_path)
+    return env
+
+
+def test_the_entry_command_serves_through_the_runtime_api_with_the_images_environment(
+    dockerfile, verify_weights, tiny_model_dir: Path, tmp_path: Path
+) -> None:
+    """No Docker engine here: the image's ENTRYPOINT and CMD, run as they are with the
+    final stage's environment (allocator settings, bytecode and plugin switches
+    included) against a Runtime API on 127.0.0.1, answer like the image must. The
+    model directory went through the build's weight verification, so health reports
+    its revision and digest."""
+    from tests.infra.lambda_function import LambdaFunction
+    from tests.infra.process import ManagedProcess, base_env
+    from tests.infra.runtime_api import RuntimeAPIServer
+
+    model_dir = tmp_path / "model"
+    shutil.copytree(tiny_model_dir, model_dir, ignore=shutil.ignore_patterns("REVISION"))
+    (model_dir / "LICENSE").write_text("licence text\n")
+    table = tmp_path / "weights.txt"
+    table.write_text(_table_for(model_dir, verify_weights, revision="feedc0de"))
+    verified = subprocess.run(
+        [sys.executable, str(VERIFY_SCRIPT), "--table", str(table), "--write-provenance",
+         str(model_dir)],
+        capture_output=True, text=True,
+    )  # fmt: skip
+    assert verified.returncode == 0, verified.stderr
+    digest = (model_dir / "WEIGHTS_SHA256").read_text().strip()
+
+    _, _, final = dockerfile
+    entrypoint = json.loads(dict(final["instructions"])["ENTRYPOINT"])
+    command = json.loads(dict(final["instructions"])["CMD"])
+    assert entrypoint == ["/usr/local/bin/lambda-entry"]
+    api = RuntimeAPIServer(function_name="entry-test")
+    env = base_env(tmp_path) | _runtime_env(dockerfile, tmp_path, model_dir)
+    env |= {"AWS_LAMBDA_RUNTIME_API": api.address, "AWS_LAMBDA_FUNCTION_NAME": "entry-test",
+            "AWS_LAMBDA_FUNCTION_MEMORY_SIZE": "2048", "AWS_REGION": "us-east-1",
+            "POWERTOOLS_METRICS_NAMESPACE": "test"}  # fmt: skip
+    process = ManagedProcess(
+        "lambda-entry",
+        ["sh", str(ENTRY_SCRIPT), *command],
+        env=env,
+        cwd=tmp_path,
+        log_path=tmp_path / "entry.log",
+    )
+    function = LambdaFunction(api, process)
+    try:
+        health = function.invoke(
+            {"version": "2.0", "rawPath": "/v1/health", "rawQueryString": "", "headers": {},
+             "requestContext": {"http": {"method": "GET", "path": "/v1/health"}},
+             "isBase64Encoded": False},
+        )  # fmt: skip
+        body = json.loads(health.body["body"])
+        assert health.body["statusCode"] == 200, health.body
+        assert body["model_revision"] == "feedc0de" and body["weights_sha256"] == digest
+        speech = function.invoke({"text": "Hello from the entry script.", "format": "mp3"})
+        assert speech.body["content_type"] == "audio/mpeg", speech.body
+        assert speech.body["x-ai-generated"] == "true"
+    finally:
+        function.stop()
