@@ -72,6 +72,8 @@ def _speech_operation(summary: str, request: type[BaseModel]) -> dict[str, Any]:
                         "x-language": "language used",
                         "x-seed": "seed used; send it back to get the same audio",
                         "x-dropped-characters": "unsupported characters removed, as U+XXXX",
+                        "x-ai-generated": "always 'true': the audio is machine-generated",
+                        "x-ai-model": "the model that made it, with its revision",
                     }.items()
                 },
                 "content": {
