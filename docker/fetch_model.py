@@ -1,56 +1,37 @@
-"""Fetch the Supertonic 3 weights at image build time and refuse an incomplete set.
+"""Fetch the Supertonic 3 weights at image build time from any source holding them.
 
-Runs only in the Dockerfile's `weights` stage; nothing fetches at run time.
-Besides downloading, it makes the model directory byte-reproducible (no hub
-bookkeeping, fixed timestamps) so that rebuilding the image yields the same
-model layer digest and a deploy only uploads and cold-loads what changed.
+Runs only in the Dockerfile's `weights` stage; nothing fetches at run time. It takes
+exactly the files the weights table lists (docker/model-weights.txt), from
+
+- a hub repository at a revision: the original `Supertone/supertonic-3` at its pinned
+  revision, the archive namespace, or a mirror at its own commit (`--repo`,
+  `--revision`; `HF_ENDPOINT` selects another hub endpoint), or
+- a local directory (`--from-dir`): a private copy passed in the build context, for
+  example synced from a private S3 prefix just before `docker build`.
+
+The source is only where bytes come from: docker/verify_weights.py then checks every
+file's size and SHA-256 against the table, and the build stops on any difference.
+Besides fetching, it makes the model directory byte-reproducible (no hub bookkeeping,
+fixed timestamps) so that rebuilding the image yields the same model layer digest.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import shutil
 import sys
 from pathlib import Path
 
-ONNX_GRAPHS = ("duration_predictor", "text_encoder", "vector_estimator", "vocoder")
-VOICES = tuple(f"{sex}{n}" for sex in "MF" for n in range(1, 6))
-REQUIRED = (
-    *(f"onnx/{graph}.onnx" for graph in ONNX_GRAPHS),
-    "onnx/tts.json",
-    "onnx/unicode_indexer.json",
-    *(f"voice_styles/{voice}.json" for voice in VOICES),
-)
-ALLOW_PATTERNS = ["onnx/*", "voice_styles/*"]
 
-# A repository fetched without LFS resolution leaves these pointer stubs in
-# place of the weights; they are small text files that would otherwise only
-# fail later, at the first cold start.
-_LFS_POINTER_PREFIX = b"version https://git-lfs"
-
-
-def problems(model_dir: Path) -> list[str]:
-    """Every reason the directory cannot serve as MODEL_DIR; empty when it can."""
-    found: list[str] = []
-    for rel in REQUIRED:
-        path = model_dir / rel
-        if not path.is_file():
-            found.append(f"missing {rel}")
-            continue
-        with path.open("rb") as fh:
-            head = fh.read(len(_LFS_POINTER_PREFIX))
-        if not head:
-            found.append(f"empty {rel}")
-        elif head == _LFS_POINTER_PREFIX:
-            found.append(f"LFS pointer instead of content: {rel}")
-        elif rel.endswith(".json"):
-            try:
-                json.loads(path.read_bytes())
-            except ValueError as exc:
-                found.append(f"invalid JSON in {rel}: {exc}")
-    return found
+def table_paths(table: Path) -> list[str]:
+    """The files the weights table lists (its first column), in table order."""
+    paths = []
+    for raw in table.read_text(encoding="utf-8").splitlines():
+        words = raw.split()
+        if words and not words[0].startswith("#") and words[0] != "revision":
+            paths.append(words[0])
+    return paths
 
 
 def make_reproducible(model_dir: Path, epoch: int) -> None:
@@ -60,34 +41,49 @@ def make_reproducible(model_dir: Path, epoch: int) -> None:
         os.utime(path, (epoch, epoch), follow_symlinks=False)
 
 
-def fetch(repo: str, revision: str, dest: Path) -> None:
-    # Imported here so the verification above stays importable without the hub client.
+def fetch_from_hub(repo: str, revision: str, paths: list[str], dest: Path) -> None:
+    # Imported here so a local-directory build needs no hub client.
     from huggingface_hub import snapshot_download
 
-    snapshot_download(
-        repo_id=repo,
-        revision=revision,
-        local_dir=dest,
-        allow_patterns=ALLOW_PATTERNS,
-    )
+    snapshot_download(repo_id=repo, revision=revision, local_dir=dest, allow_patterns=paths)
+
+
+def copy_from_dir(source: Path, paths: list[str], dest: Path) -> list[str]:
+    """Copy the listed files; returns the ones the source lacks (verification names them)."""
+    missing = []
+    for rel in paths:
+        if not (source / rel).is_file():
+            missing.append(rel)
+            continue
+        (dest / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source / rel, dest / rel)
+    return missing
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repo", required=True)
-    parser.add_argument("--revision", required=True)
+    parser.add_argument("--table", type=Path, required=True, help="the weights table")
     parser.add_argument("--dest", type=Path, required=True)
+    parser.add_argument("--repo", help="hub repository (with --revision)")
+    parser.add_argument("--revision", help="hub revision: a commit id")
+    parser.add_argument("--from-dir", type=Path, help="a directory holding the files instead")
     parser.add_argument("--epoch", type=int, default=0, help="timestamp given to every file")
     args = parser.parse_args(argv)
 
-    fetch(args.repo, args.revision, args.dest)
+    paths = table_paths(args.table)
+    args.dest.mkdir(parents=True, exist_ok=True)
+    if args.from_dir is not None:
+        missing = copy_from_dir(args.from_dir, paths, args.dest)
+        where = str(args.from_dir)
+        if missing:
+            print(f"fetch_model: {where} lacks {', '.join(missing)}", file=sys.stderr)
+    elif args.repo and args.revision:
+        fetch_from_hub(args.repo, args.revision, paths, args.dest)
+        where = f"{args.repo}@{args.revision}"
+    else:
+        parser.error("give --repo and --revision, or --from-dir")
     make_reproducible(args.dest, args.epoch)
-    found = problems(args.dest)
-    for problem in found:
-        print(f"fetch_model: {problem}", file=sys.stderr)
-    if found:
-        return 1
-    print(f"fetch_model: {args.repo}@{args.revision} complete in {args.dest}")
+    print(f"fetch_model: {len(paths)} files from {where} into {args.dest} (verified next)")
     return 0
 
 

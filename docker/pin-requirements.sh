@@ -1,6 +1,8 @@
 #!/bin/sh
 # Regenerate docker/requirements.txt: the image's runtime dependencies resolved
-# for the image's interpreter and platform (CPython 3.12, manylinux x86_64),
+# for the image's interpreter and platform (CPython 3.12, manylinux x86_64; the
+# same versions serve linux/arm64, and uv hashes every wheel of each pinned
+# version, aarch64 ones included, so one file pins both architectures),
 # every file pinned by hash so the build installs exactly these bytes
 # (pip install --require-hashes). Versions are held to those installed in the
 # repo's .venv, the ones the test suite runs against.

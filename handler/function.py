@@ -227,6 +227,7 @@ class SpeechFunction:
     def get_health(self, _request: HttpRequest) -> dict[str, Any]:
         health = HealthResponse(
             model_revision=self.synthesizer.revision,
+            weights_sha256=self.synthesizer.weights_sha256,
             sample_rate=self.synthesizer.sample_rate,
             languages=list(ALL_LANGUAGE_CODES),
             voices=list(self.synthesizer.voices),

@@ -28,6 +28,7 @@ from handler.schemas import OPENAI_VOICES, LexiconEntry, OpenAISpeechRequest, Sp
 from handler.speech import SpeechJob, SpeechResult
 from model_layer import Lexicon, UnsupportedLanguageError
 from model_layer.audio import AudioFormat
+from model_layer.provenance import provenance_headers
 
 # The deepest request the API needs is an inline voice (6 levels); anything far deeper is an
 # attack on the parser's recursion, answered 400 before it can become a 500.
@@ -249,6 +250,7 @@ def speech_headers(result: SpeechResult, request_id: str) -> dict[str, str]:
         "x-seed": str(result.seed),
         "x-loudness": result.loudness,
         "x-cache": result.cache,
+        **provenance_headers(),  # x-ai-generated, x-ai-model: the licence's disclosure
     }
     if result.dropped_characters:
         headers["x-dropped-characters"] = ",".join(result.dropped_characters)

@@ -75,6 +75,8 @@ def _speech_operation(summary: str, request: type[BaseModel]) -> dict[str, Any]:
                         "x-dropped-characters": "unsupported characters removed, as U+XXXX",
                         "x-loudness": "normalized (the voice's calibrated gain) or raw",
                         "x-cache": "hit: answered from the result cache; miss: synthesized",
+                        "x-ai-generated": "always 'true': the audio is machine-generated",
+                        "x-ai-model": "the model that made it, with its revision",
                     }.items()
                 },
                 "content": {

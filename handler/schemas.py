@@ -258,6 +258,10 @@ class TagsResponse(BaseModel):
 class HealthResponse(BaseModel):
     status: Literal["ok"] = "ok"
     model_revision: str
+    weights_sha256: str = Field(
+        description="Digest of the verified weight set (docker/model-weights.txt); "
+        '"unknown" for a model directory the image build did not verify.'
+    )
     sample_rate: int
     languages: list[str]
     voices: list[str]

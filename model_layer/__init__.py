@@ -55,8 +55,9 @@ def load(
 
     `lexicon` is the deployment's (e.g. fetched from S3 by the handler); it is added to
     the one in `settings.lexicon_file`, and wins where both name the same word."""
+    from model_layer import provenance
     from model_layer.audio.loudness import load_gain_table
-    from model_layer.loader import load_parts
+    from model_layer.loader import load_parts, weights_digest
 
     settings = settings or get_settings()
     if settings.batch_size is None:
@@ -64,6 +65,7 @@ def load(
             update={"batch_size": _batch_size(Path(model_dir), settings)}
         )
     engine, indexer, voices, revision = load_parts(model_dir, settings)
+    provenance.configure(revision, embed_in_audio=settings.audio_provenance)
     synthesizer = Synthesizer(
         engine,
         indexer,
@@ -74,6 +76,7 @@ def load(
         lexicon=_deployment_lexicon(settings, lexicon),
         gain_table=load_gain_table(model_dir),
     )
+    synthesizer.weights_sha256 = weights_digest(model_dir)
     if settings.warmup:
         # Touches every graph, the number normalizer and the chunker once, so the
         # first request pays for none of their one-time costs.

@@ -161,10 +161,23 @@ def _load_voices(model_dir: Path) -> dict[str, Style]:
     return voices
 
 
+REVISION_FILE = "REVISION"
+WEIGHTS_DIGEST_FILE = "WEIGHTS_SHA256"
+
+
+def weights_digest(model_dir: Path | str) -> str:
+    """The digest of the verified weight set, written by the image build's verification
+    (docker/verify_weights.py); "unknown" for a directory the build did not verify."""
+    digest_file = Path(model_dir) / WEIGHTS_DIGEST_FILE
+    if digest_file.is_file():
+        return digest_file.read_text(encoding="utf-8").strip() or "unknown"
+    return "unknown"
+
+
 def _revision(model_dir: Path, config_doc: Mapping[str, Any]) -> str:
-    # The image build writes the pinned hub revision next to the model; synthetic
-    # models describe themselves in tts.json.
-    revision_file = model_dir / "REVISION"
+    # The image build writes the verified revision next to the model
+    # (docker/verify_weights.py); synthetic models describe themselves in tts.json.
+    revision_file = model_dir / REVISION_FILE
     if revision_file.is_file():
         return revision_file.read_text(encoding="utf-8").strip()
     synthetic = config_doc.get("synthetic")

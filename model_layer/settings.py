@@ -116,6 +116,11 @@ class EngineSettings(BaseSettings):
     language_confidence: float = Field(default=0.5, ge=0.0, le=1.0)
     # A deployment-wide lexicon file (JSON, format in model_layer/text/lexicon.py).
     lexicon_file: Path | None = None
+    # Provenance tags (AI-generated, the model) inside every audio file where the format
+    # has a place for them (WAV LIST/INFO, MP3 ID3, Vorbis comments in FLAC/Ogg/Opus).
+    # Off only where the deployer discloses machine-generated speech otherwise (README,
+    # "Licence duties"); the x-ai-generated response headers stay on either way.
+    audio_provenance: bool = True
 
     def threads(self) -> int:
         return self.intra_op_threads or usable_cpus()

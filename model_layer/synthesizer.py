@@ -146,6 +146,8 @@ class Synthesizer:
         # Inline styles are held to the range of this model's own voices.
         self.style_bounds = Style.bounds_of(self.voices.values(), settings.style_magnitude_factor)
         self.revision = revision
+        # Set by model_layer.load() from the image build's verification (loader.weights_digest).
+        self.weights_sha256 = "unknown"
         # Without an identifier: the script rules and the default language only.
         self.detector = detector or LanguageDetector(None, settings.default_lang)
         self.lexicon = lexicon or Lexicon()  # the deployment's, under the request's

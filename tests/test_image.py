@@ -100,7 +100,7 @@ def test_every_stdlib_module_the_handler_imports_gets_bytecode_in_the_image(
     builder = by_name[source_stage]
     runs = _runs(builder)
     assert _stage_arg(builder, "PYTHON_STDLIB") == image_stdlib
-    assert f"{UNCHECKED_HASH} -x '/site-packages/' \"${{PYTHON_STDLIB}}\"" in runs
+    assert f"-f {UNCHECKED_HASH} -x '/site-packages/' \"${{PYTHON_STDLIB}}\"" in runs
     assert "-name '*.pyc'" in runs  # only bytecode leaves the stage, not a second stdlib
 
 
@@ -111,31 +111,65 @@ def test_every_dependency_and_project_module_gets_unchecked_hash_bytecode(
     site = Path(sysconfig.get_paths()["purelib"])
     assert len(_sources(imported_files, site)) > 50
     assert len(_sources(imported_files, ROOT)) > 20
-    assert f"{UNCHECKED_HASH} /opt/venv/lib" in _runs(by_name["deps"])
-    assert f"{UNCHECKED_HASH} /opt/app" in _runs(by_name["app"])
+    assert f"-f {UNCHECKED_HASH} /opt/venv/lib" in _runs(by_name["deps"])
+    assert f"-f {UNCHECKED_HASH} /opt/app" in _runs(by_name["app"])
     final = {dest.rstrip("/"): source for source, _, dest in _copies(by_name["runtime"])}
     assert final["/opt/venv"] == "deps" and final["/opt/app"] == "app"
 
 
-def test_the_dockerfiles_compile_command_makes_bytecode_python_never_rechecks(
-    tmp_path: Path, imported_files: list[Path]
+def _compile_commands(stages) -> list[list[str]]:
+    """Every `python -m compileall` command of the Dockerfile, as argv."""
+    found = []
+    for stage in stages[1].values():
+        for part in _runs(stage).split("&&"):
+            if "-m compileall" not in part:
+                continue
+            words = shlex.split(part)
+            if words[:3] == ["python", "-m", "compileall"]:
+                found.append(words)
+    return found
+
+
+def _pyc_flags(source: Path) -> int | None:
+    pyc = source.parent / "__pycache__" / f"{source.stem}.{sys.implementation.cache_tag}.pyc"
+    return int.from_bytes(pyc.read_bytes()[4:8], "little") if pyc.exists() else None
+
+
+def test_the_dockerfiles_compile_commands_recompile_the_whole_import_set_unchecked(
+    stages, tmp_path: Path, imported_files: list[Path]
 ) -> None:
-    """The exact flags, run on a copy of the project's imported modules: each gets a
-    hash-based .pyc that skips the source check (PEP 552 flags = 0b01)."""
-    modules = _sources(imported_files, ROOT / "model_layer") + _sources(
-        imported_files, ROOT / "handler"
-    )
-    for source in modules:
-        copy = tmp_path / source.relative_to(ROOT)
-        copy.parent.mkdir(parents=True, exist_ok=True)
+    """The image's real import set (every module the entry point imports at init: the
+    standard library, the dependencies and the project), copied with the timestamp
+    bytecode pip (and the base image) leave beside it, then compiled with the
+    Dockerfile's own flags: every module must end with a hash-based .pyc that skips the
+    source check (PEP 552 flags = 0b01). Without -f, compileall keeps the stale ones."""
+    commands = _compile_commands(stages)
+    assert len(commands) == 3, commands  # venv, app, standard library
+    for command in commands:
+        assert "-f" in command and UNCHECKED_HASH in shlex.join(command), command
+    venv_command = next(c for c in commands if c[-1] == "/opt/venv/lib")
+    options = venv_command[3:-1]
+
+    sources = [f for f in imported_files if f.suffix == ".py" and f.is_file()]
+    assert len(sources) > 300, len(sources)
+    tree = tmp_path / "import-set"
+    copies = []
+    for number, source in enumerate(sources):
+        # A folder per module keeps same-named modules of different packages apart.
+        copy = tree / f"{number:04d}" / source.name
+        copy.parent.mkdir(parents=True)
         copy.write_bytes(source.read_bytes())
-    command = [sys.executable, "-m", "compileall", "-q", *UNCHECKED_HASH.split(), str(tmp_path)]
-    subprocess.run(command, check=True)
-    for source in modules:
-        copy = tmp_path / source.relative_to(ROOT)
-        pyc = copy.parent / "__pycache__" / f"{copy.stem}.{sys.implementation.cache_tag}.pyc"
-        flags = int.from_bytes(pyc.read_bytes()[4:8], "little")
-        assert flags == 0b01, (source, flags)
+        copies.append(copy)
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(tree)], check=True)
+    assert {_pyc_flags(copy) for copy in copies} == {0}  # what pip leaves: timestamps
+
+    without_force = [option for option in options if option != "-f"]
+    subprocess.run([sys.executable, "-m", "compileall", *without_force, str(tree)], check=True)
+    assert {_pyc_flags(copy) for copy in copies} == {0}  # unchanged: the bug -f fixes
+
+    subprocess.run([sys.executable, "-m", "compileall", *options, str(tree)], check=True)
+    stale = [str(s) for s, copy in zip(sources, copies, strict=True) if _pyc_flags(copy) != 0b01]
+    assert not stale, stale[:10]
 
 
 # --- run time writes nothing outside /tmp ---------------------------------------

@@ -6,7 +6,6 @@ are read as text/data, and the entry script runs against stand-in programs.
 
 from __future__ import annotations
 
-import fnmatch
 import importlib.util
 import json
 import os
@@ -177,15 +176,20 @@ def test_graphs_are_prepared_at_build_time_and_int8_is_opt_in(dockerfile) -> Non
     assert "touch -h -d @0" in runs
 
 
-def test_emulator_is_pinned_and_checksummed(dockerfile) -> None:
+def test_emulator_is_pinned_and_checksummed_for_each_architecture(dockerfile) -> None:
     _, stages, _ = dockerfile
     args = _args_of(stages["rie"])
     assert re.fullmatch(r"v\d+\.\d+", args["RIE_VERSION"])
-    assert re.fullmatch(r"[0-9a-f]{64}", args["RIE_SHA256"])
     adds = [text for keyword, text in stages["rie"]["instructions"] if keyword == "ADD"]
     assert adds and all("/releases/download/${RIE_VERSION}/" in text for text in adds)
     runs = " ".join(text for keyword, text in stages["rie"]["instructions"] if keyword == "RUN")
-    assert "${RIE_SHA256}" in runs and "sha256sum -c" in runs
+    assert "sha256sum -c" in runs
+    for arch, asset in (("X86_64", "x86_64"), ("ARM64", "arm64")):
+        assert re.fullmatch(r"[0-9a-f]{64}", args[f"RIE_SHA256_{arch}"])
+        assert f"${{RIE_SHA256_{arch}}}" in runs
+        assert any(text.split()[0].endswith(f"aws-lambda-rie-{asset}") for text in adds)
+    # BuildKit sets TARGETARCH; the classic builder does not, so the base image decides.
+    assert "TARGETARCH" in args and '"${TARGETARCH:-$(dpkg --print-architecture)}"' in runs
 
 
 def test_build_context_admits_everything_the_dockerfile_copies(dockerfile) -> None:
@@ -275,63 +279,193 @@ def test_entry_script_runs_the_streaming_runtime_when_the_url_streams(stand_ins:
     ]
 
 
-# --- model fetch helper -----------------------------------------------------
+# --- weights: fetched from any source, verified against one table ------------
+
+WEIGHTS_TABLE = ROOT / "docker" / "model-weights.txt"
+VERIFY_SCRIPT = ROOT / "docker" / "verify_weights.py"
+FETCH_SCRIPT = ROOT / "docker" / "fetch_model.py"
 
 
-@pytest.fixture(scope="module")
-def fetch_model():
-    spec = importlib.util.spec_from_file_location("fetch_model", ROOT / "docker" / "fetch_model.py")
+def _script_module(path: Path):
+    spec = importlib.util.spec_from_file_location(path.stem, path)
     module = importlib.util.module_from_spec(spec)
+    sys.modules[path.stem] = module  # dataclasses look their module up by name
     spec.loader.exec_module(module)
     return module
 
 
-def _complete_model_dir(root: Path, required: tuple[str, ...]) -> Path:
-    for rel in required:
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(b"{}" if rel.endswith(".json") else b"\x08\x01onnx")
-    return root
+@pytest.fixture(scope="module")
+def verify_weights():
+    return _script_module(VERIFY_SCRIPT)
 
 
-def test_fetch_requires_the_whole_published_file_set(fetch_model) -> None:
+@pytest.fixture(scope="module")
+def fetch_model():
+    return _script_module(FETCH_SCRIPT)
+
+
+def _published_files() -> set[str]:
     from model_layer import constants
 
-    expected = {
+    return {
         *(str(path) for path in constants.GRAPH_PATHS.values()),
         str(constants.CONFIG_PATH),
         str(constants.INDEXER_PATH),
         *(str(constants.VOICE_STYLES_DIR / f"{v}.json") for v in constants.PRESET_VOICES),
+        "LICENSE",
     }
-    assert set(fetch_model.REQUIRED) == expected
-    for rel in fetch_model.REQUIRED:
-        assert any(fnmatch.fnmatch(rel, p) for p in fetch_model.ALLOW_PATTERNS), rel
 
 
-def test_fetch_verification_accepts_a_complete_set(fetch_model, tmp_path: Path) -> None:
-    assert fetch_model.problems(_complete_model_dir(tmp_path, fetch_model.REQUIRED)) == []
+def test_the_table_pins_every_published_file_and_the_licence(verify_weights, dockerfile) -> None:
+    table = verify_weights.load_table(WEIGHTS_TABLE)
+    assert {entry.path for entry in table.entries} == _published_files()
+    assert table.revision == MODEL_REVISION == _args_of(dockerfile[1]["weights"])["MODEL_REVISION"]
+    by_path = {entry.path: entry for entry in table.entries}
+    # Spot checks against the published pins (issue #19).
+    assert by_path["onnx/vector_estimator.onnx"].size == 256534781
+    assert by_path["LICENSE"].sha256.startswith("0d944a9110fed9a9")
+    assert sum(entry.size for entry in table.entries) == 401_291_751
 
 
-def test_fetch_verification_names_each_defect(fetch_model, tmp_path: Path) -> None:
-    model_dir = _complete_model_dir(tmp_path, fetch_model.REQUIRED)
-    (model_dir / "voice_styles" / "F3.json").unlink()
-    (model_dir / "onnx" / "vocoder.onnx").write_bytes(
+def _weights_stage_step(dockerfile) -> str:
+    runs = [text for keyword, text in dockerfile[1]["weights"]["instructions"] if keyword == "RUN"]
+    (step,) = [text for text in runs if "verify_weights.py" in text]
+    return step
+
+
+def test_the_weights_stage_verifies_what_it_fetched_from_either_source(dockerfile) -> None:
+    _, stages, _ = dockerfile
+    copies = _copies(stages["weights"])
+    assert (None, ["docker/model-weights.txt", "docker/fetch_model.py",
+                   "docker/verify_weights.py"], "/tmp/weights/") in copies  # fmt: skip
+    assert (None, ["model-source/"], "/tmp/model-source/") in copies
+    step = _weights_stage_step(dockerfile)
+    assert "--from-dir /tmp/model-source" in step and '--repo "${MODEL_REPO}"' in step
+    assert step.index("fetch_model.py") < step.index(
+        "&& python /tmp/weights/verify_weights.py --table /tmp/weights/model-weights.txt"
+    )
+    assert "--write-provenance /opt/model" in step
+    # The table is the one place the pins live: nothing else in the build repeats a digest.
+    assert "c3eb91414d5ff8a7" not in DOCKERFILE.read_text()
+
+
+def _model_files(root: Path) -> Path:
+    for number, rel in enumerate(sorted(_published_files())):
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(f"content of {rel} #{number}\n".encode() * (number + 1))
+    return root
+
+
+def _table_for(model_dir: Path, verify_weights, revision: str = "0123abc") -> str:
+    lines = [f"revision {revision}"]
+    for path in sorted(p for p in model_dir.rglob("*") if p.is_file()):
+        rel = path.relative_to(model_dir).as_posix()
+        lines.append(f"{rel} {verify_weights.file_sha256(path)} {path.stat().st_size}")
+    return "\n".join(lines) + "\n"
+
+
+def _run_weights_step(dockerfile, tmp_path: Path, table: str, source: Path) -> tuple[int, str]:
+    """The weights stage's own RUN step, paths moved under tmp_path, MODEL_SOURCE=local."""
+    weights = tmp_path / "weights"
+    weights.mkdir()
+    (weights / "model-weights.txt").write_text(table)
+    for script in (FETCH_SCRIPT, VERIFY_SCRIPT):
+        shutil.copy(script, weights / script.name)
+    dest = tmp_path / "opt-model"
+    step = (
+        _weights_stage_step(dockerfile)
+        .replace("/tmp/weights/", f"{weights}/")
+        .replace("/tmp/model-source", str(source))
+        .replace("/opt/model", str(dest))
+    )
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "python").symlink_to(sys.executable)
+    env = {"PATH": f"{bin_dir}:/usr/bin:/bin", "MODEL_SOURCE": "local"}
+    result = subprocess.run(["sh", "-c", step], env=env, capture_output=True, text=True)
+    return result.returncode, result.stdout + result.stderr
+
+
+def test_the_build_step_accepts_files_that_match_and_records_their_provenance(
+    dockerfile, verify_weights, tmp_path: Path
+) -> None:
+    source = _model_files(tmp_path / "source")
+    (source / "README.md").write_text("not listed: not copied")
+    table = _table_for(source, verify_weights)
+    table = table.replace("README.md", "#README.md")
+    code, output = _run_weights_step(dockerfile, tmp_path, table, source)
+    assert code == 0, output
+    dest = tmp_path / "opt-model"
+    assert (dest / "REVISION").read_text() == "0123abc\n"
+    assert not (dest / "README.md").exists()
+    # The digest is what coreutils give for the same files, so anyone can recompute it.
+    paths = sorted(_published_files(), key=lambda p: p.encode())
+    listing = subprocess.run(
+        ["sha256sum", *paths], cwd=dest, capture_output=True, check=True
+    ).stdout
+    expected = subprocess.run(["sha256sum"], input=listing, capture_output=True, check=True)
+    assert (dest / "WEIGHTS_SHA256").read_text().split() == [expected.stdout.split()[0].decode()]
+    assert (dest / "LICENSE").is_file()
+
+
+def test_the_build_step_fails_on_tampered_files_naming_each(
+    dockerfile, verify_weights, tmp_path: Path
+) -> None:
+    source = _model_files(tmp_path / "source")
+    table = _table_for(source, verify_weights)
+    vocoder = source / "onnx" / "vocoder.onnx"
+    flipped = bytearray(vocoder.read_bytes())
+    flipped[3] ^= 0x01  # same size, one bit different
+    vocoder.write_bytes(bytes(flipped))
+    (source / "voice_styles" / "F3.json").write_bytes(b"{}")  # other size
+    (source / "LICENSE").unlink()
+    (source / "onnx" / "tts.json").write_bytes(
         b"version https://git-lfs.github.com/spec/v1\noid sha256:0\nsize 1\n"
     )
-    (model_dir / "onnx" / "tts.json").write_text("{")
-    (model_dir / "onnx" / "text_encoder.onnx").write_bytes(b"")
-    found = fetch_model.problems(model_dir)
-    assert len(found) == 4, found
-    for name in ("F3.json", "vocoder.onnx", "tts.json", "text_encoder.onnx"):
-        assert any(name in problem for problem in found), (name, found)
+    code, output = _run_weights_step(dockerfile, tmp_path, table, source)
+    assert code == 1, output
+    assert "MISMATCH onnx/vocoder.onnx: SHA-256" in output
+    assert "MISMATCH voice_styles/F3.json: 2 bytes, expected" in output
+    assert "MISMATCH LICENSE: missing" in output
+    assert "MISMATCH onnx/tts.json: a Git LFS pointer" in output
+    assert "4 of 17 files" in output and "refusing these weights" in output
+    assert not (tmp_path / "opt-model" / "WEIGHTS_SHA256").exists()
+
+
+def test_the_real_table_refuses_anything_but_the_published_bytes(
+    verify_weights, tmp_path: Path
+) -> None:
+    model_dir = _model_files(tmp_path / "model")
+    result = subprocess.run(
+        [sys.executable, str(VERIFY_SCRIPT), "--table", str(WEIGHTS_TABLE), str(model_dir)],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 1
+    assert result.stderr.count("MISMATCH") == 17
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [("a.onnx 0123 5", "not a lowercase hex"), ("../x " + "0" * 64 + " 1", "inside the model"),
+     ("a.onnx " + "0" * 64, "expected 'path sha256 size'")],
+)  # fmt: skip
+def test_a_malformed_table_is_refused(verify_weights, line: str, message: str) -> None:
+    with pytest.raises(verify_weights.TableError, match=message):
+        verify_weights.parse_table(f"revision abc\n{line}\n")
 
 
 def test_fetch_leaves_a_reproducible_tree(fetch_model, tmp_path: Path) -> None:
-    model_dir = _complete_model_dir(tmp_path, fetch_model.REQUIRED)
+    model_dir = _model_files(tmp_path)
     (model_dir / ".cache" / "huggingface").mkdir(parents=True)
     fetch_model.make_reproducible(model_dir, epoch=0)
     assert not (model_dir / ".cache").exists()
     assert {os.lstat(p).st_mtime for p in (model_dir, *model_dir.rglob("*"))} == {0}
+
+
+def test_fetch_takes_exactly_the_tables_files_from_the_hub(fetch_model) -> None:
+    assert set(fetch_model.table_paths(WEIGHTS_TABLE)) == _published_files()
 
 
 # --- template ---------------------------------------------------------------
@@ -365,7 +499,8 @@ def test_cfn_lint_reports_nothing() -> None:
 def test_function_is_the_image_described_by_the_dockerfile(template) -> None:
     function = next(iter(_resources_of_type(template, "AWS::Serverless::Function").values()))
     assert function["Properties"]["PackageType"] == "Image"
-    assert function["Properties"]["Architectures"] == ["x86_64"]
+    # The Architecture parameter (x86_64 by default): the Dockerfile builds either.
+    assert function["Properties"]["Architectures"] == [{"Ref": "Architecture"}]
     assert function["Metadata"]["Dockerfile"] == DOCKERFILE.name
     assert (ROOT / function["Metadata"]["DockerContext"]).resolve() == ROOT
 
@@ -475,3 +610,103 @@ def test_log_group_is_the_functions_and_has_retention(template) -> None:
         "Fn::Sub": f"/aws/lambda/${{{function_name}}}"
     }
     assert log_group["Properties"]["RetentionInDays"] == {"Ref": "LogRetentionDays"}
+
+
+def test_architecture_is_a_parameter_of_x86_64_or_arm64(template) -> None:
+    parameter = template["Parameters"]["Architecture"]
+    assert parameter["Default"] == "x86_64"
+    assert set(parameter["AllowedValues"]) == {"x86_64", "arm64"}
+    assert _function(template)["Architectures"] == [{"Ref": "Architecture"}]
+
+
+def test_the_optional_weights_bucket_is_private_versioned_and_kept(template) -> None:
+    assert template["Parameters"]["CreateWeightsBucket"]["Default"] == "false"
+    bucket = template["Resources"]["WeightsBucket"]
+    assert bucket["Condition"] == "HasWeightsBucket"
+    assert bucket["DeletionPolicy"] == "Retain"
+    properties = bucket["Properties"]
+    assert properties["VersioningConfiguration"] == {"Status": "Enabled"}
+    assert all(properties["PublicAccessBlockConfiguration"].values())
+    assert template["Outputs"]["WeightsBucketName"]["Condition"] == "HasWeightsBucket"
+
+
+# --- the image's entry path, run outside a container ----------------------------
+
+
+def _runtime_env(dockerfile, tmp_path: Path, model_dir: Path) -> dict[str, str]:
+    """The final stage's ENV, its image paths moved to this checkout and `model_dir`."""
+    _, _, final = dockerfile
+    env: dict[str, str] = {}
+    for keyword, text in final["instructions"]:
+        if keyword == "ENV":
+            for word in shlex.split(text):
+                key, _, value = word.partition("=")
+                env[key] = value
+    # The venv's own bin folder, as the image puts /opt/venv/bin first.
+    bin_dir = Path(sys.executable).parent
+    assert (bin_dir / "python").exists()
+    env["PATH"] = (
+        env["PATH"].replace("/opt/venv/bin", str(bin_dir)).replace("${PATH}", "/usr/bin:/bin")
+    )
+    env["MODEL_DIR"] = str(model_dir)
+    env["PYTHONPATH"] = str(ROOT)
+    env["HOME"] = str(tmp_path)
+    return env
+
+
+def test_the_entry_command_serves_through_the_runtime_api_with_the_images_environment(
+    dockerfile, verify_weights, tiny_model_dir: Path, tmp_path: Path
+) -> None:
+    """No Docker engine here: the image's ENTRYPOINT and CMD, run as they are with the
+    final stage's environment (allocator settings, bytecode and plugin switches
+    included) against a Runtime API on 127.0.0.1, answer like the image must. The
+    model directory went through the build's weight verification, so health reports
+    its revision and digest."""
+    from tests.infra.lambda_function import LambdaFunction
+    from tests.infra.process import ManagedProcess, base_env
+    from tests.infra.runtime_api import RuntimeAPIServer
+
+    model_dir = tmp_path / "model"
+    shutil.copytree(tiny_model_dir, model_dir, ignore=shutil.ignore_patterns("REVISION"))
+    (model_dir / "LICENSE").write_text("licence text\n")
+    table = tmp_path / "weights.txt"
+    table.write_text(_table_for(model_dir, verify_weights, revision="feedc0de"))
+    verified = subprocess.run(
+        [sys.executable, str(VERIFY_SCRIPT), "--table", str(table), "--write-provenance",
+         str(model_dir)],
+        capture_output=True, text=True,
+    )  # fmt: skip
+    assert verified.returncode == 0, verified.stderr
+    digest = (model_dir / "WEIGHTS_SHA256").read_text().strip()
+
+    _, _, final = dockerfile
+    entrypoint = json.loads(dict(final["instructions"])["ENTRYPOINT"])
+    command = json.loads(dict(final["instructions"])["CMD"])
+    assert entrypoint == ["/usr/local/bin/lambda-entry"]
+    api = RuntimeAPIServer(function_name="entry-test")
+    env = base_env(tmp_path) | _runtime_env(dockerfile, tmp_path, model_dir)
+    env |= {"AWS_LAMBDA_RUNTIME_API": api.address, "AWS_LAMBDA_FUNCTION_NAME": "entry-test",
+            "AWS_LAMBDA_FUNCTION_MEMORY_SIZE": "2048", "AWS_REGION": "us-east-1",
+            "POWERTOOLS_METRICS_NAMESPACE": "test"}  # fmt: skip
+    process = ManagedProcess(
+        "lambda-entry",
+        ["sh", str(ENTRY_SCRIPT), *command],
+        env=env,
+        cwd=tmp_path,
+        log_path=tmp_path / "entry.log",
+    )
+    function = LambdaFunction(api, process)
+    try:
+        health = function.invoke(
+            {"version": "2.0", "rawPath": "/v1/health", "rawQueryString": "", "headers": {},
+             "requestContext": {"http": {"method": "GET", "path": "/v1/health"}},
+             "isBase64Encoded": False},
+        )  # fmt: skip
+        body = json.loads(health.body["body"])
+        assert health.body["statusCode"] == 200, health.body
+        assert body["model_revision"] == "feedc0de" and body["weights_sha256"] == digest
+        speech = function.invoke({"text": "Hello from the entry script.", "format": "mp3"})
+        assert speech.body["content_type"] == "audio/mpeg", speech.body
+        assert speech.body["x-ai-generated"] == "true"
+    finally:
+        function.stop()

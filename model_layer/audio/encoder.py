@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from types import TracebackType
 from typing import Self
@@ -11,6 +11,7 @@ import numpy as np
 import soundfile as sf
 import soxr
 
+from model_layer import provenance
 from model_layer.audio.formats import AudioFormat, resolve_sample_rate
 from model_layer.audio.sinks import MemorySink, PartSink
 from model_layer.errors import NonFiniteAudioError
@@ -33,6 +34,12 @@ def float_to_pcm16(x: np.ndarray) -> bytes:
     """
     scaled = np.floor(np.asarray(x, dtype=np.float32) * np.float32(32768.0))
     return np.clip(scaled, -32768, 32767).astype("<i2").tobytes()
+
+
+def write_tags(file: sf.SoundFile, tags: Mapping[str, str]) -> None:
+    """Set string tags on a SoundFile opened for writing, before its first frame."""
+    for name, value in tags.items():
+        setattr(file, name, value)
 
 
 def mono_float32(pcm: np.ndarray) -> np.ndarray:
@@ -61,6 +68,11 @@ class AudioEncoder:
     `compression_level` (0 = best quality/largest .. 1 = smallest, libsndfile semantics)
     applies to flac, mp3, opus and ogg; None keeps libsndfile's defaults, which
     `estimated_size` bounds more tightly.
+
+    `tags` are libsndfile string tags (artist, comment, software, ...) written into the
+    container where it has a place: WAV LIST/INFO, MP3 ID3v2, Vorbis comments in FLAC,
+    Ogg/Vorbis and Ogg/Opus; raw pcm has none. None means the process's provenance tags
+    (model_layer.provenance: AI-generated, which model), so every file says what made it.
     """
 
     def __init__(
@@ -71,6 +83,7 @@ class AudioEncoder:
         target_rate: int | None = None,
         *,
         compression_level: float | None = None,
+        tags: Mapping[str, str] | None = None,
     ) -> None:
         self.format = AudioFormat(fmt)
         if source_rate <= 0:
@@ -106,6 +119,8 @@ class AudioEncoder:
                     format=container,
                     compression_level=compression_level,
                 )
+                # Before the first frame: libsndfile writes the tags into the header then.
+                write_tags(self._file, provenance.audio_tags() if tags is None else tags)
 
     @property
     def frames_written(self) -> int:
@@ -197,11 +212,12 @@ def encode(
     target_rate: int | None = None,
     *,
     compression_level: float | None = None,
+    tags: Mapping[str, str] | None = None,
 ) -> bytes:
     """The whole encoded file in memory; for results small enough to return inline."""
     sink = MemorySink()
     with AudioEncoder(
-        fmt, source_rate, sink, target_rate, compression_level=compression_level
+        fmt, source_rate, sink, target_rate, compression_level=compression_level, tags=tags
     ) as encoder:
         for chunk in pcm:
             encoder.write(chunk)

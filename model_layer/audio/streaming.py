@@ -3,9 +3,9 @@
 A file built in memory can be patched at close (see sinks.py); a stream cannot take
 bytes back, so each format is made streamable by knowing up front what it would patch:
 
-- pcm: no header. wav: the 44-byte header is written first with the length the plan
-  fixes (every chunk's length is known before synthesis), and the data is padded or
-  cut to exactly that length at the end.
+- pcm: no header. wav: the header (44 bytes, plus a LIST/INFO chunk when the file
+  carries tags) is written first with the length the plan fixes (every chunk's length
+  is known before synthesis), and the data is padded or cut to exactly that length.
 - flac: libsndfile writes STREAMINFO at open with 0 total samples ("unknown"), which
   libsndfile itself then refuses to read; the total is filled in from the plan before
   the first byte leaves, and the data is held to it. MD5 and frame sizes stay 0, which
@@ -21,14 +21,17 @@ into sent bytes at any other time is an error (the output would be corrupt).
 
 from __future__ import annotations
 
+import io
 import struct
+from collections.abc import Mapping
 from os import SEEK_CUR, SEEK_END, SEEK_SET
 
 import numpy as np
 import soundfile as sf
 import soxr
 
-from model_layer.audio.encoder import AudioEncoder, mono_float32
+from model_layer import provenance
+from model_layer.audio.encoder import AudioEncoder, mono_float32, write_tags
 from model_layer.audio.formats import AudioFormat, resolve_sample_rate
 from model_layer.audio.sinks import PartSink, _discard, _write_at
 
@@ -40,14 +43,29 @@ _FIXED_LENGTH = frozenset({AudioFormat.wav, AudioFormat.flac})
 _FLAC_TOTAL_SAMPLES_AT = 21
 
 
-def wav_header(frames: int, sample_rate: int) -> bytes:
-    """The canonical 44-byte RIFF/WAVE header of 16-bit mono PCM, as libsndfile writes it."""
+def wav_header(frames: int, sample_rate: int, tags: Mapping[str, str] | None = None) -> bytes:
+    """The RIFF/WAVE header of 16-bit mono PCM exactly as libsndfile writes it, declaring
+    `frames` frames: 44 bytes, or more with the LIST/INFO chunk of `tags` (None: the
+    process's provenance tags). libsndfile writes it (for an empty file), so a streamed
+    wav equals the buffered one byte for byte; only the two sizes are filled in here."""
+    tags = provenance.audio_tags() if tags is None else tags
+    if not tags:
+        data = frames * 2
+        return b"".join((
+            b"RIFF", struct.pack("<I", 36 + data), b"WAVE",
+            b"fmt ", struct.pack("<IHHIIHH", 16, 1, 1, sample_rate, sample_rate * 2, 2, 16),
+            b"data", struct.pack("<I", data),
+        ))  # fmt: skip
+    buffer = io.BytesIO()
+    with sf.SoundFile(buffer, "w", sample_rate, 1, "PCM_16", format="WAV") as empty:
+        write_tags(empty, tags)
+    header = bytearray(buffer.getvalue())
+    if header[-8:-4] != b"data":
+        raise ValueError("libsndfile's WAV header does not end with the data chunk")
     data = frames * 2
-    return b"".join((
-        b"RIFF", struct.pack("<I", 36 + data), b"WAVE",
-        b"fmt ", struct.pack("<IHHIIHH", 16, 1, 1, sample_rate, sample_rate * 2, 2, 16),
-        b"data", struct.pack("<I", data),
-    ))  # fmt: skip
+    header[4:8] = struct.pack("<I", len(header) - 8 + data)
+    header[-4:] = struct.pack("<I", data)
+    return bytes(header)
 
 
 def resampled_frames(frames: int, source_rate: int, target_rate: int) -> int:
@@ -169,9 +187,11 @@ class StreamingEncoder:
         target_rate: int | None = None,
         *,
         total_frames: int | None = None,
+        tags: Mapping[str, str] | None = None,
     ) -> None:
         self.format = AudioFormat(fmt)
         self.sample_rate = resolve_sample_rate(self.format, source_rate, target_rate)
+        self._tags = provenance.audio_tags() if tags is None else dict(tags)
         if self.format in _FIXED_LENGTH and total_frames is None:
             raise ValueError(f"streaming {self.format.value} needs total_frames up front")
         self._resampler = (
@@ -190,7 +210,7 @@ class StreamingEncoder:
         self._encoder = (
             _RawPcm16(self._sink, self.sample_rate)
             if self.format is AudioFormat.wav
-            else AudioEncoder(self.format, self.sample_rate, self._sink)
+            else AudioEncoder(self.format, self.sample_rate, self._sink, tags=self._tags)
         )
         self._frames = 0
         self._started = False
@@ -236,7 +256,7 @@ class StreamingEncoder:
             self._started = True
             if self.format is AudioFormat.wav:
                 assert self._declared is not None
-                return wav_header(self._declared, self.sample_rate) + self._sink.take()
+                return wav_header(self._declared, self.sample_rate, self._tags) + self._sink.take()
             if self.format is AudioFormat.flac:
                 self._fill_flac_total(self._sink)
         return self._sink.take()

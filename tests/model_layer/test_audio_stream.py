@@ -47,8 +47,11 @@ def test_stream_is_the_buffered_file(fmt: str, rate: int | None) -> None:
         assert streamed == buffered
     elif fmt == "mp3":
         # LAME fills in its first (info) frame at close; a stream keeps its placeholder,
-        # and every audio frame after it is identical.
-        first_frame = streamed.index(b"\xff", 4)
+        # and every audio frame after it is identical. The ID3v2 tag (provenance) comes
+        # first: 10 bytes of header and a syncsafe size.
+        tag = 10 + sum(b << (7 * (3 - i)) for i, b in enumerate(streamed[6:10]))
+        assert streamed[:3] == buffered[:3] == b"ID3" and streamed[:tag] == buffered[:tag]
+        first_frame = streamed.index(b"\xff", tag + 4)
         assert len(streamed) == len(buffered)
         assert streamed[first_frame:] == buffered[first_frame:]
     else:
@@ -66,11 +69,13 @@ def test_wav_header_declares_the_planned_length_and_data_is_held_to_it() -> None
     long = StreamingEncoder("wav", RATE, total_frames=100)
     cut = long.write(chunks[0]) + long.close()  # more frames than planned: cut
 
-    assert data[:44] == wav_header(planned, RATE)
-    assert struct.unpack("<I", data[40:44])[0] == len(data) - 44 == 2 * planned
+    header = wav_header(planned, RATE)
+    assert data[: len(header)] == header
+    assert header[-8:-4] == b"data"
+    assert struct.unpack("<I", header[-4:])[0] == len(data) - len(header) == 2 * planned
     audio, _ = sf.read(io.BytesIO(data), dtype="int16")
     assert not audio[len(chunks[0]) :].any()
-    assert len(cut) == 44 + 200
+    assert len(cut) == len(header) + 200
 
 
 def test_flac_stream_declares_its_total_before_the_first_audio() -> None:

@@ -42,6 +42,32 @@ def test_revision_file_wins(model_copy: Path) -> None:
     assert revision == "724fb5abbf5502583fb520898d45929e62f02c0b"
 
 
+def test_an_image_verified_directory_reports_its_revision_and_weights_digest(
+    model_copy: Path,
+) -> None:
+    """The image build's verification (docker/verify_weights.py) writes REVISION and
+    WEIGHTS_SHA256; the loaded model reports both and names itself in provenance."""
+    from model_layer import provenance
+
+    digest = "b29441ef8b98af7ce6475c20555ff2381fc5698bba38d48924fbfbc1660838d3"
+    (model_copy / "REVISION").write_text("724fb5abbf5502583fb520898d45929e62f02c0b\n")
+    (model_copy / "WEIGHTS_SHA256").write_text(digest + "\n")
+    saved = provenance._model_id, provenance._embed_in_audio
+    try:
+        synthesizer = model_layer.load(model_copy, FAST)
+        assert synthesizer.weights_sha256 == digest
+        assert (
+            provenance.model_id()
+            == "Supertone/supertonic-3@724fb5abbf5502583fb520898d45929e62f02c0b"
+        )
+    finally:
+        provenance._model_id, provenance._embed_in_audio = saved
+
+
+def test_a_directory_the_build_did_not_verify_has_an_unknown_digest(tiny_model_dir: Path) -> None:
+    assert model_layer.load(tiny_model_dir, FAST).weights_sha256 == "unknown"
+
+
 def test_session_options_follow_settings() -> None:
     options = session_options(
         EngineSettings(intra_op_threads=3, allow_spinning=False, cpu_mem_arena=False)
