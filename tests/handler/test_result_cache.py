@@ -62,8 +62,12 @@ def entries(client: Any, bucket: str) -> list[str]:
     return keys_in(client, bucket, PREFIX)
 
 
-def test_cache_is_on_by_default_where_there_is_a_bucket() -> None:
+def test_cache_is_on_by_default_where_there_is_a_bucket(monkeypatch: pytest.MonkeyPatch) -> None:
     from handler.config import HandlerSettings
+
+    # Other tests' session-wide environment turns the cache off; the default is without it.
+    for name in ("RESULT_CACHE", "SUPERTONIC_RESULT_CACHE"):
+        monkeypatch.delenv(name, raising=False)
 
     assert HandlerSettings(output_bucket="b").result_cache is True
     assert HandlerSettings(output_bucket="b", result_cache="off").result_cache is False
