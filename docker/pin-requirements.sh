@@ -19,7 +19,10 @@ venv_python=.venv/bin/python
 held=$(mktemp)
 trap 'rm -f "$held"' EXIT
 "$venv_python" -m pip freeze --exclude-editable >"$held"
+# The tracing extra too: Tracing=Active is a template parameter, so the image must be
+# able to trace (the SDK is imported only when it is on).
 "$venv_python" -m uv pip compile pyproject.toml \
+    --extra tracing \
     --constraint "$held" \
     --python-version 3.12 \
     --python-platform x86_64-manylinux_2_28 \
