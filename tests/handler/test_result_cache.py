@@ -152,7 +152,8 @@ def test_stream_miss_is_teed_and_a_hit_streams_from_s3(
     functions: Any, s3_buckets: S3Buckets
 ) -> None:
     _, streaming, client = functions
-    body = {"text": TEXT, "lang": "en", "format": "opus"}
+    # 4 steps: not above SUPERTONIC_FIRST_CHUNK_STEPS, so the stream is the buffered audio.
+    body = {"text": TEXT, "lang": "en", "format": "opus", "steps": 4}
     answer = streaming.handle(url_event("POST", "/v1/speech", body), LocalContext(120))
     assert isinstance(answer, HttpStream) and answer.headers["x-cache"] == "miss"
     assert entries(client, s3_buckets.output) == []  # nothing before the stream is done
@@ -165,6 +166,18 @@ def test_stream_miss_is_teed_and_a_hit_streams_from_s3(
         assert b"".join(again.body) == streamed
     assert again.headers["x-seed"] == answer.headers["x-seed"]
     assert again.headers["x-audio-duration"] == answer.headers["x-audio-duration"]
+
+
+def test_a_stream_with_fewer_first_chunk_steps_is_not_stored(
+    functions: Any, s3_buckets: S3Buckets
+) -> None:
+    _, streaming, client = functions
+    body = {"text": TEXT, "lang": "en", "format": "wav", "steps": 8}
+    answer = streaming.handle(url_event("POST", "/v1/speech", body), LocalContext(120))
+    assert isinstance(answer, HttpStream) and answer.headers["x-cache"] == "miss"
+    assert b"".join(answer.body)[:4] == b"RIFF"
+    # Its first chunk is not the buffered audio a later hit would promise.
+    assert entries(client, s3_buckets.output) == []
 
 
 def test_a_stream_that_does_not_complete_leaves_no_entry(

@@ -186,6 +186,7 @@ _SCALES = {
 }  # written abbreviations of large numbers
 SPEC = LanguageSpec(
     code="de",
+    capitalized_nouns=True,
     decimal_word=word("Komma"),
     fraction_digits=True,  # "drei Komma eins vier": digits after the comma one by one
     genders={"m": {"eins": "ein"}, "n": {"eins": "ein"}, "f": {"eins": "eine"}},

@@ -561,8 +561,15 @@ class Language:
 
     def _units(self, text: str) -> str:
         def say(m: re.Match[str]) -> str:
-            words = self.counted(m, "n", self._unit_words[m.group("u")])
-            return m.group() if words is None else words + _sentence_dot(m)  # "18 ч."
+            unit = m.group("u")
+            words = self.counted(m, "n", self._unit_words[unit])
+            if words is None:
+                return m.group()
+            if unit in self.spec.scales and self.spec.capitalized_nouns:
+                # "1 Mio. Euro": a capital after a scale is the noun it counts, not a new
+                # sentence; only at the very end does its dot also end the sentence.
+                return words + ("." if m.group().endswith(".") and not after(m).strip() else "")
+            return words + _sentence_dot(m)  # "18 ч."
 
         return self._unit.sub(say, text) if self._unit_words else text
 

@@ -47,6 +47,7 @@ class LanguageSpec:
     """Everything a language says differently; defaults fit most Latin-script languages."""
 
     code: str
+    capitalized_nouns: bool = False  # de: a capital after "Mio." is a noun, not a sentence
     # numbers
     decimal_word: Word | None = None  # None: num2words' own decimal reading
     fraction_digits: bool = False  # "drei Komma eins vier" (True) or "trois virgule quatorze"
