@@ -13,7 +13,7 @@ from aws_lambda_powertools.metrics import MetricUnit, single_metric
 
 from handler.admission import RouteKind
 from handler.batch import handle_batch_event
-from handler.cache import run_cached
+from handler.cache import HIT, cache_on, run_cached
 from handler.config import HandlerSettings
 from handler.deadline import Deadline
 from handler.errors import (
@@ -321,14 +321,19 @@ class SpeechFunction:
         )
 
     def _record_speech(self, result: SpeechResult) -> None:
-        self.metrics.add_metric(
-            name="SynthesisSeconds", unit=MetricUnit.Seconds, value=result.synthesis_seconds
-        )
+        hit = result.cache == HIT
+        if cache_on(self.settings, True):
+            name = "CacheHits" if hit else "CacheMisses"
+            self.metrics.add_metric(name=name, unit=MetricUnit.Count, value=1)
+        if not hit:  # a hit's time is S3's: it would pull the synthesis figures down
+            self.metrics.add_metric(
+                name="SynthesisSeconds", unit=MetricUnit.Seconds, value=result.synthesis_seconds
+            )
+            self.metrics.add_metric(
+                name="RealTimeFactor", unit=MetricUnit.NoUnit, value=result.real_time_factor
+            )
         self.metrics.add_metric(
             name="AudioSeconds", unit=MetricUnit.Seconds, value=result.duration_seconds
-        )
-        self.metrics.add_metric(
-            name="RealTimeFactor", unit=MetricUnit.NoUnit, value=result.real_time_factor
         )
         self.metrics.add_metric(name="Characters", unit=MetricUnit.Count, value=result.characters)
         log.info(

@@ -4,6 +4,7 @@ in keys or metadata; cache errors never fail a request."""
 
 from __future__ import annotations
 
+import json
 import re
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -264,3 +265,34 @@ def test_identical_misses_at_once_both_answer_and_leave_one_whole_entry(
     [key] = entries(client, s3_buckets.output)
     stored = client.get_object(Bucket=s3_buckets.output, Key=key)["Body"].read()
     assert stored == body_bytes(answers[0])
+
+
+def emitted_metrics(printed: str) -> list[dict[str, Any]]:
+    """The EMF documents the function printed (Powertools flushes one per invocation)."""
+    return [json.loads(line) for line in printed.splitlines() if line.startswith('{"_aws"')]
+
+
+def test_hits_and_misses_are_counted_and_a_hit_is_not_a_synthesis_time(
+    functions: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    buffered, _, _ = functions
+    body = {"text": TEXT, "lang": "en", "format": "wav", "seed": 11}
+    buffered.metrics.flush_metrics()  # what earlier tests left in the shared Metrics
+    capsys.readouterr()
+    post(buffered, body)
+    buffered.metrics.flush_metrics()
+    [miss] = emitted_metrics(capsys.readouterr().out)
+    with EngineOff(buffered):
+        post(buffered, body)
+    buffered.metrics.flush_metrics()
+    [hit] = emitted_metrics(capsys.readouterr().out)
+
+    def one(document: dict[str, Any], name: str) -> Any:
+        value = document[name]
+        return value[0] if isinstance(value, list) else value  # one value, maybe as a list
+
+    assert one(miss, "CacheMisses") == 1 and one(miss, "SynthesisSeconds") > 0
+    assert one(hit, "CacheHits") == 1
+    assert "CacheHits" not in miss and "CacheMisses" not in hit
+    assert "SynthesisSeconds" not in hit and "RealTimeFactor" not in hit
+    assert one(hit, "AudioSeconds") == pytest.approx(one(miss, "AudioSeconds"), abs=1e-5)
