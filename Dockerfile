@@ -86,11 +86,12 @@ RUN python -m venv --without-pip /opt/venv \
 # nothing. The same flags are used for the app and the standard library below.
 
 FROM deps AS app
-COPY pyproject.toml README.md ./
+COPY pyproject.toml README.md LICENSE NOTICE ./
 COPY handler/ handler/
 COPY model_layer/ model_layer/
 RUN pip install --no-cache-dir --no-deps --no-compile --target /opt/app . \
-    && python -m compileall -q -f --invalidation-mode unchecked-hash /opt/app
+    && python -m compileall -q -f --invalidation-mode unchecked-hash /opt/app \
+    && cp LICENSE NOTICE /opt/app/
 
 # Built on `app` because the preparation is project code (model_layer.optimize, and
 # model_layer.text.language for the language identifier, ~1 s less cold start):

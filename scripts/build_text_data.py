@@ -46,12 +46,6 @@ _LEMMA_EXCEPTIONS = {
         "n": "kuře dítě zvíře moře pole srdce slunce vejce nádraží",
     },
 }
-STOPWORD_LANGUAGES = (
-    "en", "cs", "da", "de", "es", "et", "fi", "fr", "hr", "hu", "id", "it", "lt", "lv",
-    "nl", "pl", "pt", "ro", "sk", "sl", "sv", "tr", "vi", "ru", "uk", "bg",
-)  # fmt: skip
-STOPWORDS_PER_LANGUAGE = 400
-OTHERS_TOP = 400
 ATTRIBUTION = (
     "Built by scripts/build_text_data.py from wordfreq 3.1.1 word lists (CC BY-SA 4.0) "
     "and simplemma 2.0.0 lemmas (MIT)."
