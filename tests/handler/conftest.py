@@ -19,6 +19,9 @@ import pytest
 from handler.config import get_settings
 from handler.context import LocalContext
 from handler.function import SpeechFunction
+from tests.infra.batch import SegmentQueue, segment_queue
+from tests.infra.fixtures import S3Buckets
+from tests.infra.moto_server import MotoServer
 from tests.infra.seaweed import S3Server
 
 EVENTS = Path(__file__).resolve().parents[2] / "events"
@@ -105,6 +108,53 @@ def make_function(app: ModuleType) -> Callable[..., SpeechFunction]:
         )
 
     return build
+
+
+@pytest.fixture()
+def s3(s3_server: S3Server) -> Any:
+    """A client of the real S3 server, for the batch tests' buckets."""
+    return s3_server.client()
+
+
+@pytest.fixture()
+def queue(moto_server: MotoServer) -> SegmentQueue:
+    """A fresh segment queue on moto's SQS server."""
+    return segment_queue(moto_server)
+
+
+@pytest.fixture()
+def deliver(make_function: Callable[..., Any], s3_buckets: S3Buckets) -> Callable[..., Any]:
+    """Deliver an event to the function (the loaded tiny model) writing to this test's
+    output bucket; settings and the S3 client can be overridden per call."""
+
+    def call(event: dict[str, Any], remaining_ms: int = 300_000, **settings: Any) -> Any:
+        function = make_function(**{"output_bucket": s3_buckets.output, **settings})
+        return function.handle(event, LocalContext(remaining_ms / 1000))
+
+    return call
+
+
+@pytest.fixture()
+def deliver_segmented(
+    make_function: Callable[..., Any],
+    s3_buckets: S3Buckets,
+    queue: SegmentQueue,
+    moto_server: MotoServer,
+) -> Callable[..., Any]:
+    """`deliver` for a deployment that splits long jobs into segments on `queue`."""
+
+    def call(event: dict[str, Any], remaining_ms: int = 600_000, **settings: Any) -> Any:
+        function = make_function(
+            **{
+                "output_bucket": s3_buckets.output,
+                "segment_queue_url": queue.url,
+                "sqs_endpoint_url": moto_server.endpoint_url,
+                **settings,
+            }
+        )
+        return function.handle(event, LocalContext(remaining_ms / 1000))
+
+    return call
 
 
 def body_json(response: dict[str, Any]) -> Any:

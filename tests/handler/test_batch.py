@@ -6,13 +6,11 @@ from __future__ import annotations
 import itertools
 import json
 import struct
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 from botocore.exceptions import ClientError
 
-from handler.context import LocalContext
 from handler.errors import StorageUnavailableError
 from tests.infra.batch import keys_in, open_multipart_uploads, read_audio, read_json, s3_event
 from tests.infra.fixtures import S3Buckets
@@ -20,23 +18,6 @@ from tests.infra.seaweed import S3Server
 
 TEXT = "Hello there. The meeting is at 10:30 on May 5, 2024, and costs $12.50. See you soon!"
 LONG_TEXT = "The river ran quietly past the old mill while we talked about the weather. " * 40
-
-
-@pytest.fixture()
-def s3(s3_server: S3Server) -> Any:
-    return s3_server.client()
-
-
-@pytest.fixture()
-def deliver(make_function: Callable[..., Any], s3_buckets: S3Buckets) -> Callable[..., Any]:
-    """Deliver an event to the function (the loaded tiny model) writing to this test's
-    output bucket; settings and the S3 client can be overridden per call."""
-
-    def call(event: dict[str, Any], remaining_ms: int = 300_000, **settings: Any) -> Any:
-        function = make_function(**{"output_bucket": s3_buckets.output, **settings})
-        return function.handle(event, LocalContext(remaining_ms / 1000))
-
-    return call
 
 
 def upload(s3: Any, bucket: str, key: str, body: bytes | str, **metadata: str) -> None:

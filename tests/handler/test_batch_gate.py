@@ -27,12 +27,9 @@ from tests.infra.batch import (
     open_multipart_uploads,
     read_json,
     s3_event,
-    segment_queue,
     sqs_event,
 )
 from tests.infra.fixtures import S3Buckets
-from tests.infra.moto_server import MotoServer
-from tests.infra.seaweed import S3Server
 
 PARAGRAPH = (
     "The quick brown fox jumps over the lazy dog near the river bank. It was 3:30 pm on "
@@ -40,37 +37,6 @@ PARAGRAPH = (
 )
 # Lowered so the tiny model splits short texts (as in test_batch_split.py).
 SPLIT = {"estimated_rtf": 1.0, "batch_max_invocation_seconds": 6.0}
-
-
-@pytest.fixture()
-def s3(s3_server: S3Server) -> Any:
-    return s3_server.client()
-
-
-@pytest.fixture()
-def queue(moto_server: MotoServer) -> SegmentQueue:
-    return segment_queue(moto_server)
-
-
-@pytest.fixture()
-def deliver(
-    make_function: Callable[..., Any],
-    s3_buckets: S3Buckets,
-    queue: SegmentQueue,
-    moto_server: MotoServer,
-) -> Callable[..., Any]:
-    def call(event: dict[str, Any], remaining_ms: int = 600_000, **settings: Any) -> Any:
-        function = make_function(
-            **{
-                "output_bucket": s3_buckets.output,
-                "segment_queue_url": queue.url,
-                "sqs_endpoint_url": moto_server.endpoint_url,
-                **settings,
-            }
-        )
-        return function.handle(event, LocalContext(remaining_ms / 1000))
-
-    return call
 
 
 def failed_items(result: dict[str, Any]) -> list[Any]:
@@ -81,7 +47,7 @@ def failed_items(result: dict[str, Any]) -> list[Any]:
 
 
 def test_a_segment_that_does_not_fit_its_invocation_is_refused_by_the_gate_and_reported(
-    deliver, s3, s3_buckets: S3Buckets, queue: SegmentQueue
+    deliver_segmented, s3, s3_buckets: S3Buckets, queue: SegmentQueue
 ) -> None:
     s3.put_object(
         Bucket=s3_buckets.input,
@@ -89,14 +55,14 @@ def test_a_segment_that_does_not_fit_its_invocation_is_refused_by_the_gate_and_r
         Body=(PARAGRAPH * 6).encode(),
         Metadata={"lang": "en", "steps": "1"},
     )
-    first = deliver(s3_event(s3_buckets.input, "incoming/gate.txt"), **SPLIT)
+    first = deliver_segmented(s3_event(s3_buckets.input, "incoming/gate.txt"), **SPLIT)
     assert first["results"][0]["outcome"] == "segmented"
     bodies = queue.bodies()
     assert len(bodies) >= 2
     # The segments were sized for an RTF of 1; the deployment now estimates 10,000x that:
     # the gate, asked with the segment's chunk range, says it cannot fit the time left.
     slower = {**SPLIT, "estimated_rtf": 10_000.0}
-    result = deliver(sqs_event(bodies[0]), **slower)
+    result = deliver_segmented(sqs_event(bodies[0]), **slower)
     assert failed_items(result) == []  # reported, so not redelivered
     report = read_json(s3, s3_buckets.output, "speech/gate.error.json")["error"]
     assert report["code"] == "synthesis_too_long"
@@ -109,7 +75,7 @@ def test_a_segment_that_does_not_fit_its_invocation_is_refused_by_the_gate_and_r
     assert work and all(k.startswith("batch-work/claims/") for k in work), work
     assert open_multipart_uploads(s3, s3_buckets.output) == []
     # The job's other segments, delivered later, are no-ops.
-    later = [deliver(sqs_event(body), **SPLIT) for body in bodies[1:]]
+    later = [deliver_segmented(sqs_event(body), **SPLIT) for body in bodies[1:]]
     assert all(failed_items(r) == [] for r in later)
     assert "speech/gate.wav" not in keys_in(s3, s3_buckets.output, "speech/")
 
@@ -160,7 +126,7 @@ def test_a_job_that_cannot_fit_the_function_timeout_is_reported_not_retried(
 
 
 def test_a_segment_whose_planning_runs_out_of_time_is_reported(
-    deliver, s3, s3_buckets: S3Buckets, queue: SegmentQueue
+    deliver_segmented, s3, s3_buckets: S3Buckets, queue: SegmentQueue
 ) -> None:
     s3.put_object(
         Bucket=s3_buckets.input,
@@ -168,11 +134,10 @@ def test_a_segment_whose_planning_runs_out_of_time_is_reported(
         Body=(PARAGRAPH * 6).encode(),
         Metadata={"lang": "en", "steps": "1"},
     )
-    assert deliver(s3_event(s3_buckets.input, "incoming/slowseg.txt"), **SPLIT)["results"][0][
-        "outcome"
-    ] == ("segmented")
+    first = deliver_segmented(s3_event(s3_buckets.input, "incoming/slowseg.txt"), **SPLIT)
+    assert first["results"][0]["outcome"] == "segmented"
     body = queue.bodies()[0]
-    result = deliver(sqs_event(body), remaining_ms=500, **SPLIT)
+    result = deliver_segmented(sqs_event(body), remaining_ms=500, **SPLIT)
     assert failed_items(result) == []
     report = read_json(s3, s3_buckets.output, "speech/slowseg.error.json")["error"]
     assert report["code"] == "synthesis_too_long"
@@ -219,7 +184,7 @@ def _segment_bodies() -> st.SearchStrategy[Any]:
 
 
 def _check_dropped(
-    deliver: Any,
+    deliver_segmented: Any,
     s3: Any,
     s3_buckets: S3Buckets,
     queue: SegmentQueue,
@@ -230,7 +195,7 @@ def _check_dropped(
     good = queue.bodies()
     caplog.clear()
     bodies = [*({"supertonic_segment": b} for b in bad), *good]
-    result = deliver(sqs_event(*bodies), **SPLIT)
+    result = deliver_segmented(sqs_event(*bodies), **SPLIT)
     assert failed_items(result) == []
     logged = [r for r in caplog.records if r.getMessage() == "segment message dropped"]
     assert len(logged) == len(bad)
@@ -238,7 +203,7 @@ def _check_dropped(
 
 
 def test_malformed_segment_messages_are_dropped_and_the_batch_proceeds(
-    deliver,
+    deliver_segmented,
     s3,
     s3_buckets: S3Buckets,
     queue: SegmentQueue,
@@ -250,14 +215,13 @@ def test_malformed_segment_messages_are_dropped_and_the_batch_proceeds(
         Body=(PARAGRAPH * 6).encode(),
         Metadata={"lang": "en", "steps": "1"},
     )
-    assert deliver(s3_event(s3_buckets.input, "incoming/mixed.txt"), **SPLIT)["results"][0][
-        "outcome"
-    ] == ("segmented")
+    first = deliver_segmented(s3_event(s3_buckets.input, "incoming/mixed.txt"), **SPLIT)
+    assert first["results"][0]["outcome"] == "segmented"
     good = queue.bodies()
     job = good[0]["supertonic_segment"]["job"]
     # An index the job never had is dropped too (it would raise IndexError on every retry).
     bad = [*MALFORMED, {"job": job, "index": len(good)}]
-    _check_dropped(deliver, s3, s3_buckets, queue, caplog, bad)
+    _check_dropped(deliver_segmented, s3, s3_buckets, queue, caplog, bad)
     # The good messages in the same batch assembled the narration.
     manifest = read_json(s3, s3_buckets.output, "speech/mixed.manifest.json")
     assert manifest["segments"] == len(good)
@@ -271,11 +235,11 @@ def test_malformed_segment_messages_are_dropped_and_the_batch_proceeds(
 )
 @given(bad=st.lists(_segment_bodies(), min_size=1, max_size=4))
 def test_generated_malformed_segment_messages_never_fail_the_batch(
-    deliver, caplog: pytest.LogCaptureFixture, bad: list[Any]
+    deliver_segmented, caplog: pytest.LogCaptureFixture, bad: list[Any]
 ) -> None:
     caplog.clear()
     bodies = [{"supertonic_segment": b} for b in bad] + [json.dumps({"unrelated": 1})]
-    result = deliver(sqs_event(*bodies))
+    result = deliver_segmented(sqs_event(*bodies))
     assert failed_items(result) == []
     logged = [r for r in caplog.records if r.getMessage() == "segment message dropped"]
     assert len(logged) == len(bad)

@@ -43,20 +43,6 @@ SMALL_PARTS = 5 * 1024 * 1024
 PATIENCE_S = 300.0
 
 
-@pytest.fixture()
-def s3(s3_server: S3Server) -> Any:
-    return s3_server.client()
-
-
-@pytest.fixture()
-def deliver(make_function: Callable[..., Any], s3_buckets: S3Buckets) -> Callable[..., Any]:
-    def call(event: dict[str, Any], remaining_ms: int = 300_000, **settings: Any) -> Any:
-        function = make_function(**{"output_bucket": s3_buckets.output, **settings})
-        return function.handle(event, LocalContext(remaining_ms / 1000))
-
-    return call
-
-
 def upload(s3: Any, bucket: str, key: str, body: bytes | str, **metadata: str) -> str:
     data = body.encode("utf-8") if isinstance(body, str) else body
     return str(s3.put_object(Bucket=bucket, Key=key, Body=data, Metadata=metadata)["ETag"])

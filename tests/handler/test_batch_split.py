@@ -5,12 +5,10 @@ SeaweedFS. The thresholds are lowered so the tiny model splits short texts."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from handler.context import LocalContext
 from tests.infra.batch import (
     SegmentQueue,
     keys_in,
@@ -18,47 +16,13 @@ from tests.infra.batch import (
     read_audio,
     read_json,
     s3_event,
-    segment_queue,
 )
 from tests.infra.fixtures import S3Buckets
-from tests.infra.moto_server import MotoServer
-from tests.infra.seaweed import S3Server
 
 PARAGRAPH = (
     "The quick brown fox jumps over the lazy dog near the river bank. It was 3:30 pm on "
     "May 5, 2024, and we paid $12.50 for two tickets. Nobody minded the rain at all. "
 )
-
-
-@pytest.fixture()
-def s3(s3_server: S3Server) -> Any:
-    return s3_server.client()
-
-
-@pytest.fixture()
-def queue(moto_server: MotoServer) -> SegmentQueue:
-    return segment_queue(moto_server)
-
-
-@pytest.fixture()
-def deliver(
-    make_function: Callable[..., Any],
-    s3_buckets: S3Buckets,
-    queue: SegmentQueue,
-    moto_server: MotoServer,
-) -> Callable[..., Any]:
-    def call(event: dict[str, Any], **settings: Any) -> Any:
-        function = make_function(
-            **{
-                "output_bucket": s3_buckets.output,
-                "segment_queue_url": queue.url,
-                "sqs_endpoint_url": moto_server.endpoint_url,
-                **settings,
-            }
-        )
-        return function.handle(event, LocalContext(600))
-
-    return call
 
 
 def narrate(
@@ -80,15 +44,17 @@ SPLIT = {"estimated_rtf": 1.0, "batch_max_invocation_seconds": 6.0}
 
 
 def test_split_audio_equals_one_invocation_bit_for_bit(
-    deliver, s3, s3_buckets: S3Buckets, queue: SegmentQueue
+    deliver_segmented, s3, s3_buckets: S3Buckets, queue: SegmentQueue
 ) -> None:
     text = PARAGRAPH * 6
     meta = {"lang": "en", "steps": "1", "seed": "42"}
-    results = narrate(s3, s3_buckets, deliver, queue, "incoming/whole.txt", text, meta)
+    results = narrate(s3, s3_buckets, deliver_segmented, queue, "incoming/whole.txt", text, meta)
     assert results == [
         {"results": [{"bucket": s3_buckets.input, "key": "incoming/whole.txt", "outcome": "done"}]}
     ]
-    results = narrate(s3, s3_buckets, deliver, queue, "incoming/split.txt", text, meta, **SPLIT)
+    results = narrate(
+        s3, s3_buckets, deliver_segmented, queue, "incoming/split.txt", text, meta, **SPLIT
+    )
     assert results[0]["results"][0]["outcome"] == "segmented"
     assert len(results) > 3  # the first delivery, then one per segment
     assert all(r["batchItemFailures"] == [] for r in results[1:])
@@ -119,7 +85,7 @@ def test_split_audio_equals_one_invocation_bit_for_bit(
 
 
 def test_split_resampled_mp3_and_duplicate_deliveries(
-    deliver, s3, s3_buckets: S3Buckets, queue: SegmentQueue
+    deliver_segmented, s3, s3_buckets: S3Buckets, queue: SegmentQueue
 ) -> None:
     s3.put_object(
         Bucket=s3_buckets.input,
@@ -128,14 +94,16 @@ def test_split_resampled_mp3_and_duplicate_deliveries(
         Metadata={"lang": "en", "steps": "1", "format": "mp3", "sample-rate": "22050"},
     )
     event = s3_event(s3_buckets.input, "incoming/book.txt")
-    assert deliver(event, **SPLIT)["results"][0]["outcome"] == "segmented"
-    assert deliver(event, **SPLIT)["results"][0]["outcome"] == "duplicate"
+    assert deliver_segmented(event, **SPLIT)["results"][0]["outcome"] == "segmented"
+    assert deliver_segmented(event, **SPLIT)["results"][0]["outcome"] == "duplicate"
     bodies = queue.bodies()
     assert len(bodies) >= 3
     # Every segment delivered twice, the last one first: still one assembly, same audio.
     from tests.infra.batch import sqs_event
 
-    outcomes = [deliver(sqs_event(body), **SPLIT) for body in [*reversed(bodies), *bodies]]
+    outcomes = [
+        deliver_segmented(sqs_event(body), **SPLIT) for body in [*reversed(bodies), *bodies]
+    ]
     assert all(o["batchItemFailures"] == [] for o in outcomes)
     _data, audio, rate = read_audio(s3, s3_buckets.output, "speech/book.mp3")
     manifest = read_json(s3, s3_buckets.output, "speech/book.manifest.json")
@@ -158,7 +126,7 @@ def wav_data_chunk(header: bytes) -> tuple[int, int]:
 
 
 def test_a_100000_character_book_comes_out_as_one_file(
-    deliver, s3, s3_buckets: S3Buckets, queue: SegmentQueue
+    deliver_segmented, s3, s3_buckets: S3Buckets, queue: SegmentQueue
 ) -> None:
     text = (PARAGRAPH * (100_000 // len(PARAGRAPH) + 1))[:100_000]
     settings = {"estimated_rtf": 1.0, "batch_max_invocation_seconds": 200.0}
@@ -166,7 +134,7 @@ def test_a_100000_character_book_comes_out_as_one_file(
     results = narrate(
         s3,
         s3_buckets,
-        deliver,
+        deliver_segmented,
         queue,
         "incoming/novel.txt",
         text,

@@ -16,7 +16,7 @@ import pytest
 from botocore.exceptions import ClientError
 
 from handler.context import LocalContext
-from tests.infra.batch import SegmentQueue, read_json, s3_event, segment_queue
+from tests.infra.batch import SegmentQueue, read_json, s3_event
 from tests.infra.fixtures import S3Buckets
 from tests.infra.moto_server import MotoServer
 from tests.infra.seaweed import S3Server
@@ -52,11 +52,6 @@ class StatusRecorder:
             )
         assert found, f"no status document matched; saw {[d['state'] for d in self.documents]}"
         return found
-
-
-@pytest.fixture()
-def s3(s3_server: S3Server) -> Any:
-    return s3_server.client()
 
 
 def _assert_well_formed(document: dict[str, Any]) -> None:
@@ -169,11 +164,6 @@ def test_status_writes_that_fail_never_fail_the_narration(
     assert result["results"][0]["outcome"] == "done"
     assert refused  # it tried, and the narration did not care
     assert read_json(s3, s3_buckets.output, "speech/quiet.manifest.json")["segments"] == 1
-
-
-@pytest.fixture()
-def queue(moto_server: MotoServer) -> SegmentQueue:
-    return segment_queue(moto_server)
 
 
 def test_a_split_job_reports_every_segment_then_assembling_then_done(
