@@ -8,18 +8,16 @@ The page comes from `python -m handler serve`, the same server a developer runs.
 from __future__ import annotations
 
 import shutil
-import socket
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.infra.ports import LOOPBACK, free_port
-from tests.infra.process import ManagedProcess, base_env
+from tests.infra.local_server import local_server
+from tests.infra.ports import LOOPBACK
+from tests.infra.process import ManagedProcess
 
-ROOT = Path(__file__).resolve().parents[2]
 BROWSER_CANDIDATES = ("chromium", "chromium-browser")
 
 
@@ -44,34 +42,14 @@ def chromium_path() -> str:
 def served(
     tiny_model_dir: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[tuple[str, ManagedProcess]]:
-    port = free_port()
     workdir = tmp_path_factory.mktemp("playground-serve")
-    env = base_env(workdir) | {"MODEL_DIR": str(tiny_model_dir), "SUPERTONIC_WARMUP": "false"}
-    process = ManagedProcess(
-        "handler serve",
-        [sys.executable, "-m", "handler", "serve", "--port", str(port)],
-        env=env,
-        cwd=ROOT,
-        log_path=workdir / "serve.log",
-    )
-    try:
-        process.wait_until(lambda: _answers(port), timeout=60, what="the local server")
+    with local_server(tiny_model_dir, workdir) as (port, process):
         yield f"http://{LOOPBACK}:{port}", process
-    finally:
-        process.stop()
 
 
 @pytest.fixture()
 def base_url(served: tuple[str, ManagedProcess]) -> str:
     return served[0]
-
-
-def _answers(port: int) -> bool:
-    try:
-        socket.create_connection((LOOPBACK, port), timeout=1).close()
-    except OSError:
-        return False
-    return True
 
 
 @pytest.fixture(scope="module")

@@ -27,8 +27,9 @@ from model_layer import NonFiniteAudioError
 from model_layer.audio import AudioEncoder, AudioFormat, MemorySink, PartSinkError
 from model_layer.audio.streaming import StreamingEncoder
 from tests.handler.conftest import Invoke, body_json, url_event
-from tests.infra.ports import LOOPBACK, free_port
-from tests.infra.process import ManagedProcess, base_env
+from tests.infra.local_server import local_server, model_env
+from tests.infra.ports import LOOPBACK
+from tests.infra.process import ManagedProcess
 
 ROOT = Path(__file__).resolve().parents[2]
 EVERY_FORMAT = [fmt.value for fmt in AudioFormat]
@@ -140,10 +141,6 @@ def poisoned_model_dir(tiny_model_dir: Path, tmp_path_factory: pytest.TempPathFa
     return target
 
 
-def _env(model_dir: Path, home: Path) -> dict[str, str]:
-    return base_env(home) | {"MODEL_DIR": str(model_dir), "SUPERTONIC_WARMUP": "false"}
-
-
 @pytest.mark.slow
 def test_direct_invokes_of_non_finite_audio_never_kill_the_process(
     poisoned_model_dir: Path, tmp_path: Path
@@ -155,7 +152,7 @@ def test_direct_invokes_of_non_finite_audio_never_kill_the_process(
         event.write_text(json.dumps({"text": "Hello there.", "voice": POISON, "format": fmt}))
         done = subprocess.run(
             [sys.executable, "-m", "handler", "invoke", str(event), "--timeout", "120"],
-            env=_env(poisoned_model_dir, tmp_path),
+            env=model_env(poisoned_model_dir, tmp_path),
             cwd=ROOT,
             capture_output=True,
             text=True,
@@ -172,20 +169,10 @@ def test_direct_invokes_of_non_finite_audio_never_kill_the_process(
 def poisoned_server(
     poisoned_model_dir: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[tuple[int, ManagedProcess]]:
-    port = free_port()
     workdir = tmp_path_factory.mktemp("poisoned-serve")
-    process = ManagedProcess(
-        "handler serve (poisoned model)",
-        [sys.executable, "-m", "handler", "serve", "--port", str(port)],
-        env=_env(poisoned_model_dir, workdir),
-        cwd=ROOT,
-        log_path=workdir / "serve.log",
-    )
-    try:
-        process.wait_until(lambda: _health(port) == 200, timeout=60, what="the local server")
-        yield port, process
-    finally:
-        process.stop()
+    with local_server(poisoned_model_dir, workdir, name="handler serve (poisoned)") as served:
+        assert _health(served[0]) == 200
+        yield served
 
 
 def _health(port: int) -> int | None:

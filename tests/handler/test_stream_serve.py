@@ -5,7 +5,6 @@ from __future__ import annotations
 import http.client
 import json
 import socket
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,11 +12,11 @@ from typing import Any
 import pytest
 
 from tests.handler.conftest import body_bytes, url_event
-from tests.infra.ports import LOOPBACK, free_port
-from tests.infra.process import ManagedProcess, base_env
+from tests.infra.local_server import local_server
+from tests.infra.ports import LOOPBACK
+from tests.infra.process import ManagedProcess
 
 pytestmark = pytest.mark.slow
-ROOT = Path(__file__).resolve().parents[2]
 SOCKET_TIMEOUT = 2.0
 TEXT = "Streaming over HTTP. The first clause leaves, and the rest of it follows, chunk by chunk."
 
@@ -26,37 +25,14 @@ TEXT = "Streaming over HTTP. The first clause leaves, and the rest of it follows
 def served(
     tiny_model_dir: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[tuple[int, ManagedProcess]]:
-    port = free_port()
     workdir = tmp_path_factory.mktemp("serve")
-    env = base_env(workdir) | {"MODEL_DIR": str(tiny_model_dir), "SUPERTONIC_WARMUP": "false"}
-    process = ManagedProcess(
-        "handler serve",
-        [
-            *(sys.executable, "-m", "handler", "serve", "--port", str(port)),
-            *("--socket-timeout", str(SOCKET_TIMEOUT)),
-        ],
-        env=env,
-        cwd=ROOT,
-        log_path=workdir / "serve.log",
-    )
-    try:
-        process.wait_until(lambda: _answers(port), timeout=60, what="the local server")
-        yield port, process
-    finally:
-        process.stop()
+    with local_server(tiny_model_dir, workdir, "--socket-timeout", str(SOCKET_TIMEOUT)) as served:
+        yield served
 
 
 @pytest.fixture()
 def server(served: tuple[int, ManagedProcess]) -> int:
     return served[0]
-
-
-def _answers(port: int) -> bool:
-    try:
-        socket.create_connection((LOOPBACK, port), timeout=1).close()
-    except OSError:
-        return False
-    return True
 
 
 def request(port: int, method: str, path: str, body: Any = None) -> http.client.HTTPResponse:
