@@ -101,16 +101,10 @@ class StreamingSpeechFunction(SpeechFunction):
                 sent += len(piece)
                 yield piece
         except GeneratorExit:
-            log.warning("stream closed before its end", extra={"bytes_sent": sent})
-            self._count_stream_failure("stream_closed")
+            self._stream_ended_early(sent)
             raise
         except Exception as exc:
-            status, code = classify(exc)
-            log.exception(
-                "stream failed after its first byte",
-                extra={"bytes_sent": sent, "error_code": code, "status": status},
-            )
-            self._count_stream_failure(code)
+            self._stream_ended_early(sent, exc)
             raise
         else:
             self._record_speech(found)
@@ -163,8 +157,7 @@ class StreamingSpeechFunction(SpeechFunction):
             encoder.abort()
             if tee is not None:
                 tee.abort()
-            log.warning("stream closed before its end", extra={"bytes_sent": sent})
-            self._count_stream_failure("stream_closed")
+            self._stream_ended_early(sent)
             raise
         except Exception as exc:
             encoder.abort()
@@ -172,12 +165,7 @@ class StreamingSpeechFunction(SpeechFunction):
                 tee.abort()
             if not streaming:  # before the status: answered (and counted) as JSON
                 raise
-            status, code = classify(exc)
-            log.exception(
-                "stream failed after its first byte",
-                extra={"bytes_sent": sent, "error_code": code, "status": status},
-            )
-            self._count_stream_failure(code)
+            self._stream_ended_early(sent, exc)
             raise
         else:
             done = replace(
@@ -190,7 +178,18 @@ class StreamingSpeechFunction(SpeechFunction):
             # The handler returned before the stream ran; its metrics leave with it.
             self.metrics.flush_metrics()
 
-    def _count_stream_failure(self, code: str) -> None:
+    def _stream_ended_early(self, sent: int, exc: Exception | None = None) -> None:
+        """Log and count a stream that ended after its status left: the client closed it
+        (`exc` None) or it failed; either way the client has a truncated body."""
+        if exc is None:
+            log.warning("stream closed before its end", extra={"bytes_sent": sent})
+            code = "stream_closed"
+        else:
+            status, code = classify(exc)
+            log.exception(
+                "stream failed after its first byte",
+                extra={"bytes_sent": sent, "error_code": code, "status": status},
+            )
         with single_metric(
             name="StreamErrors", unit=MetricUnit.Count, value=1, namespace=self.metrics.namespace
         ) as metric:
