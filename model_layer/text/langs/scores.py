@@ -213,11 +213,13 @@ TABLES: dict[str, ScoreTable] = {
         r"στις|από|έως|μέχρι",
         r"",
     ),
+    # Arabic: مقابل governs the genitive, so the second number is oblique ("أربعة مقابل اثنين").
     "ar": ScoreTable(
         "مقابل",
         r"فاز|خسر|فوز|هزيمة|مباراة|نتيجة|أصوات|صوت|تعادل|نهائي|هدف|أهداف",
         r"الساعة",
         r"",
+        second=lambda n: _arabic_genitive(n),
         word_bounds=False,
     ),
     "fi": ScoreTable(
@@ -307,6 +309,12 @@ def _compiled(lang: str, table: ScoreTable) -> _Compiled:
 def _cardinal(n: int, lang: str) -> str | None:
     language = getattr(importlib.import_module(f"model_layer.text.langs.{lang}"), "LANGUAGE", None)
     return language.cardinal(str(n)) if language is not None else numbers.cardinal(str(n), lang)
+
+
+def _arabic_genitive(n: int) -> str | None:
+    from model_layer.text.spell import ar
+
+    return ar.cardinal(n, case="obl")
 
 
 def _korean(n: int) -> str | None:

@@ -44,6 +44,9 @@ class FractionWords:
     half: str
     other: str  # whole + fraction + unit
     unit_from: str = "{n}"  # the number whose reading gives the unit's form
+    mixed: bool = True  # False: mixed numbers are left to the language module (ar, el)
+    # The fraction's words after the word before it (Arabic case: على ثلثين).
+    inflect: Callable[[str, str], str] | None = None
 
 
 def _plural_s(word: str, n: int) -> str:
@@ -178,6 +181,37 @@ def _en(a: int, b: int) -> str | None:
     return f"{numerator} {name if a == 1 else name + 's'}"
 
 
+# Arabic (Ryding ch. 17): 1/b the fraction noun (ثلث), 2/b its dual (ثلثان), 3-10
+# over b the masculine-noun form of the number and the broken plural (ثلاثة أرباع).
+_AR_ONE = {2: "نصف", 3: "ثلث", 4: "ربع", 5: "خمس", 6: "سدس", 7: "سبع", 8: "ثمن", 9: "تسع",
+           10: "عشر"}  # fmt: skip
+_AR_MANY = {3: "أثلاث", 4: "أرباع", 5: "أخماس", 6: "أسداس", 7: "أسباع", 8: "أثمان",
+            9: "أتساع", 10: "أعشار"}  # fmt: skip
+_AR_PREPOSITIONS = frozenset(("على", "من", "في", "إلى", "عن", "مع", "حتى", "منذ", "نحو"))
+
+
+def _ar(a: int, b: int) -> str | None:
+    if b not in _AR_ONE:
+        return None
+    if a == 1:
+        return _AR_ONE[b]
+    if a == 2:
+        return _AR_ONE[b] + "ان"  # the dual, nominative: ثلثان
+    if 3 <= a <= 10 and b in _AR_MANY:
+        from model_layer.text.spell import ar
+
+        return f"{ar.cardinal(a, 'm')} {_AR_MANY[b]}"
+    return None
+
+
+def _ar_case(words: str, before: str) -> str:
+    """A dual after a preposition is genitive: "على ثلثين من الأصوات"."""
+    previous = before.split()[-1] if before.split() else ""
+    if previous in _AR_PREPOSITIONS and words.endswith("ان"):
+        return words[:-2] + "ين"
+    return words
+
+
 TABLES: dict[str, FractionWords] = {
     "en": FractionWords(frozenset(), _en, "{n} and a half {unit}", "{n} and {f} {unit}", "2"),
     "de": FractionWords(
@@ -261,6 +295,7 @@ TABLES: dict[str, FractionWords] = {
     "ru": FractionWords(frozenset(), _ru, "{n} с половиной {unit}", "{n} и {f} {unit}"),
     "pl": FractionWords(frozenset(), _pl, "{n} i pół {unit}", "{n} i {f} {unit}", "1,5"),
     "tr": FractionWords(frozenset(), _tr, "{n} buçuk {unit}", "{n} tam {f} {unit}", "1"),
+    "ar": FractionWords(frozenset(["من"]), _ar, "", "", mixed=False, inflect=_ar_case),
 }
 LANGUAGES = frozenset(TABLES)
 # "et demi" -> "et demie" after a feminine unit ("une heure et demie").
@@ -308,7 +343,8 @@ def read_fractions(text: str, lang: str, unit_reader: Callable[[str], str] | Non
             said = table.other.format(n=n_words, unit=unit, f=f)
         return " ".join(said.split())
 
-    text = _MIXED.sub(mixed, text)
+    if table.mixed:
+        text = _MIXED.sub(mixed, text)
 
     def fraction(m: re.Match[str]) -> str:
         a, b = int(m.group("a")), int(m.group("b"))
@@ -320,7 +356,11 @@ def read_fractions(text: str, lang: str, unit_reader: Callable[[str], str] | Non
         if not table.of and (lang == "en" or a >= b):
             return m.group()  # en: langs/en.py reads these; others: a proper fraction only
         said = table.fraction(a, b)
-        return m.group() if said is None else f"{said}{m.group('gap')}{m.group('next')}"
+        if said is None:
+            return m.group()
+        if table.inflect is not None:
+            said = table.inflect(said, m.string[max(0, m.start() - 40) : m.start()])
+        return f"{said}{m.group('gap')}{m.group('next')}"
 
     return _FRACTION.sub(fraction, text)
 
