@@ -44,6 +44,24 @@ def _rupees_with_scale(text: str) -> str:
     return _RUPEES_WITH_SCALE.sub(lambda m: f"{m.group('amount')} {m.group('scale')} रुपये", text)
 
 
+# A match result written with a hyphen ("भारत ने 2-1 से जीता") is said "दो-एक से",
+# not as a range ("दो से एक"): a hyphen between two small numbers, then से, in a
+# sentence about a match or a vote.
+_SPORTS = r"जीत|जीता|जीती|हार|हराया|हरा|मैच|मुकाबल|स्कोर|गोल|फ़ाइनल|फाइनल|टीम|वोट|मत"
+_HYPHEN_SCORE = re.compile(r"(?<![\d.,:/-])(\d{1,2})-(\d{1,2})(?=\sसे(?:\s|$))")
+
+
+def _hyphen_scores(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        sentence = re.split(r"[।.!?]", m.string[max(0, m.start() - 60) : m.start()])[-1]
+        sentence += re.split(r"[।.!?]", m.string[m.end() : m.end() + 60])[0]
+        if not re.search(_SPORTS, sentence):
+            return m.group()
+        return f"{hi.cardinal(int(m.group(1)))}-{hi.cardinal(int(m.group(2)))}"
+
+    return _HYPHEN_SCORE.sub(say, text)
+
+
 def _years(text: str) -> str:
     return _YEAR.sub(lambda m: hi.year(int(m.group(1) or m.group(2))), text)
 
@@ -99,7 +117,17 @@ SPEC = LanguageSpec(
     plus_word="प्लस",
     and_word="और",
     equals_word="बराबर",
-    extra_rules=(_digits, lambda text: _rupees_with_scale(text), _years),  # defined below
+    abbreviations={
+        "ई.पू.": "ईसा पूर्व",
+        "ई. पू.": "ईसा पूर्व",
+        "डॉ.": "डॉक्टर",
+        "प्रो.": "प्रोफ़ेसर",
+        "लि.": "लिमिटेड",
+        "कि.मी.": "किलोमीटर",
+    },
+    titles=frozenset(("डॉ.", "प्रो.")),
+    # _rupees_with_scale is defined below
+    extra_rules=(_digits, lambda text: _rupees_with_scale(text), _hyphen_scores, _years),
 )
 _RUPEES_WITH_SCALE = re.compile(
     rf"(?:{'|'.join(re.escape(mark) for mark in _RUPEE_MARKS)})\s?"

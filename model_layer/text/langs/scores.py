@@ -222,6 +222,15 @@ TABLES: dict[str, ScoreTable] = {
         second=lambda n: _arabic_genitive(n),
         word_bounds=False,
     ),
+    # Hindi says a score with a short pause: "चार-दो से जीता" (as the hyphenated "4-2").
+    "hi": ScoreTable(
+        "",
+        r"जीत|जीता|जीती|हार|हराया|हरा|मैच|मुकाबल|स्कोर|गोल|फ़ाइनल|फाइनल|वोट|मत",
+        r"सुबह|शाम|दोपहर|रात|तड़के",
+        r"बजे",
+        template="{a}-{b}",
+        word_bounds=False,
+    ),
     "fi": ScoreTable(
         "",
         r"voitt\w*|häv\w*|ottelu\w*|tulos\w*|ääni\w*|tasapeli\w*|finaali\w*|maali\w*",

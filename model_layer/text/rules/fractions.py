@@ -47,6 +47,9 @@ class FractionWords:
     mixed: bool = True  # False: mixed numbers are left to the language module (ar, el)
     # The fraction's words after the word before it (Arabic case: على ثلثين).
     inflect: Callable[[str, str], str] | None = None
+    # A whole and a fraction said as one word or phrase (hi: 2 1/2 ढाई, 3 1/4 सवा तीन).
+    mixed_words: Callable[[int, int, int], str | None] | None = None
+    not_before: frozenset[str] = frozenset()  # words after which "a/b" is a date (hi: को)
 
 
 def _plural_s(word: str, n: int) -> str:
@@ -212,6 +215,32 @@ def _ar_case(words: str, before: str) -> str:
     return words
 
 
+# Hindi: the everyday fractions have their own words (आधा, चौथाई, तिहाई), any other
+# is "a बटा b"; with a whole: डेढ़ (1 1/2), ढाई (2 1/2), साढ़े n, सवा n, पौने n+1.
+_HI_NAMES = {(1, 2): "आधा", (1, 4): "एक चौथाई", (3, 4): "तीन चौथाई", (1, 3): "एक तिहाई",
+             (2, 3): "दो तिहाई"}  # fmt: skip
+
+
+def _hi(a: int, b: int) -> str | None:
+    if (a, b) in _HI_NAMES:
+        return _HI_NAMES[(a, b)]
+    numerator, denominator = numbers.cardinal(str(a), "hi"), numbers.cardinal(str(b), "hi")
+    return None if numerator is None or denominator is None else f"{numerator} बटा {denominator}"
+
+
+def _hi_mixed(whole: int, a: int, b: int) -> str | None:
+    if (whole, a, b) == (1, 1, 2):
+        return "डेढ़"
+    if (whole, a, b) == (2, 1, 2):
+        return "ढाई"
+    said = {(1, 2): ("साढ़े", whole), (1, 4): ("सवा", whole), (3, 4): ("पौने", whole + 1)}
+    if (a, b) not in said:
+        return None
+    word, n = said[(a, b)]
+    number = numbers.cardinal(str(n), "hi")
+    return None if number is None else f"{word} {number}"
+
+
 TABLES: dict[str, FractionWords] = {
     "en": FractionWords(frozenset(), _en, "{n} and a half {unit}", "{n} and {f} {unit}", "2"),
     "de": FractionWords(
@@ -296,6 +325,14 @@ TABLES: dict[str, FractionWords] = {
     "pl": FractionWords(frozenset(), _pl, "{n} i pół {unit}", "{n} i {f} {unit}", "1,5"),
     "tr": FractionWords(frozenset(), _tr, "{n} buçuk {unit}", "{n} tam {f} {unit}", "1"),
     "ar": FractionWords(frozenset(["من"]), _ar, "", "", mixed=False, inflect=_ar_case),
+    "hi": FractionWords(
+        frozenset(),
+        _hi,
+        "",
+        "",
+        mixed_words=_hi_mixed,
+        not_before=frozenset(["को", "से", "तक", "तारीख"]),
+    ),
 }
 LANGUAGES = frozenset(TABLES)
 # "et demi" -> "et demie" after a feminine unit ("une heure et demie").
@@ -319,6 +356,14 @@ def read_fractions(text: str, lang: str, unit_reader: Callable[[str], str] | Non
         whole, a, b = int(m.group("whole")), int(m.group("a")), int(m.group("b"))
         if not 0 < a < b or b > 1000:
             return m.group()
+        if table.mixed_words is not None:
+            words = table.mixed_words(whole, a, b)
+            unit: str | None = ""
+            if m.group("unit"):
+                unit = _unit_words(m.group("unit"), m.group("whole"), unit_reader)
+            if words is None or unit is None:
+                return m.group()
+            return f"{words} {unit}".rstrip()
         n_words = numbers.cardinal(m.group("whole"), lang)
         if m.group("unit") and n_words is not None:
             # "duas horas e meia", "dwie i pół godziny": the whole agrees with the noun.
@@ -352,6 +397,10 @@ def read_fractions(text: str, lang: str, unit_reader: Callable[[str], str] | Non
         if b < 2 or a == 0:
             return m.group()
         if table.of and following not in table.of:
+            return m.group()
+        # The whole word: `next` stops before a combining vowel sign (को is क + ो).
+        word_after = m.string[m.start("next") :].split(maxsplit=1)[0].rstrip("।.,;:!?")
+        if word_after in table.not_before:
             return m.group()
         if not table.of and (lang == "en" or a >= b):
             return m.group()  # en: langs/en.py reads these; others: a proper fraction only
