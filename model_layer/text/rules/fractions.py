@@ -241,6 +241,16 @@ def _hi_mixed(whole: int, a: int, b: int) -> str | None:
     return None if number is None else f"{word} {number}"
 
 
+def _el(a: int, b: int) -> str | None:
+    """Greek: a neuter cardinal and the neuter ordinal (τα δύο τρίτα, το ένα τέταρτο);
+    a half is "μισό" (το μισό των μαθητών)."""
+    from model_layer.text.spell import el
+
+    if (a, b) == (1, 2):
+        return "μισό"
+    return f"{el.cardinal(a, 'n')} {el.ordinal(b, 'n' if a == 1 else 'n_pl')}"
+
+
 TABLES: dict[str, FractionWords] = {
     "en": FractionWords(frozenset(), _en, "{n} and a half {unit}", "{n} and {f} {unit}", "2"),
     "de": FractionWords(
@@ -325,6 +335,7 @@ TABLES: dict[str, FractionWords] = {
     "pl": FractionWords(frozenset(), _pl, "{n} i pół {unit}", "{n} i {f} {unit}", "1,5"),
     "tr": FractionWords(frozenset(), _tr, "{n} buçuk {unit}", "{n} tam {f} {unit}", "1"),
     "ar": FractionWords(frozenset(["من"]), _ar, "", "", mixed=False, inflect=_ar_case),
+    "el": FractionWords(frozenset(["των", "του", "της"]), _el, "", "", mixed=False),
     "hi": FractionWords(
         frozenset(),
         _hi,
