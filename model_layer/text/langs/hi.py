@@ -47,7 +47,7 @@ def _rupees_with_scale(text: str) -> str:
 # A match result written with a hyphen ("भारत ने 2-1 से जीता") is said "दो-एक से",
 # not as a range ("दो से एक"): a hyphen between two small numbers, then से, in a
 # sentence about a match or a vote.
-_SPORTS = r"जीत|जीता|जीती|हार|हराया|हरा|मैच|मुकाबल|स्कोर|गोल|फ़ाइनल|फाइनल|टीम|वोट|मत"
+_SPORTS = r"जीत|हार|हराया|हराकर|मैच|मुकाबल|स्कोर|गोल|फ़ाइनल|फाइनल|टीम|वोट|मतों"
 _HYPHEN_SCORE = re.compile(r"(?<![\d.,:/-])(\d{1,2})-(\d{1,2})(?=\sसे(?:\s|$))")
 
 

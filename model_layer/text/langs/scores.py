@@ -225,7 +225,8 @@ TABLES: dict[str, ScoreTable] = {
     # Hindi says a score with a short pause: "चार-दो से जीता" (as the hyphenated "4-2").
     "hi": ScoreTable(
         "",
-        r"जीत|जीता|जीती|हार|हराया|हरा|मैच|मुकाबल|स्कोर|गोल|फ़ाइनल|फाइनल|वोट|मत",
+        # a result, not a fixture: "मैच 10:30 पर शुरू होगा" is a time
+        r"जीत|हार|हराया|हराकर|स्कोर|गोल|वोट|मतों",
         r"सुबह|शाम|दोपहर|रात|तड़के",
         r"बजे",
         template="{a}-{b}",
