@@ -72,9 +72,11 @@ _WEEKDAYS = {
 # エリザベスにせい). Elsewhere (FFVII, "I love") they stay as written.
 _ROMAN_COUNTERS = "世|章|部|巻|期|次|編|幕"
 _ROMAN_LETTERS = "ⅠⅡⅢⅣⅤⅥⅦⅧⅨⅩⅪⅫ"
+# Letters I, V and X only (up to XXXIX): "CD部" and "DX部" are names, not 400 and 510.
+_SMALL_NUMERAL = r"(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})"
 _ROMAN = re.compile(
-    rf"(?<![A-Za-z])(?:(?<=第)(?P<a>(?=[IVXLC]){roman.NUMERAL}|[{_ROMAN_LETTERS}])(?![A-Za-z])"
-    rf"|(?P<b>(?=[IVXLC]){roman.NUMERAL}|[{_ROMAN_LETTERS}])(?=(?:{_ROMAN_COUNTERS})))"
+    rf"(?<![A-Za-z])(?:(?<=第)(?P<a>{_SMALL_NUMERAL}|[{_ROMAN_LETTERS}])(?![A-Za-z])"
+    rf"|(?P<b>{_SMALL_NUMERAL}|[{_ROMAN_LETTERS}])(?=(?:{_ROMAN_COUNTERS})))"
 )
 
 

@@ -30,7 +30,6 @@ from model_layer.text import numbers
 
 # A well-formed numeral of 1-3999.
 _NUMERAL = r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})"
-NUMERAL = _NUMERAL  # for the languages that find numerals their own way (ja)
 _VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
 
 
