@@ -220,15 +220,11 @@ SPEC = LanguageSpec(
         "βλ.": "βλέπε",
         "Βλ.": "Βλέπε",
         "σελ.": "σελίδα",
-        "οδ.": "οδός",
-        "Οδ.": "Οδός",
-        "αρ.": "αριθμός",
-        "Αρ.": "Αριθμός",
         "π.μ.": "προ μεσημβρίας",
         "μ.μ.": "μετά μεσημβρίας",
         "ο.π.": "όπως παραπάνω",
     },
-    titles=frozenset(("αρ.", "Αρ.", "σελ.", "οδ.", "Οδ.")),
+    titles=frozenset(("σελ.",)),  # οδ., αρ. left out: their case follows the article
     extra_rules=(_greek_numerals, _decades),
     phone_extra=r"(?:2\d{2}|69\d)[ -]?\d{3}[ -]?\d{4}",  # 210 1234567, 69x xxx xxxx
     foreign_grouping=True,
