@@ -342,7 +342,32 @@ TABLES: dict[str, FractionWords] = {
         "",
         "",
         mixed_words=_hi_mixed,
-        not_before=frozenset(["को", "से", "तक", "तारीख"]),
+        # "1/5 को", "3/4 दिसंबर की रात" (the night of the 3rd to the 4th): dates
+        not_before=frozenset(
+            [
+                "को",
+                "से",
+                "तक",
+                "तारीख",
+                "जनवरी",
+                "फ़रवरी",
+                "फरवरी",
+                "मार्च",
+                "अप्रैल",
+                "मई",
+                "जून",
+                "जुलाई",
+                "अगस्त",
+                "सितंबर",
+                "सितम्बर",
+                "अक्टूबर",
+                "अक्तूबर",
+                "नवंबर",
+                "नवम्बर",
+                "दिसंबर",
+                "दिसम्बर",
+            ]
+        ),
     ),
 }
 LANGUAGES = frozenset(TABLES)
