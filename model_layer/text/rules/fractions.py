@@ -10,6 +10,10 @@ is also a date in most of these languages ("le 1/5" is the first of May), so a b
 - before the language's "of" ("2/3 of", "2/3 der", "2/3 des", "2/3 de los"), or, in
   languages that say it with a case (ru, pl, tr), a proper fraction before a word.
 
+Greek says "τα 2/3 των" as "τα δύο τρίτα των", Arabic "2/3 من" as "ثلثان من" (the dual
+in the case its preposition asks), Hindi a proper fraction before a word ("तीन चौथाई
+कप", but not before को or a month: a date) and mixed numbers as one word ("ढाई",
+"साढ़े तीन", "पौने तीन"). Japanese fractions are read by ja.py ("3分の2").
 Everything else ("1/5", "24/7", "km/h", "and/or") is left to the language's module.
 English fractions before "of" and units are read by `langs/en.py` already; this adds
 its mixed numbers.
