@@ -90,13 +90,24 @@ def _roman_numbers(text: str) -> str:
     return _ROMAN.sub(arabic, text)
 
 
+# Abbreviations of Japanese writing: "No.1" (業界No.1, 人気No.1) is the loanword
+# ナンバーワン; "vs" between two names is 対 (日本vs韓国 にほんたいかんこく), as
+# matches are announced.
+_NUMBER_ONE = re.compile(r"(?<![A-Za-z])(?:No|NO|no)\.\s?1(?![\d.,])")
+_VERSUS = re.compile(r"(?<![A-Za-z])\s?(?:vs|VS|Vs)\.?\s?(?![A-Za-z])")
+
+
+def _abbreviations(text: str) -> str:
+    return _VERSUS.sub("対", _NUMBER_ONE.sub("ナンバーワン", text))
+
+
 def normalize(text: str) -> str:
     """Japanese text with every number said in kana (see the module docstring)."""
     return _cjk.guarded(_normalize, text)
 
 
 def _normalize(text: str) -> str:
-    return _cjk.run(_roman_numbers(text), _RULES, "から")
+    return _cjk.run(_roman_numbers(_abbreviations(text)), _RULES, "から")
 
 
 def _tokens(amount: _cjk.Amount) -> tuple[list[Token], int | None]:
