@@ -52,7 +52,8 @@ class FractionWords:
     # The fraction's words after the word before it (Arabic case: على ثلثين).
     inflect: Callable[[str, str], str] | None = None
     # A whole and a fraction said as one word or phrase (hi: 2 1/2 ढाई, 3 1/4 सवा तीन).
-    mixed_words: Callable[[int, int, int], str | None] | None = None
+    # (whole, a, b, the unit's words or "") -> the words before the unit, or None
+    mixed_words: Callable[[int, int, int, str], str | None] | None = None
     not_before: frozenset[str] = frozenset()  # words after which "a/b" is a date (hi: को)
 
 
@@ -232,7 +233,7 @@ def _hi(a: int, b: int) -> str | None:
     return None if numerator is None or denominator is None else f"{numerator} बटा {denominator}"
 
 
-def _hi_mixed(whole: int, a: int, b: int) -> str | None:
+def _hi_mixed(whole: int, a: int, b: int, unit: str) -> str | None:
     if (whole, a, b) == (1, 1, 2):
         return "डेढ़"
     if (whole, a, b) == (2, 1, 2):
@@ -253,6 +254,26 @@ def _el(a: int, b: int) -> str | None:
     if (a, b) == (1, 2):
         return "μισό"
     return f"{el.cardinal(a, 'n')} {el.ordinal(b, 'n' if a == 1 else 'n_pl')}"
+
+
+# Greek "and a half" is one word with the whole: δυόμισι ώρες, πεντέμισι κιλά; 1, 3 and
+# 4 by gender (μιάμιση ώρα, ενάμισι κιλό; τρεισήμισι ώρες, τριάμισι λίτρα).
+_EL_HALVES = {2: "δυόμισι", 5: "πεντέμισι", 6: "εξήμισι", 7: "εφτάμισι", 8: "οχτώμισι",
+              9: "εννιάμισι", 10: "δεκάμισι", 11: "εντεκάμισι", 12: "δωδεκάμισι"}  # fmt: skip
+_EL_GENDERED_HALVES = {(1, "f"): "μιάμιση", (1, "n"): "ενάμισι", (3, "f"): "τρεισήμισι",
+                       (3, "m"): "τρεισήμισι", (3, "n"): "τριάμισι", (4, "f"): "τεσσερισήμισι",
+                       (4, "m"): "τεσσερισήμισι", (4, "n"): "τεσσεράμισι"}  # fmt: skip
+
+
+def _el_mixed(whole: int, a: int, b: int, unit: str) -> str | None:
+    """Only "and a half" before a unit; the masculine ενάμισης/ενάμιση (by case) is left."""
+    from model_layer.text.spell import el
+
+    if (a, b) != (1, 2) or not unit:
+        return None
+    if whole in _EL_HALVES:
+        return _EL_HALVES[whole]
+    return _EL_GENDERED_HALVES.get((whole, el.noun_gender(unit.split()[0], whole)))
 
 
 TABLES: dict[str, FractionWords] = {
@@ -339,7 +360,7 @@ TABLES: dict[str, FractionWords] = {
     "pl": FractionWords(frozenset(), _pl, "{n} i pół {unit}", "{n} i {f} {unit}", "1,5"),
     "tr": FractionWords(frozenset(), _tr, "{n} buçuk {unit}", "{n} tam {f} {unit}", "1"),
     "ar": FractionWords(frozenset(["من"]), _ar, "", "", mixed=False, inflect=_ar_case),
-    "el": FractionWords(frozenset(["των", "του", "της"]), _el, "", "", mixed=False),
+    "el": FractionWords(frozenset(["των", "του", "της"]), _el, "", "", mixed_words=_el_mixed),
     "hi": FractionWords(
         frozenset(),
         _hi,
@@ -397,11 +418,15 @@ def read_fractions(text: str, lang: str, unit_reader: Callable[[str], str] | Non
         if not 0 < a < b or b > 1000:
             return m.group()
         if table.mixed_words is not None:
-            words = table.mixed_words(whole, a, b)
             unit: str | None = ""
             if m.group("unit"):
                 unit = _unit_words(m.group("unit"), m.group("whole"), unit_reader)
-            if words is None or unit is None:
+                if unit is None and m.group("unit").isalpha():
+                    unit = m.group("unit")  # a word the number agreed with: "3 ώρες"
+            if unit is None:
+                return m.group()
+            words = table.mixed_words(whole, a, b, unit)
+            if words is None:
                 return m.group()
             return f"{words} {unit}".rstrip()
         n_words = numbers.cardinal(m.group("whole"), lang)
@@ -461,6 +486,6 @@ def _unit_words(unit: str, unit_from: str, reader: Callable[[str], str] | None) 
         return unit
     alone = reader(unit_from).strip()
     with_unit = reader(f"{unit_from} {unit}").strip()
-    if not with_unit.startswith(alone):
-        return None
+    if not with_unit.startswith(alone + " "):
+        return None  # "ένας χρόνος" is no "ένα" + unit
     return with_unit[len(alone) :].strip() or None
