@@ -50,6 +50,15 @@ def _prepare(text: str) -> str:
     return re.sub(r"(?:ال)?ساعة\s+(?=(?:[01]?\d|2[0-3]):[0-5]\d)", "", text)
 
 
+# "د. أحمد" is "الدكتور أحمد"; "د.إ." and "د.ك." (dirham, dinar) are currencies: the title
+# is "د." with a space, then a name of two letters or more.
+_DOCTOR = re.compile(r"(?<!\w)د\.\s(?=[^\W\d_]{2,})")
+
+
+def _titles(text: str) -> str:
+    return _DOCTOR.sub("الدكتور ", text)
+
+
 def _join(text: str) -> str:
     return text.replace("\0", "")
 
@@ -184,13 +193,23 @@ SPEC = LanguageSpec(
         "مليون": "million",
         "مليار": "billion",
     },
+    abbreviations={
+        "ق.م.": "قبل الميلاد",
+        "ق.م": "قبل الميلاد",
+        "ق. م.": "قبل الميلاد",
+        "إلخ.": "إلى آخره",
+        "إلخ": "إلى آخره",
+        "الخ.": "إلى آخره",
+        "أ.د.": "الأستاذ الدكتور",
+    },
+    titles=frozenset(("أ.د.",)),
     range_template="من {} إلى {}",
     version_keywords="الإصدار|إصدار|النسخة|نسخة",
     point_word="نقطة",
     plus_word="زائد",
     and_word="و",
     equals_word="يساوي",
-    extra_rules=(_prepare, _years),
+    extra_rules=(_prepare, _titles, _years),
     final_rules=(_join,),
 )
 

@@ -11,9 +11,11 @@ our own speller (`spell/el.py`: num2words has no Greek).
 """
 
 # Letters of this script look like Latin ones; they are meant.
-# ruff: noqa: RUF001, RUF002
+# ruff: noqa: RUF001, RUF002, RUF003
 
 from __future__ import annotations
+
+import re
 
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import date_from_parts, word
@@ -30,6 +32,9 @@ _NOT_NOUNS = frozenset(("και", "από", "έως", "μέχρι", "για", "�
                         "περίπου"))  # fmt: skip
 _ORDINAL_FORMS = {"ος": "m", "η": "f", "ο": "n", "ου": "gen", "ης": "f_gen", "ον": "m_acc",
                   "ην": "f", "οι": "m_pl", "ες": "f_pl", "α": "n_pl", "ων": "pl_gen"}  # fmt: skip
+# The endings are as often written with their accent: 20ός, 20ό, 20ού, 3ή.
+_ORDINAL_FORMS |= {"ός": "m", "ή": "f", "ό": "n", "ού": "gen", "ής": "f_gen", "όν": "m_acc",
+                   "ήν": "f", "οί": "m_pl", "ές": "f_pl", "ά": "n_pl", "ών": "pl_gen"}  # fmt: skip
 
 
 def _agreeing(digits: str, following: str) -> str | None:
@@ -61,6 +66,98 @@ def _clock(hour: int, minute: int, second: int | None) -> str:
 
 def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
     return el.ordinal(n, _ORDINAL_FORMS[suffix])
+
+
+# Greek numerals (Α΄ 1 ... Θ΄ 9, Ι΄ 10, ΙΑ΄ 11, Κ΄ 20, ΚΑ΄ 21) number rulers, wars, centuries
+# and school years, always as ordinals: "Ελισάβετ Β΄" is "Ελισάβετ η Δεύτερη", "ο Β΄
+# Παγκόσμιος Πόλεμος" "ο Δεύτερος Παγκόσμιος Πόλεμος", "τον ΙΘ΄ αιώνα" "τον δέκατο
+# ένατο αιώνα" (Τριανταφυλλίδης §§ 400-403). The keraia (U+0374, or the tonos U+0384
+# that keyboards type for it) must follow; the plain apostrophe is an elision ("Μ' αρέσει").
+_GREEK_UNITS = {"Α": 1, "Β": 2, "Γ": 3, "Δ": 4, "Ε": 5, "ΣΤ": 6, "Ϛ": 6, "Ζ": 7, "Η": 8, "Θ": 9}
+_GREEK_TENS = {"Ι": 10, "Κ": 20, "Λ": 30, "Μ": 40, "Ν": 50, "Ξ": 60, "Ο": 70, "Π": 80, "Ϟ": 90}
+_GREEK_NUMERAL = re.compile(
+    r"(?<![\w\u0374\u0384])(?P<tens>[ΙΚΛΜΝΞΟΠϞ])?(?P<units>ΣΤ|[ΑΒΓΔΕϚΖΗΘ])?[\u0374\u0384]"
+    r"(?!\w)"
+)
+# The article before a name or numeral gives the ordinal's form, and is said again
+# before a ruler's ordinal ("Λουδοβίκος ο Δέκατος Τέταρτος").
+_ARTICLE_FORMS = {"ο": "m", "η": "f", "το": "n", "τον": "m_acc", "στον": "m_acc", "την": "f",
+                  "στην": "f", "τη": "f", "στη": "f", "του": "gen", "στου": "gen",
+                  "της": "f_gen", "στης": "f_gen", "στο": "n"}  # fmt: skip
+_FORM_ARTICLES = {"m": "ο", "f": "η", "gen": "του", "f_gen": "της", "m_acc": "τον"}
+_FEMININE_NAMES = frozenset(("Ελισάβετ", "Ελισάβετης", "Ραχήλ", "Ρουθ"))
+
+
+def _greek_value(m: re.Match[str]) -> int:
+    return _GREEK_TENS.get(m.group("tens") or "", 0) + _GREEK_UNITS.get(m.group("units") or "", 0)
+
+
+def _name_form(name: str, article: str) -> str:
+    """The case and gender of a ruler's name, from its article or its ending."""
+    if article in _ARTICLE_FORMS and _ARTICLE_FORMS[article] != "n":
+        return _ARTICLE_FORMS[article]
+    if name in _FEMININE_NAMES:
+        return "f"
+    if name.endswith(("ου", "ού")):
+        return "gen"
+    if name.endswith(("ος", "ός", "ας", "άς", "ης", "ής")):
+        return "m"
+    if name.endswith(("ο", "ό")):
+        return "m_acc"
+    if name.endswith(("α", "ά", "η", "ή")):
+        return "f"
+    return "m"  # Μιχαήλ, Λέων
+
+
+def _noun_form(noun: str, article: str) -> str | None:
+    """The ordinal's form before a noun: from the article, or a nominative's ending."""
+    if article in _ARTICLE_FORMS:
+        return _ARTICLE_FORMS[article]
+    lower = noun.lower()
+    if lower.endswith(("ος", "ός", "ας", "άς")):
+        return "m"
+    if lower.endswith(("η", "ή", "α", "ά")):
+        return "f"
+    if lower.endswith(("ο", "ό")):
+        return "n"
+    return None  # "Α΄ Λυκείου" (the first class of the Lyceum, η Α΄ τάξη): left as written
+
+
+def _capitalized(words: str) -> str:
+    return " ".join(w[:1].upper() + w[1:] for w in words.split())
+
+
+def _greek_numerals(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        n = _greek_value(m)
+        if not 0 < n < 100:
+            return m.group()
+        before = m.string[max(0, m.start() - 40) : m.start()].split()
+        after = m.string[m.end() : m.end() + 40].split()
+        previous = before[-1] if before else ""
+        article = before[-2].lower() if len(before) >= 2 else ""
+        if previous[:1].isupper() and previous.lower() not in _ARTICLE_FORMS and previous.isalpha():
+            form = _name_form(previous, article)  # a ruler: "Κωνσταντίνος ΙΑ΄"
+            return f"{_FORM_ARTICLES[form]} {_capitalized(el.ordinal(n, form))}"
+        following = after[0].strip(",.;·") if after else ""
+        if not following.isalpha():
+            return m.group()
+        form = _noun_form(following, previous.lower())
+        if form is None:
+            return m.group()
+        words = el.ordinal(n, form)
+        return _capitalized(words) if following[:1].isupper() else words
+
+    return _GREEK_NUMERAL.sub(say, text)
+
+
+# "η δεκαετία του '80" is "η δεκαετία του ογδόντα": the apostrophe marks the century
+# left out, and is not said.
+_DECADE = re.compile(r"(?<=\bτου )['’‘]([1-9]0)(?![\d\w])")
+
+
+def _decades(text: str) -> str:
+    return _DECADE.sub(lambda m: el.cardinal(int(m.group(1)), "n"), text)
 
 
 _EURO = word("ευρώ", gender="n")
@@ -107,6 +204,28 @@ SPEC = LanguageSpec(
         "γρ": "g",
         "λτ.": "l",
     },
+    abbreviations={
+        "π.χ.": "παραδείγματος χάριν",
+        "Π.χ.": "Παραδείγματος χάριν",
+        "κ.λπ.": "και λοιπά",
+        "κ.λ.π.": "και λοιπά",
+        "κ.ά.": "και άλλα",
+        "κ.α.": "και άλλα",
+        "δηλ.": "δηλαδή",
+        "Δηλ.": "Δηλαδή",
+        "τηλ.": "τηλέφωνο",
+        "Τηλ.": "Τηλέφωνο",
+        "π.Χ.": "προ Χριστού",
+        "μ.Χ.": "μετά Χριστόν",
+        "βλ.": "βλέπε",
+        "Βλ.": "Βλέπε",
+        "σελ.": "σελίδα",
+        "π.μ.": "προ μεσημβρίας",
+        "μ.μ.": "μετά μεσημβρίας",
+        "ο.π.": "όπως παραπάνω",
+    },
+    titles=frozenset(("σελ.",)),  # οδ., αρ. left out: their case follows the article
+    extra_rules=(_greek_numerals, _decades),
     phone_extra=r"(?:2\d{2}|69\d)[ -]?\d{3}[ -]?\d{4}",  # 210 1234567, 69x xxx xxxx
     foreign_grouping=True,
     range_template="από {} έως {}",

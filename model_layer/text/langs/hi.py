@@ -44,6 +44,65 @@ def _rupees_with_scale(text: str) -> str:
     return _RUPEES_WITH_SCALE.sub(lambda m: f"{m.group('amount')} {m.group('scale')} रुपये", text)
 
 
+# A match result written with a hyphen ("भारत ने 2-1 से जीता") is said "दो-एक से",
+# not as a range ("दो से एक"): a hyphen between two small numbers, then से, in a
+# sentence about a match or a vote.
+_SPORTS = r"जीत|हार|हराया|हराकर|मैच|मुकाबल|स्कोर|गोल|फ़ाइनल|फाइनल|टीम|वोट|मतों"
+_HYPHEN_SCORE = re.compile(r"(?<![\d.,:/-])(\d{1,2})-(\d{1,2})(?=\sसे(?:\s|$))")
+
+
+def _hyphen_scores(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        sentence = re.split(r"[।.!?]", m.string[max(0, m.start() - 60) : m.start()])[-1]
+        sentence += re.split(r"[।.!?]", m.string[m.end() : m.end() + 60])[0]
+        if not re.search(_SPORTS, sentence):
+            return m.group()
+        return f"{hi.cardinal(int(m.group(1)))}-{hi.cardinal(int(m.group(2)))}"
+
+    return _HYPHEN_SCORE.sub(say, text)
+
+
+# Roman numerals in Hindi text: after a ruler's name the Sanskrit ordinal, as Hindi
+# writes them (एलिज़ाबेथ द्वितीय, जॉर्ज पंचम, चार्ल्स तृतीय); after a numbering word the
+# number (भाग II -> भाग दो, अध्याय IV -> अध्याय चार). Only I, V and X up to X (rulers)
+# or XXXIX (parts), after a Devanagari word and not before a Latin one ("कहा I love").
+_SANSKRIT_ORDINALS = ("", "प्रथम", "द्वितीय", "तृतीय", "चतुर्थ", "पंचम", "षष्ठ", "सप्तम", "अष्टम",
+                      "नवम", "दशम")  # fmt: skip
+_NUMBERING = r"भाग|अध्याय|खंड|खण्ड|पाठ|चरण|सीज़न|सीजन"
+# Rulers' and popes' names as Hindi writes them: only after one of these is a numeral
+# a ruler's ("टाइप II", "नाम X" stay).
+_RULER_NAMES = """
+चार्ल्स एलिज़ाबेथ एलिजाबेथ जॉर्ज हेनरी एडवर्ड लुई विलियम जेम्स रिचर्ड फिलिप फ़िलिप
+बेनेडिक्ट जॉन पॉल फ्रांसिस फ़्रांसिस नेपोलियन निकोलस पीटर कैथरीन अलेक्ज़ेंडर अलेक्जेंडर
+फ्रेडरिक फ़्रेडरिक विक्टोरिया मैरी ऐनी ग्रेगरी लियो पायस इनोसेंट क्लेमेंट अर्बन सिक्सटस
+फर्डिनेंड फ़र्डिनेंड चार्ल्स ओटो रुडोल्फ़ रुडोल्फ कार्ल मुराद मेहमद सुलेमान
+"""
+_RULERS = frozenset(_RULER_NAMES.split())
+_ROMAN_AFTER_WORD = re.compile(
+    r"(?<=[\u0900-\u097F] )(?P<num>(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3}))(?![A-Za-z])"
+    r"(?!\s+[A-Za-z])"
+)
+_ROMAN_VALUES = {"I": 1, "V": 5, "X": 10}
+
+
+def _roman_value(numeral: str) -> int:
+    values = [_ROMAN_VALUES[c] for c in numeral]
+    return sum(-v if i + 1 < len(values) and v < values[i + 1] else v for i, v in enumerate(values))
+
+
+def _roman_numerals(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        n = _roman_value(m.group("num"))
+        previous = m.string[: m.start()].split()[-1]
+        if re.fullmatch(_NUMBERING, previous):
+            return hi.cardinal(n)
+        if previous in _RULERS and n <= 10:
+            return _SANSKRIT_ORDINALS[n]
+        return m.group()
+
+    return _ROMAN_AFTER_WORD.sub(say, text)
+
+
 def _years(text: str) -> str:
     return _YEAR.sub(lambda m: hi.year(int(m.group(1) or m.group(2))), text)
 
@@ -99,7 +158,23 @@ SPEC = LanguageSpec(
     plus_word="प्लस",
     and_word="और",
     equals_word="बराबर",
-    extra_rules=(_digits, lambda text: _rupees_with_scale(text), _years),  # defined below
+    abbreviations={
+        "ई.पू.": "ईसा पूर्व",
+        "ई. पू.": "ईसा पूर्व",
+        "डॉ.": "डॉक्टर",
+        "प्रो.": "प्रोफ़ेसर",
+        "लि.": "लिमिटेड",
+        "कि.मी.": "किलोमीटर",
+    },
+    titles=frozenset(("डॉ.", "प्रो.")),
+    # _rupees_with_scale is defined below
+    extra_rules=(
+        _digits,
+        lambda text: _rupees_with_scale(text),
+        _hyphen_scores,
+        _roman_numerals,
+        _years,
+    ),
 )
 _RUPEES_WITH_SCALE = re.compile(
     rf"(?:{'|'.join(re.escape(mark) for mark in _RUPEE_MARKS)})\s?"

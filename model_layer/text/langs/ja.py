@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import _cjk
+from model_layer.text.langs import _cjk, roman
 from model_layer.text.langs import ja_counters as c
 from model_layer.text.langs.ja_numbers import (
     POINT,
@@ -67,13 +67,47 @@ _WEEKDAYS = {
 }
 
 
+# Roman numerals in Japanese number an item only next to 第 or a counter of order
+# (第II章, エリザベスII世, 第Ⅲ部): said as that number with its counter (だいにしょう,
+# エリザベスにせい). Elsewhere (FFVII, "I love") they stay as written.
+_ROMAN_COUNTERS = "世|章|部|巻|期|次|編|幕"
+_ROMAN_LETTERS = "ⅠⅡⅢⅣⅤⅥⅦⅧⅨⅩⅪⅫ"
+# Letters I, V and X only (up to XXXIX): "CD部" and "DX部" are names, not 400 and 510.
+_SMALL_NUMERAL = r"(?=[IVX])X{0,3}(?:IX|IV|V?I{0,3})"
+_ROMAN = re.compile(
+    rf"(?<![A-Za-z])(?:(?<=第)(?P<a>{_SMALL_NUMERAL}|[{_ROMAN_LETTERS}])(?![A-Za-z])"
+    rf"|(?P<b>{_SMALL_NUMERAL}|[{_ROMAN_LETTERS}])(?=(?:{_ROMAN_COUNTERS})))"
+)
+
+
+def _roman_numbers(text: str) -> str:
+    def arabic(m: re.Match[str]) -> str:
+        written = m.group("a") or m.group("b")
+        if written in _ROMAN_LETTERS:
+            return str(_ROMAN_LETTERS.index(written) + 1)
+        return str(roman.value(written))
+
+    return _ROMAN.sub(arabic, text)
+
+
+# Abbreviations of Japanese writing: "No.1" (業界No.1, 人気No.1) is the loanword
+# ナンバーワン; "vs" between two names is 対 (日本vs韓国 にほんたいかんこく), as
+# matches are announced.
+_NUMBER_ONE = re.compile(r"(?<![A-Za-z])(?:No|NO|no)\.\s?1(?![\d.,])")
+_VERSUS = re.compile(r"(?<![A-Za-z])\s?(?:vs|VS|Vs)\.?\s?(?![A-Za-z])")
+
+
+def _abbreviations(text: str) -> str:
+    return _VERSUS.sub("対", _NUMBER_ONE.sub("ナンバーワン", text))
+
+
 def normalize(text: str) -> str:
     """Japanese text with every number said in kana (see the module docstring)."""
     return _cjk.guarded(_normalize, text)
 
 
 def _normalize(text: str) -> str:
-    return _cjk.run(text, _RULES, "から")
+    return _cjk.run(_roman_numbers(_abbreviations(text)), _RULES, "から")
 
 
 def _tokens(amount: _cjk.Amount) -> tuple[list[Token], int | None]:

@@ -88,6 +88,17 @@ SUFFIXES: dict[str, Counter] = {
     "校": Counter("こう", "k"),
     "巻": Counter("かん", "k"),
     "章": Counter("しょう", "s"),
+    "部": Counter("ぶ"),  # 第2部 だいにぶ
+    "世": Counter("せい", "s"),  # ルイ14世 ルイじゅうよんせい, 1世 いっせい
+    "次": Counter("じ"),  # 第2次 だいにじ
+    "期": Counter("き", "k"),  # 1期 いっき, 3期 さんき
+    # Words that begin with one of those counters, so that it does not claim them.
+    "世紀": Counter("せいき", "s"),  # 20世紀 にじゅっせいき
+    "世代": Counter("せだい", "s", exact={1: "いちせだい"}),
+    "世帯": Counter("せたい", "s"),
+    "世界": Counter("せかい", "s"),  # 第3世界 だいさんせかい
+    "次元": Counter("じげん"),  # 3次元 さんじげん
+    "部屋": Counter("へや", exact={1: "ひとへや", 2: "ふたへや"}),
     "歩": h_row("ほ", "ぽ", "ぽ"),
     "発": h_row("はつ", "ぱつ", "ぱつ"),
     "泊": h_row("はく", "ぱく", "ぱく"),
@@ -96,7 +107,8 @@ SUFFIXES: dict[str, Counter] = {
     "階": Counter("かい", "k", after_n="がい"),
     "度": Counter("ど"),
     "倍": Counter("ばい"),
-    "番": Counter("ばん"),
+    # 110番 (the police) is ひゃくとおばん, as every announcer and caller says it.
+    "番": Counter("ばん", exact={110: "ひゃくとおばん"}),
     "号": Counter("ごう"),
     "位": Counter("い"),
     "等": Counter("とう", "t"),

@@ -16,7 +16,9 @@ Each language's table (`TABLES`) says which words are which and how the number
 is said there: ordinal or cardinal, its gender or case, capitalised in a name
 or not ("Louis the Sixteenth", "Karl der Fünfte", "Louis seize", "Alfonso
 décimo", "siglo diecinueve", "Пётр Первый", "в двадцатом веке").
-Languages without a table (ja, ko, ar, hi, el and the like) are left alone.
+Languages without a table (ko, ar) are left alone; Japanese reads its numerals
+with 第 or a counter in ja.py ("第II章", "エリザベスII世"), Greek its own numerals
+("Ελισάβετ Β΄") in el.py, Hindi rulers' numerals ("चार्ल्स III") in hi.py.
 """
 
 from __future__ import annotations

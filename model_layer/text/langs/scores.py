@@ -36,6 +36,13 @@ class ScoreTable:
     number: Callable[[int], str | None] | None = None  # the language's own number words
     template: str = ""  # how the parts join when not by spaces: "{a}対{b}" (ja)
     word_bounds: bool = True  # False where words are not set apart by spaces (ja, ko stems)
+    # A result written with a hyphen ("won 2-1"), read only with a sports or vote word in
+    # its sentence: "said" as a colon score is said (に対いち, واحد مقابل اثنين), "dash" as
+    # the two numbers with a pause (ένα-δύο); "" leaves it to the language (a range).
+    hyphen: str = ""
+    # What may follow a hyphenated score: a particle or preposition, punctuation, the
+    # end; not a noun it would count ("2-3 ώρες", "1-5月", "3-4割" are ranges).
+    hyphen_after: str = r"\s*(?:$|[.,;:!?)])"
 
 
 # Polish "cztery do dwóch": the number after "do" in the genitive.
@@ -209,15 +216,32 @@ TABLES: dict[str, ScoreTable] = {
     "el": ScoreTable(
         "προς",
         r"κέρδισε|νίκη\w*|ήττα\w*|έχασε|αγών\w*|σκορ|αποτέλεσμα\w*|ψήφ\w*|ισοπαλία|τελικ\w*|"
-        r"γκολ",
+        r"γκολ|νίκησε|ηττήθηκε|έχασε|ήττα|ισοφάρισε",
         r"στις|από|έως|μέχρι",
         r"",
+        hyphen="dash",
+        hyphen_after=r"\s*(?:$|[.,;!·)]|(?:τον|την|το|τους|τις|στο|στον|στην|με|και|εκτός|εντός|"
+        r"απέναντι|στα|στις|στους|χθες|σήμερα)(?!\w))",
     ),
+    # Arabic: مقابل governs the genitive, so the second number is oblique ("أربعة مقابل اثنين").
     "ar": ScoreTable(
         "مقابل",
         r"فاز|خسر|فوز|هزيمة|مباراة|نتيجة|أصوات|صوت|تعادل|نهائي|هدف|أهداف",
         r"الساعة",
         r"",
+        second=lambda n: _arabic_genitive(n),
+        word_bounds=False,
+        hyphen="said",
+        hyphen_after=r"\s*(?:$|[.,،؛!?)]|(?:على|أمام|في|ضد|مع|لصالح)(?!\w))",
+    ),
+    # Hindi says a score with a short pause: "चार-दो से जीता" (as the hyphenated "4-2").
+    "hi": ScoreTable(
+        "",
+        # a result, not a fixture: "मैच 10:30 पर शुरू होगा" is a time
+        r"जीत|हार|हराया|हराकर|स्कोर|गोल|वोट|मतों",
+        r"सुबह|शाम|दोपहर|रात|तड़के",
+        r"बजे",
+        template="{a}-{b}",
         word_bounds=False,
     ),
     "fi": ScoreTable(
@@ -248,6 +272,8 @@ TABLES: dict[str, ScoreTable] = {
         number=str,
         template="{a}対{b}",
         word_bounds=False,
+        hyphen="said",
+        hyphen_after=r"(?:$|[でにのとをがは、。！!）)\s])",
     ),
     # Korean scores are Sino-Korean ("사 대 이"), not the native counting of "네 대".
     "ko": ScoreTable(
@@ -272,6 +298,10 @@ _SCORE = re.compile(
     r"(?:-(?P<suffix>r[ae]|[aeoö]?s|ig|tól|től|ra|re))?(?![0-9A-Za-zÀ-ÿ:]|[.,]\d)"
 )
 CONTEXT = 60  # characters around a score that may hold its sports or vote word
+# Two small numbers joined by a hyphen, not inside a date, phone number or address.
+_HYPHEN_SCORE = re.compile(
+    r"(?<![0-9A-Za-zÀ-ÿ:.,/\-])(\d{1,2})[-\u2013](\d{1,2})(?![0-9A-Za-zÀ-ÿ:\-\u2013]|[.,]\d)"
+)
 _SENTENCE_START = re.compile(r"[.!?]\s|[。！？]")
 _SENTENCE_END = re.compile(r"[.!?](?:\s|$)|[。！？]")
 
@@ -309,6 +339,12 @@ def _cardinal(n: int, lang: str) -> str | None:
     return language.cardinal(str(n)) if language is not None else numbers.cardinal(str(n), lang)
 
 
+def _arabic_genitive(n: int) -> str | None:
+    from model_layer.text.spell import ar
+
+    return ar.cardinal(n, case="obl")
+
+
 def _korean(n: int) -> str | None:
     from model_layer.text.langs.ko_numbers import sino
 
@@ -322,7 +358,8 @@ def is_clock(first: str, second: str) -> bool:
 def read(text: str, lang: str) -> str:
     """`text` with its scores and ratios said; clock times are left for the time rules."""
     table = TABLES.get(lang)
-    if table is None or ":" not in text:
+    hyphenated = bool(table and table.hyphen) and ("-" in text or "\u2013" in text)
+    if table is None or not (":" in text or hyphenated):
         return text
     rules = _compiled(lang, table)
 
@@ -351,4 +388,30 @@ def read(text: str, lang: str) -> str:
         suffix = m.group("suffix")
         return f"{said}{suffix}" if suffix else said  # hu "4:2-re" -> "négy kettőre"
 
-    return _SCORE.sub(say, text)
+    text = _SCORE.sub(say, text)
+    if table.hyphen and ("-" in text or "\u2013" in text):
+        text = _hyphen_scores(text, lang, table, rules)
+    return text
+
+
+def _hyphen_scores(text: str, lang: str, table: ScoreTable, rules: _Compiled) -> str:
+    def say(m: re.Match[str]) -> str:
+        before = _SENTENCE_START.split(m.string[max(0, m.start() - CONTEXT) : m.start()])[-1]
+        after = _SENTENCE_END.split(m.string[m.end() : m.end() + CONTEXT])[0]
+        if not (rules.context.search(before) or rules.context.search(after)):
+            return m.group()
+        if not re.match(table.hyphen_after, after):
+            return m.group()
+        a, b = int(m.group(1)), int(m.group(2))
+        number = table.number or (lambda n: _cardinal(n, lang))
+        head = number(a)
+        tail = (table.second(b) if table.second and table.hyphen == "said" else None) or number(b)
+        if head is None or tail is None:
+            return m.group()
+        if table.hyphen == "dash":
+            return f"{head}-{tail}"
+        if table.template:
+            return table.template.format(a=head, b=tail)
+        return " ".join(w for w in (head, table.word, tail) if w)
+
+    return _HYPHEN_SCORE.sub(say, text)

@@ -10,6 +10,10 @@ is also a date in most of these languages ("le 1/5" is the first of May), so a b
 - before the language's "of" ("2/3 of", "2/3 der", "2/3 des", "2/3 de los"), or, in
   languages that say it with a case (ru, pl, tr), a proper fraction before a word.
 
+Greek says "τα 2/3 των" as "τα δύο τρίτα των", Arabic "2/3 من" as "ثلثان من" (the dual
+in the case its preposition asks), Hindi a proper fraction before a word ("तीन चौथाई
+कप", but not before को or a month: a date) and mixed numbers as one word ("ढाई",
+"साढ़े तीन", "पौने तीन"). Japanese fractions are read by ja.py ("3分の2").
 Everything else ("1/5", "24/7", "km/h", "and/or") is left to the language's module.
 English fractions before "of" and units are read by `langs/en.py` already; this adds
 its mixed numbers.
@@ -44,6 +48,13 @@ class FractionWords:
     half: str
     other: str  # whole + fraction + unit
     unit_from: str = "{n}"  # the number whose reading gives the unit's form
+    mixed: bool = True  # False: mixed numbers are left to the language module (ar, el)
+    # The fraction's words after the word before it (Arabic case: على ثلثين).
+    inflect: Callable[[str, str], str] | None = None
+    # A whole and a fraction said as one word or phrase (hi: 2 1/2 ढाई, 3 1/4 सवा तीन).
+    # (whole, a, b, the unit's words or "") -> the words before the unit, or None
+    mixed_words: Callable[[int, int, int, str], str | None] | None = None
+    not_before: frozenset[str] = frozenset()  # words after which "a/b" is a date (hi: को)
 
 
 def _plural_s(word: str, n: int) -> str:
@@ -178,6 +189,93 @@ def _en(a: int, b: int) -> str | None:
     return f"{numerator} {name if a == 1 else name + 's'}"
 
 
+# Arabic (Ryding ch. 17): 1/b the fraction noun (ثلث), 2/b its dual (ثلثان), 3-10
+# over b the masculine-noun form of the number and the broken plural (ثلاثة أرباع).
+_AR_ONE = {2: "نصف", 3: "ثلث", 4: "ربع", 5: "خمس", 6: "سدس", 7: "سبع", 8: "ثمن", 9: "تسع",
+           10: "عشر"}  # fmt: skip
+_AR_MANY = {3: "أثلاث", 4: "أرباع", 5: "أخماس", 6: "أسداس", 7: "أسباع", 8: "أثمان",
+            9: "أتساع", 10: "أعشار"}  # fmt: skip
+_AR_PREPOSITIONS = frozenset(("على", "من", "في", "إلى", "عن", "مع", "حتى", "منذ", "نحو"))
+
+
+def _ar(a: int, b: int) -> str | None:
+    if b not in _AR_ONE:
+        return None
+    if a == 1:
+        return _AR_ONE[b]
+    if a == 2:
+        return _AR_ONE[b] + "ان"  # the dual, nominative: ثلثان
+    if 3 <= a <= 10 and b in _AR_MANY:
+        from model_layer.text.spell import ar
+
+        return f"{ar.cardinal(a, 'm')} {_AR_MANY[b]}"
+    return None
+
+
+def _ar_case(words: str, before: str) -> str:
+    """A dual after a preposition is genitive: "على ثلثين من الأصوات"."""
+    previous = before.split()[-1] if before.split() else ""
+    if previous in _AR_PREPOSITIONS and words.endswith("ان"):
+        return words[:-2] + "ين"
+    return words
+
+
+# Hindi: the everyday fractions have their own words (आधा, चौथाई, तिहाई), any other
+# is "a बटा b"; with a whole: डेढ़ (1 1/2), ढाई (2 1/2), साढ़े n, सवा n, पौने n+1.
+_HI_NAMES = {(1, 2): "आधा", (1, 4): "एक चौथाई", (3, 4): "तीन चौथाई", (1, 3): "एक तिहाई",
+             (2, 3): "दो तिहाई"}  # fmt: skip
+
+
+def _hi(a: int, b: int) -> str | None:
+    if (a, b) in _HI_NAMES:
+        return _HI_NAMES[(a, b)]
+    numerator, denominator = numbers.cardinal(str(a), "hi"), numbers.cardinal(str(b), "hi")
+    return None if numerator is None or denominator is None else f"{numerator} बटा {denominator}"
+
+
+def _hi_mixed(whole: int, a: int, b: int, unit: str) -> str | None:
+    if (whole, a, b) == (1, 1, 2):
+        return "डेढ़"
+    if (whole, a, b) == (2, 1, 2):
+        return "ढाई"
+    said = {(1, 2): ("साढ़े", whole), (1, 4): ("सवा", whole), (3, 4): ("पौने", whole + 1)}
+    if (a, b) not in said:
+        return None
+    word, n = said[(a, b)]
+    number = numbers.cardinal(str(n), "hi")
+    return None if number is None else f"{word} {number}"
+
+
+def _el(a: int, b: int) -> str | None:
+    """Greek: a neuter cardinal and the neuter ordinal (τα δύο τρίτα, το ένα τέταρτο);
+    a half is "μισό" (το μισό των μαθητών)."""
+    from model_layer.text.spell import el
+
+    if (a, b) == (1, 2):
+        return "μισό"
+    return f"{el.cardinal(a, 'n')} {el.ordinal(b, 'n' if a == 1 else 'n_pl')}"
+
+
+# Greek "and a half" is one word with the whole: δυόμισι ώρες, πεντέμισι κιλά; 1, 3 and
+# 4 by gender (μιάμιση ώρα, ενάμισι κιλό; τρεισήμισι ώρες, τριάμισι λίτρα).
+_EL_HALVES = {2: "δυόμισι", 5: "πεντέμισι", 6: "εξήμισι", 7: "εφτάμισι", 8: "οχτώμισι",
+              9: "εννιάμισι", 10: "δεκάμισι", 11: "εντεκάμισι", 12: "δωδεκάμισι"}  # fmt: skip
+_EL_GENDERED_HALVES = {(1, "f"): "μιάμιση", (1, "n"): "ενάμισι", (3, "f"): "τρεισήμισι",
+                       (3, "m"): "τρεισήμισι", (3, "n"): "τριάμισι", (4, "f"): "τεσσερισήμισι",
+                       (4, "m"): "τεσσερισήμισι", (4, "n"): "τεσσεράμισι"}  # fmt: skip
+
+
+def _el_mixed(whole: int, a: int, b: int, unit: str) -> str | None:
+    """Only "and a half" before a unit; the masculine ενάμισης/ενάμιση (by case) is left."""
+    from model_layer.text.spell import el
+
+    if (a, b) != (1, 2) or not unit:
+        return None
+    if whole in _EL_HALVES:
+        return _EL_HALVES[whole]
+    return _EL_GENDERED_HALVES.get((whole, el.noun_gender(unit.split()[0], whole)))
+
+
 TABLES: dict[str, FractionWords] = {
     "en": FractionWords(frozenset(), _en, "{n} and a half {unit}", "{n} and {f} {unit}", "2"),
     "de": FractionWords(
@@ -261,6 +359,41 @@ TABLES: dict[str, FractionWords] = {
     "ru": FractionWords(frozenset(), _ru, "{n} с половиной {unit}", "{n} и {f} {unit}"),
     "pl": FractionWords(frozenset(), _pl, "{n} i pół {unit}", "{n} i {f} {unit}", "1,5"),
     "tr": FractionWords(frozenset(), _tr, "{n} buçuk {unit}", "{n} tam {f} {unit}", "1"),
+    "ar": FractionWords(frozenset(["من"]), _ar, "", "", mixed=False, inflect=_ar_case),
+    "el": FractionWords(frozenset(["των", "του", "της"]), _el, "", "", mixed_words=_el_mixed),
+    "hi": FractionWords(
+        frozenset(),
+        _hi,
+        "",
+        "",
+        mixed_words=_hi_mixed,
+        # "1/5 को", "3/4 दिसंबर की रात" (the night of the 3rd to the 4th): dates
+        not_before=frozenset(
+            [
+                "को",
+                "से",
+                "तक",
+                "तारीख",
+                "जनवरी",
+                "फ़रवरी",
+                "फरवरी",
+                "मार्च",
+                "अप्रैल",
+                "मई",
+                "जून",
+                "जुलाई",
+                "अगस्त",
+                "सितंबर",
+                "सितम्बर",
+                "अक्टूबर",
+                "अक्तूबर",
+                "नवंबर",
+                "नवम्बर",
+                "दिसंबर",
+                "दिसम्बर",
+            ]
+        ),
+    ),
 }
 LANGUAGES = frozenset(TABLES)
 # "et demi" -> "et demie" after a feminine unit ("une heure et demie").
@@ -284,6 +417,18 @@ def read_fractions(text: str, lang: str, unit_reader: Callable[[str], str] | Non
         whole, a, b = int(m.group("whole")), int(m.group("a")), int(m.group("b"))
         if not 0 < a < b or b > 1000:
             return m.group()
+        if table.mixed_words is not None:
+            unit: str | None = ""
+            if m.group("unit"):
+                unit = _unit_words(m.group("unit"), m.group("whole"), unit_reader)
+                if unit is None and m.group("unit").isalpha():
+                    unit = m.group("unit")  # a word the number agreed with: "3 ώρες"
+            if unit is None:
+                return m.group()
+            words = table.mixed_words(whole, a, b, unit)
+            if words is None:
+                return m.group()
+            return f"{words} {unit}".rstrip()
         n_words = numbers.cardinal(m.group("whole"), lang)
         if m.group("unit") and n_words is not None:
             # "duas horas e meia", "dwie i pół godziny": the whole agrees with the noun.
@@ -308,7 +453,8 @@ def read_fractions(text: str, lang: str, unit_reader: Callable[[str], str] | Non
             said = table.other.format(n=n_words, unit=unit, f=f)
         return " ".join(said.split())
 
-    text = _MIXED.sub(mixed, text)
+    if table.mixed:
+        text = _MIXED.sub(mixed, text)
 
     def fraction(m: re.Match[str]) -> str:
         a, b = int(m.group("a")), int(m.group("b"))
@@ -317,10 +463,18 @@ def read_fractions(text: str, lang: str, unit_reader: Callable[[str], str] | Non
             return m.group()
         if table.of and following not in table.of:
             return m.group()
+        # The whole word: `next` stops before a combining vowel sign (को is क + ो).
+        word_after = m.string[m.start("next") :].split(maxsplit=1)[0].rstrip("।.,;:!?")
+        if word_after in table.not_before:
+            return m.group()
         if not table.of and (lang == "en" or a >= b):
             return m.group()  # en: langs/en.py reads these; others: a proper fraction only
         said = table.fraction(a, b)
-        return m.group() if said is None else f"{said}{m.group('gap')}{m.group('next')}"
+        if said is None:
+            return m.group()
+        if table.inflect is not None:
+            said = table.inflect(said, m.string[max(0, m.start() - 40) : m.start()])
+        return f"{said}{m.group('gap')}{m.group('next')}"
 
     return _FRACTION.sub(fraction, text)
 
@@ -332,6 +486,6 @@ def _unit_words(unit: str, unit_from: str, reader: Callable[[str], str] | None) 
         return unit
     alone = reader(unit_from).strip()
     with_unit = reader(f"{unit_from} {unit}").strip()
-    if not with_unit.startswith(alone):
-        return None
+    if not with_unit.startswith(alone + " "):
+        return None  # "ένας χρόνος" is no "ένα" + unit
     return with_unit[len(alone) :].strip() or None

@@ -55,6 +55,9 @@ _EMERGENCY = {
     "en": "911 999 112 000 111", "de": "110 112 116117", "es": "112 091 092 061 062 016",
     "pt": "112 190 192 193 199", "nl": "112", "ko": "112 119 110", "sv": "112 114",
     "da": "112 114", "fi": "112", "id": "112 110 113 118 119",
+    # Arabic: "تسعة تسعة تسعة", "واحد واحد اثنان" (Gulf, Egypt, Levant: 999, 911, 997, 998,
+    # 122, 123, 180, 112).
+    "ar": "999 911 997 998 122 123 180 112",
 }  # fmt: skip
 # Stems of the words of calling, matched at the start of a word, case-insensitively.
 _CALLING = {
