@@ -1,9 +1,9 @@
 """Build the text rules' data files from licensed sources, reproducibly.
 
     .venv/bin/pip install wordfreq==3.1.1 simplemma==2.0.0
-    .venv/bin/python scripts/build_text_data.py
+    .venv/bin/python scripts/build_text_data.py [LANG ...]
 
-Writes, under model_layer/text/rules/data/:
+Writes, under model_layer/text/rules/data/ (all languages, or those named):
 
 - noun_gender_pl.json, noun_gender_cs.json: word forms whose gender the ending alone
   gets wrong ("książki" is feminine, "koty" masculine, yet both end in a plural -i/-y),
@@ -11,17 +11,35 @@ Writes, under model_layer/text/rules/data/:
   each is lemmatized with simplemma and the lemma's gender decided by its ending (a
   reliable rule on lemmas, with the exceptions listed below); a form is kept when
   `agreement.west_slavic_gender` on the form itself would say otherwise.
+- noun_gender_{es,pt,it,fr,de}.json: the genders of every form (singular and plural)
+  of the 10,000 most frequent noun lemmas found among wordfreq's 100,000 most frequent
+  words, from a dictionary with genders (all forms, not only those the ending gets
+  wrong, so the tables stay right whatever becomes of the ending rules; each costs
+  about 2-3 ms and 0.5-2 MB when first used). The dictionaries, pinned below, are
+  fetched by the ordinary clients into a temporary folder, never installed:
+  es, pt, it: Apertium's morphological analysers (Debian apertium-* packages, run with
+  lttoolbox's lt-proc from the same folder); fr: the Dicollecte dictionary of Debian's
+  hunspell-fr-comprehensive (its entries carry "po:nom is:fem"); de: german-nouns
+  (PyPI, from German Wiktionary). Needs apt-get and dpkg-deb (Debian) and pip.
 
 Sources and licences: wordfreq 3.1.1 (code Apache-2.0; word lists CC BY-SA 4.0, from
 Wikipedia, subtitles, news, books, web text, Twitter and Reddit, see its README);
-simplemma 2.0.0 (MIT). The derived files carry the same attribution in their header.
-Both packages are needed only here, not at run time.
+simplemma 2.0.0 (MIT); for the others, GENDER_SOURCES below (Apertium: GPL; Dicollecte:
+MPL-2.0; german-nouns: CC BY-SA 4.0). Each derived file names its sources in its
+"source" field. None of these packages is needed at run time.
 """
 
 from __future__ import annotations
 
+import csv
+import io
 import json
+import os
+import re
+import subprocess
 import sys
+import tempfile
+import zipfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -87,11 +105,201 @@ def noun_genders(lang: str) -> dict[str, str]:
     return dict(sorted(forms.items()))
 
 
-def main() -> int:
+# --- es, pt, it, fr, de: genders of the most frequent nouns ---------------------------
+#
+# Each language's noun genders come from a dictionary in a Debian package or a PyPI
+# package, pinned below; wordfreq decides which nouns are frequent. The files map word
+# forms (singular and plural, lower case) to "m", "f" or "n"; a form whose dictionary
+# gives both genders ("livre", "capital") is left out, so the ending decides it.
+
+FREQUENT_FORMS = 100_000  # wordfreq forms searched for nouns
+NOUN_LEMMAS = 10_000  # the most frequent noun lemmas kept per language
+# lang: the Debian packages (name, version) and the analysers inside them. Two
+# dictionaries per language: a form is kept only where every one that knows it as a
+# noun gives the same single gender ("pianeta", "parte" and "fine" have both in one).
+APERTIUM = {
+    "es": (
+        ("apertium-es-pt", "1.1.6-1", "apertium-es-pt/es-pt.automorf.bin"),
+        ("apertium-spa-ita", "0.2.1-3", "apertium-spa-ita/spa-ita.automorf.bin"),
+    ),
+    "pt": (
+        ("apertium-es-pt", "1.1.6-1", "apertium-es-pt/pt-es.automorf.bin"),
+        ("apertium-por-cat", "0.10.1-2", "apertium-por-cat/por-cat.automorf.bin"),
+    ),
+    "it": (
+        ("apertium-spa-ita", "0.2.1-3", "apertium-spa-ita/ita-spa.automorf.bin"),
+        ("apertium-cat-ita", "0.2.2-1", "apertium-cat-ita/ita-cat.automorf.bin"),
+    ),
+}
+LTTOOLBOX = (("lttoolbox", "3.7.1-1+b2"), ("liblttoolbox3", "3.7.1-1+b2"))
+HUNSPELL_FR = ("hunspell-fr-comprehensive", "1:7.0-1")
+GERMAN_NOUNS = ("german-nouns", "1.2.5")
+CACHE = Path(tempfile.gettempdir()) / "build_text_data"
+GENDER_SOURCES = {
+    "es": "the Apertium Spanish dictionaries of Debian apertium-es-pt 1.1.6-1 (GPL-2.0) "
+    "and apertium-spa-ita 0.2.1-3 (apertium-spa 1.2.2, GPL-2.0+)",
+    "pt": "the Apertium Portuguese dictionaries of Debian apertium-es-pt 1.1.6-1 (GPL-2.0) "
+    "and apertium-por-cat 0.10.1-2 (apertium-por 0.3.1, GPL-3.0+)",
+    "it": "the Apertium Italian dictionaries of Debian apertium-spa-ita 0.2.1-3 "
+    "(apertium-ita 1.1.1, GPL-2.0+) and apertium-cat-ita 0.2.2-1 (apertium-ita 1.1.2, GPL-2.0+)",
+    "fr": "Dicollecte/Grammalecte French dictionary 7.0 "
+    "(Debian hunspell-fr-comprehensive 1:7.0-1, MPL-2.0)",
+    "de": "german-nouns 1.2.5 from German Wiktionary (PyPI, CC BY-SA 4.0)",
+}
+
+
+def debian_root(packages: tuple[tuple[str, str], ...]) -> Path:
+    """The pinned Debian packages, downloaded (not installed) and unpacked in CACHE."""
+    root = CACHE / "root"
+    for name, version in packages:
+        marker = CACHE / f"{name}_{version}.unpacked"
+        if marker.exists():
+            continue
+        CACHE.mkdir(parents=True, exist_ok=True)
+        subprocess.run(["apt-get", "download", f"{name}={version}"], cwd=CACHE, check=True)
+        deb = next(CACHE.glob(f"{name}_*.deb"))
+        subprocess.run(["dpkg-deb", "-x", str(deb), str(root)], check=True)
+        marker.touch()
+    return root
+
+
+def frequent_words(lang: str, count: int) -> list[str]:
+    import wordfreq
+
+    return [w for w in wordfreq.top_n_list(lang, count) if w.isalpha() and len(w) >= 2]
+
+
+def apertium_noun_genders(lang: str, words: list[str]) -> dict[str, tuple[str, set[str]]]:
+    """form -> (lemma, genders) for the forms that Apertium's analysers read as a noun;
+    the genders are those of every reading in every analyser (<mf> is both)."""
+    nouns: dict[str, tuple[str, set[str]]] = {}
+    for package, version, analyser in APERTIUM[lang]:
+        root = debian_root((*LTTOOLBOX, (package, version)))
+        env = dict(os.environ, LD_LIBRARY_PATH=str(root / "usr/lib/x86_64-linux-gnu"))
+        out = subprocess.run(
+            [str(root / "usr/bin/lt-proc"), str(root / "usr/share/apertium" / analyser)],
+            input="\n".join(words) + "\n",
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+        ).stdout
+        for unit in re.findall(r"\^(.*?)\$", out):
+            surface, *readings = unit.split("/")
+            genders: set[str] = set()
+            lemma = ""
+            for reading in readings:
+                m = re.match(r"([^<]+)<n>((?:<[^>]+>)*)", reading)
+                if m is None:
+                    continue
+                lemma = lemma or m.group(1)
+                tags = re.findall(r"<([^>]+)>", m.group(2))
+                genders |= {"m", "f"} if "mf" in tags else {t for t in tags if t in "mf"}
+            if genders:
+                known_lemma, known = nouns.get(surface, (lemma, set()))
+                nouns[surface] = (known_lemma, known | genders)
+    return nouns
+
+
+def hunspell_fr_noun_genders(words: list[str]) -> dict[str, tuple[str, set[str]]]:
+    """form -> (lemma, genders) from the Dicollecte dictionary: its noun entries carry
+    "po:nom is:mas" or "is:fem" ("is:epi" for both); plurals come from the entry's
+    flag (S.: +s, X.: +x and -al/-ail -> -aux)."""
+    root = debian_root((HUNSPELL_FR,))
+    entries: dict[str, list[tuple[str, str]]] = {}
+    for line in (root / "usr/share/hunspell/fr.dic").read_text("utf-8").splitlines()[1:]:
+        if " po:nom" not in line:
+            continue
+        head, _, morph = line.partition(" ")
+        lemma, _, flags = head.partition("/")
+        gender = "m" if "is:mas" in morph else "f" if "is:fem" in morph else "mf"
+        entries.setdefault(lemma, []).append((flags, gender))
+    nouns: dict[str, tuple[str, set[str]]] = {}
+    for word in words:
+        candidates = [(word, "")]
+        if word.endswith("s"):
+            candidates.append((word[:-1], "S."))
+        if word.endswith("x"):
+            candidates.append((word[:-1], "X."))
+        if word.endswith("aux"):
+            candidates += [(word[:-3] + "al", "X."), (word[:-3] + "ail", "X.")]
+        for lemma, flag in candidates:
+            genders: set[str] = set()
+            for flags, gender in entries.get(lemma, ()):
+                if not flag or flags.startswith(flag):
+                    genders |= set(gender) if gender != "mf" else {"m", "f"}
+            if genders:
+                nouns[word] = (lemma, genders)
+                break
+    return nouns
+
+
+def german_noun_genders(words: list[str]) -> dict[str, tuple[str, set[str]]]:
+    """lower-cased lemma -> (lemma, genders) from german-nouns' CSV (Wiktionary's
+    "genus" columns); a lemma listed twice with different genders gets both."""
+    name, version = GERMAN_NOUNS
+    wheel_dir = CACHE / f"{name}-{version}"
+    if not any(wheel_dir.glob("*.whl")):
+        subprocess.run(
+            [sys.executable, "-m", "pip", "download", "-q", "--no-deps", f"{name}=={version}",
+             "-d", str(wheel_dir)],
+            check=True,
+        )  # fmt: skip
+    wheel = next(wheel_dir.glob("*.whl"))
+    with zipfile.ZipFile(wheel) as archive:
+        rows = csv.DictReader(io.TextIOWrapper(archive.open("german_nouns/nouns.csv"), "utf-8"))
+        lemmas: dict[str, set[str]] = {}
+        for row in rows:
+            lemma = row["lemma"]
+            if not lemma[:1].isupper() or "Substantiv" not in row["pos"]:
+                continue
+            genders = {row[k] for k in ("genus", "genus 1", "genus 2", "genus 3", "genus 4")}
+            genders &= {"m", "f", "n"}
+            if genders:
+                lemmas.setdefault(lemma.lower(), set()).update(genders)
+    return {w: (w, lemmas[w]) for w in words if w in lemmas}
+
+
+def frequent_noun_genders(lang: str) -> dict[str, str]:
+    """The forms of the NOUN_LEMMAS most frequent noun lemmas (by their most frequent
+    form in wordfreq) whose dictionary gives one gender."""
+    words = frequent_words(lang, FREQUENT_FORMS)
+    if lang == "fr":
+        nouns = hunspell_fr_noun_genders(words)
+    elif lang == "de":
+        nouns = german_noun_genders(words)
+    else:
+        nouns = apertium_noun_genders(lang, words)
+    kept_lemmas: set[str] = set()
+    forms: dict[str, str] = {}
+    for word in words:  # most frequent first
+        if word not in nouns:
+            continue
+        lemma, genders = nouns[word]
+        if lemma not in kept_lemmas:
+            if len(kept_lemmas) >= NOUN_LEMMAS:
+                continue
+            kept_lemmas.add(lemma)
+        if len(genders) == 1:
+            forms[word] = next(iter(genders))
+    return dict(sorted(forms.items()))
+
+
+def main(argv: list[str]) -> int:
+    """Build every file, or only those of the languages named on the command line."""
+    langs = argv or ["pl", "cs", *GENDER_SOURCES]
     DATA.mkdir(parents=True, exist_ok=True)
-    for lang in ("pl", "cs"):
-        forms = noun_genders(lang)
-        out = {"source": ATTRIBUTION, "forms": forms}
+    for lang in langs:
+        if lang in GENDER_SOURCES:
+            forms = frequent_noun_genders(lang)
+            source = (
+                f"Built by scripts/build_text_data.py: genders from {GENDER_SOURCES[lang]}; "
+                f"the {NOUN_LEMMAS} most frequent noun lemmas by wordfreq 3.1.1 (CC BY-SA 4.0)."
+            )
+        else:
+            forms = noun_genders(lang)
+            source = ATTRIBUTION
+        out = {"source": source, "forms": forms}
         path = DATA / f"noun_gender_{lang}.json"
         path.write_text(json.dumps(out, ensure_ascii=False, indent=0) + "\n", "utf-8")
         print(f"{path.relative_to(REPO)}: {len(forms)} forms", file=sys.stderr)
@@ -99,4 +307,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))
