@@ -15,8 +15,9 @@ Writes, under model_layer/text/rules/data/ (all languages, or those named):
   of the 10,000 most frequent noun lemmas found among wordfreq's 100,000 most frequent
   words, from a dictionary with genders (all forms, not only those the ending gets
   wrong, so the tables stay right whatever becomes of the ending rules; each costs
-  about 2-3 ms and 0.5-2 MB when first used). The dictionaries, pinned below, are
-  fetched by the ordinary clients into a temporary folder, never installed:
+  about 2-7 ms and 0.4-2 MB when first used, see rules/agreement.py). The
+  dictionaries, pinned below, are fetched by the ordinary clients into a temporary
+  folder, never installed:
   es, pt, it: Apertium's morphological analysers (Debian apertium-* packages, run with
   lttoolbox's lt-proc from the same folder); fr: the Dicollecte dictionary of Debian's
   hunspell-fr-comprehensive (its entries carry "po:nom is:fem"); de: german-nouns
@@ -114,18 +115,16 @@ def noun_genders(lang: str) -> dict[str, str]:
 
 FREQUENT_FORMS = 100_000  # wordfreq forms searched for nouns
 NOUN_LEMMAS = 10_000  # the most frequent noun lemmas kept per language
-# lang: the Debian packages (name, version) and the analysers inside them. Two
-# dictionaries per language: a form is kept only where every one that knows it as a
-# noun gives the same single gender ("pianeta", "parte" and "fine" have both in one).
+# lang: the Debian packages (name, version) and the analysers inside them. Where two
+# are listed, a form is kept only where every one that knows it as a noun gives the
+# same single gender ("pianeta", "fine" have both). Not apertium-es-pt: its dictionaries
+# are older, smaller and give wrong genders ("el arroz", "el hambre" as the other).
 APERTIUM = {
     "es": (
-        ("apertium-es-pt", "1.1.6-1", "apertium-es-pt/es-pt.automorf.bin"),
+        ("apertium-spa-cat", "2.2.0-3", "apertium-spa-cat/spa-cat.automorf.bin"),
         ("apertium-spa-ita", "0.2.1-3", "apertium-spa-ita/spa-ita.automorf.bin"),
     ),
-    "pt": (
-        ("apertium-es-pt", "1.1.6-1", "apertium-es-pt/pt-es.automorf.bin"),
-        ("apertium-por-cat", "0.10.1-2", "apertium-por-cat/por-cat.automorf.bin"),
-    ),
+    "pt": (("apertium-por-cat", "0.10.1-2", "apertium-por-cat/por-cat.automorf.bin"),),
     "it": (
         ("apertium-spa-ita", "0.2.1-3", "apertium-spa-ita/ita-spa.automorf.bin"),
         ("apertium-cat-ita", "0.2.2-1", "apertium-cat-ita/ita-cat.automorf.bin"),
@@ -135,11 +134,11 @@ LTTOOLBOX = (("lttoolbox", "3.7.1-1+b2"), ("liblttoolbox3", "3.7.1-1+b2"))
 HUNSPELL_FR = ("hunspell-fr-comprehensive", "1:7.0-1")
 GERMAN_NOUNS = ("german-nouns", "1.2.5")
 CACHE = Path(tempfile.gettempdir()) / "build_text_data"
-GENDER_SOURCES = {
-    "es": "the Apertium Spanish dictionaries of Debian apertium-es-pt 1.1.6-1 (GPL-2.0) "
-    "and apertium-spa-ita 0.2.1-3 (apertium-spa 1.2.2, GPL-2.0+)",
-    "pt": "the Apertium Portuguese dictionaries of Debian apertium-es-pt 1.1.6-1 (GPL-2.0) "
-    "and apertium-por-cat 0.10.1-2 (apertium-por 0.3.1, GPL-3.0+)",
+GENDER_SOURCES = {  # each file's "source" names these; NOTICE gives the licences
+    "es": "the Apertium Spanish dictionaries of Debian apertium-spa-cat 2.2.0-3 "
+    "(apertium-spa 1.2.0, GPL-2.0) and apertium-spa-ita 0.2.1-3 (apertium-spa 1.2.2, GPL-2.0+)",
+    "pt": "the Apertium Portuguese dictionary of Debian apertium-por-cat 0.10.1-2 "
+    "(apertium-por 0.3.1, GPL-3.0+)",
     "it": "the Apertium Italian dictionaries of Debian apertium-spa-ita 0.2.1-3 "
     "(apertium-ita 1.1.1, GPL-2.0+) and apertium-cat-ita 0.2.2-1 (apertium-ita 1.1.2, GPL-2.0+)",
     "fr": "Dicollecte/Grammalecte French dictionary 7.0 "

@@ -109,3 +109,16 @@ def test_the_table_decides_where_the_ending_is_wrong(
     assert normalize_text(text, lang) == with_table
     monkeypatch.setattr(agreement, "_form_genders", lambda _lang: {})
     assert ending_alone in normalize_text(text, lang)
+
+
+def test_a_missing_table_leaves_the_ending_to_decide(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A distribution may drop a table (NOTICE): the reading falls back, nothing fails."""
+    monkeypatch.setattr(agreement, "_DATA", tmp_path)
+    agreement._form_genders.cache_clear()
+    try:
+        assert normalize_text("Il manque 1 accessoire.", "fr") == "Il manque une accessoire."
+        assert normalize_text("Il y a 1 maison.", "fr") == "Il y a une maison."
+    finally:
+        agreement._form_genders.cache_clear()

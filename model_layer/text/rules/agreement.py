@@ -18,10 +18,11 @@ case) decides the number's form:
   lemmas with their gender (data/noun_gender_<lang>.json, built by the same script
   from Apertium's dictionaries for es/pt/it, Dicollecte's for fr and Wiktionary's via
   german-nouns for de; licences in NOTICE), then the ending. A form the dictionaries
-  give both genders ("livre", "capital", "Kunde") is not in the table. Each table is
-  read on the language's first number before a word: 1.7-3.4 ms and 0.6-2.0 MB each
-  (median of 5 fresh processes on this machine, loaded: es 2.9 ms/1.5 MB, pt 3.1/1.8,
-  it 3.4/2.0, fr 3.2/1.5, de 1.7/0.6; all five about 14 ms and 7.4 MB).
+  give both genders ("livre", "capital", "Kunde") is not in the table; a missing file
+  only means the ending decides. Each table is read on the language's first number
+  before a word (median of 5 fresh processes on this 2-core machine shared with other
+  work: es 4.6 ms and +2.0 MB RSS, pt 6.9 ms (2.8-11 ms) and +1.7 MB, it 3.6 ms and
+  +1.8 MB, fr 3.5 ms and +1.5 MB, de 1.9 ms and +0.4 MB; all five 22 ms and +7.4 MB).
 
 Only a number written alone before a word is touched ("3,5 kg", "10:30", "1 000",
 "2-3 casas" are left to the language's own rules), and only when the agreeing form
@@ -161,7 +162,7 @@ _MASCULINE_IN_A = {
     "es": "día mapa problema tema sistema programa idioma clima planeta poema drama "
     "esquema dilema síntoma teorema lema cometa sofá papá tranvía",
     "pt": "dia mapa problema tema sistema programa idioma clima planeta poema drama "
-    "esquema dilema sintoma cometa sofá papá telefonema",
+    "esquema dilema sintoma cometa sofá papá telefonema grama quilograma",
     "it": "problema tema sistema programma clima pianeta poema dramma schema dilemma "
     "sintomo papa cinema",
     "fr": "",
@@ -330,12 +331,21 @@ def romance_gender(noun: str, lang: str) -> Gender:
     return "f" if single.endswith(feminine_endings) or lower.endswith("as") else "m"
 
 
+# Feminine nouns that begin with a stressed a/ha, which take "un" (RAE).
+_ES_STRESSED_A = frozenset(
+    ("agua", "águila", "alma", "arma", "área", "aula", "hambre", "hacha", "ala", "ancla",
+     "arca", "arpa", "asa", "aspa", "hada", "habla", "haba", "ave", "hampa")
+)  # fmt: skip
+
+
 def _spanish(n: int, noun: str, before: str) -> str | None:
     if noun in _NOT_NOUN_SETS["es"]:
         return None
     words = numbers.cardinal(str(n), "es")
     if words is None:
         return None
+    if n == 1 and noun.lower() in _ES_STRESSED_A:
+        return "un"  # "un águila", "un aula": feminine, but "una" is not said before á
     if romance_gender(noun, "es") == "f":
         head, sep, tail = _after_last(words, ("millón", "millones"))
         tail = re.sub(r"ientos\b", "ientas", tail)
