@@ -233,6 +233,9 @@ def hunspell_fr_noun_genders(words: list[str]) -> dict[str, tuple[str, set[str]]
     return nouns
 
 
+_NOT_COMMON = {"Toponym", "Eigenname", "Nachname", "Vorname", "Abkürzung", "Buchstabe"}
+
+
 def german_noun_genders(words: list[str]) -> dict[str, tuple[str, set[str]]]:
     """lower-cased lemma -> (lemma, genders) from german-nouns' CSV (Wiktionary's
     "genus" columns); a lemma listed twice with different genders gets both."""
@@ -250,8 +253,9 @@ def german_noun_genders(words: list[str]) -> dict[str, tuple[str, set[str]]]:
         lemmas: dict[str, set[str]] = {}
         for row in rows:
             lemma = row["lemma"]
-            if not lemma[:1].isupper() or "Substantiv" not in row["pos"]:
-                continue
+            kinds = set(row["pos"].split(","))
+            if not lemma[:1].isupper() or "Substantiv" not in kinds or kinds & _NOT_COMMON:
+                continue  # names, places, abbreviations: "Aller" (a river) is no "aller"
             genders = {row[k] for k in ("genus", "genus 1", "genus 2", "genus 3", "genus 4")}
             genders &= {"m", "f", "n"}
             if genders:

@@ -122,3 +122,15 @@ def test_a_missing_table_leaves_the_ending_to_decide(
         assert normalize_text("Il y a 1 maison.", "fr") == "Il y a une maison."
     finally:
         agreement._form_genders.cache_clear()
+
+
+@pytest.mark.parametrize(
+    ("noun", "article"),
+    [("Küchenuhr", "eine"), ("Nachbarstadt", "eine"), ("Gartenbank", "eine"),
+     ("Autobahnausfahrt", "eine"), ("Fensterbrett", "ein"), ("Arbeiterschaft", "eine")],
+)  # fmt: skip
+def test_german_compounds_not_in_the_table_take_their_last_parts_gender(
+    noun: str, article: str
+) -> None:
+    assert noun.lower() not in _table("de")  # else the table, not the compound rule, decides
+    assert agreement.german_one(noun) == article
