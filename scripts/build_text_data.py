@@ -22,6 +22,9 @@ Writes, under model_layer/text/rules/data/ (all languages, or those named):
   lttoolbox's lt-proc from the same folder); fr: the Dicollecte dictionary of Debian's
   hunspell-fr-comprehensive (its entries carry "po:nom is:fem"); de: german-nouns
   (PyPI, from German Wiktionary). Needs apt-get and dpkg-deb (Debian) and pip.
+  Each file also holds "endings": the 2-5 letter endings that most nouns of one
+  gender share (learned from the whole dictionary for fr and de, from the nouns among
+  the frequent words for es/pt/it), the fallback for nouns not in the table.
 
 Sources and licences: wordfreq 3.1.1 (code Apache-2.0; word lists CC BY-SA 4.0, from
 Wikipedia, subtitles, news, books, web text, Twitter and Reddit, see its README);
@@ -115,6 +118,7 @@ def noun_genders(lang: str) -> dict[str, str]:
 
 FREQUENT_FORMS = 100_000  # wordfreq forms searched for nouns
 NOUN_LEMMAS = 10_000  # the most frequent noun lemmas kept per language
+ENDING_SIZES = (2, 5)  # the shortest and longest endings learned
 # lang: the Debian packages (name, version) and the analysers inside them. Where two
 # are listed, a form is kept only where every one that knows it as a noun gives the
 # same single gender ("pianeta", "fine" have both). Not apertium-es-pt: its dictionaries
@@ -236,9 +240,9 @@ def hunspell_fr_noun_genders(words: list[str]) -> dict[str, tuple[str, set[str]]
 _NOT_COMMON = {"Toponym", "Eigenname", "Nachname", "Vorname", "Abkürzung", "Buchstabe"}
 
 
-def german_noun_genders(words: list[str]) -> dict[str, tuple[str, set[str]]]:
-    """lower-cased lemma -> (lemma, genders) from german-nouns' CSV (Wiktionary's
-    "genus" columns); a lemma listed twice with different genders gets both."""
+def german_lemma_genders() -> dict[str, set[str]]:
+    """lower-cased lemma -> genders from german-nouns' CSV (Wiktionary's "genus"
+    columns); a lemma listed twice with different genders gets both."""
     name, version = GERMAN_NOUNS
     wheel_dir = CACHE / f"{name}-{version}"
     if not any(wheel_dir.glob("*.whl")):
@@ -248,9 +252,9 @@ def german_noun_genders(words: list[str]) -> dict[str, tuple[str, set[str]]]:
             check=True,
         )  # fmt: skip
     wheel = next(wheel_dir.glob("*.whl"))
+    lemmas: dict[str, set[str]] = {}
     with zipfile.ZipFile(wheel) as archive:
         rows = csv.DictReader(io.TextIOWrapper(archive.open("german_nouns/nouns.csv"), "utf-8"))
-        lemmas: dict[str, set[str]] = {}
         for row in rows:
             lemma = row["lemma"]
             kinds = set(row["pos"].split(","))
@@ -260,19 +264,75 @@ def german_noun_genders(words: list[str]) -> dict[str, tuple[str, set[str]]]:
             genders &= {"m", "f", "n"}
             if genders:
                 lemmas.setdefault(lemma.lower(), set()).update(genders)
+    return lemmas
+
+
+def german_noun_genders(words: list[str]) -> dict[str, tuple[str, set[str]]]:
+    """lower-cased lemma -> (lemma, genders) for the `words` that are German nouns."""
+    lemmas = german_lemma_genders()
     return {w: (w, lemmas[w]) for w in words if w in lemmas}
 
 
-def frequent_noun_genders(lang: str) -> dict[str, str]:
+def french_dictionary_forms() -> list[str]:
+    """Every noun lemma of the Dicollecte dictionary and the plurals it may have
+    (hunspell_fr_noun_genders keeps those its flags allow)."""
+    root = debian_root((HUNSPELL_FR,))
+    words: list[str] = []
+    for line in (root / "usr/share/hunspell/fr.dic").read_text("utf-8").splitlines()[1:]:
+        if " po:nom" in line:
+            lemma = line.partition(" ")[0].partition("/")[0]
+            words += [lemma, lemma + "s", lemma + "x"]
+            if lemma.endswith(("al", "ail")):
+                words.append(lemma[: -2 if lemma.endswith("al") else -3] + "aux")
+    return [w for w in dict.fromkeys(words) if w.isalpha() and w == w.lower()]
+
+
+def learned_endings(
+    genders: dict[str, str], min_count: int = 10, share: float = 0.85
+) -> dict[str, str]:
+    """Word endings (2-5 letters) that tell a noun's gender: those shared by at least
+    `min_count` of `genders`' forms, `share` of which have one gender; an ending is
+    kept only where it says otherwise than the longest shorter one kept (the look-up,
+    `agreement.learned_ending_gender`, takes the longest that matches)."""
+    counts: dict[str, dict[str, int]] = {}
+    for form, gender in genders.items():
+        for size in range(ENDING_SIZES[0], ENDING_SIZES[1] + 1):
+            if len(form) > size:
+                tally = counts.setdefault(form[-size:], {})
+                tally[gender] = tally.get(gender, 0) + 1
+    kept: dict[str, str] = {}
+    for size in range(ENDING_SIZES[0], ENDING_SIZES[1] + 1):
+        for ending in sorted(e for e in counts if len(e) == size):
+            tally = counts[ending]
+            total = sum(tally.values())
+            gender = max(sorted(tally), key=tally.__getitem__)
+            if total < min_count or tally[gender] < share * total:
+                continue
+            shorter = next(
+                (kept[ending[-n:]] for n in range(size - 1, ENDING_SIZES[0] - 1, -1)
+                 if ending[-n:] in kept),
+                None,
+            )  # fmt: skip
+            if shorter != gender:
+                kept[ending] = gender
+    return dict(sorted(kept.items()))
+
+
+def noun_tables(lang: str) -> tuple[dict[str, str], dict[str, str]]:
     """The forms of the NOUN_LEMMAS most frequent noun lemmas (by their most frequent
-    form in wordfreq) whose dictionary gives one gender."""
+    form in wordfreq) whose dictionary gives one gender; and the endings learned from
+    every single-gender noun form known (the whole dictionary for fr and de, the nouns
+    among the FREQUENT_FORMS words for es, pt, it)."""
     words = frequent_words(lang, FREQUENT_FORMS)
     if lang == "fr":
         nouns = hunspell_fr_noun_genders(words)
+        every = hunspell_fr_noun_genders(french_dictionary_forms())
     elif lang == "de":
         nouns = german_noun_genders(words)
+        every = {w: (w, g) for w, g in german_lemma_genders().items() if w.isalpha()}
     else:
         nouns = apertium_noun_genders(lang, words)
+        every = nouns
     kept_lemmas: set[str] = set()
     forms: dict[str, str] = {}
     for word in words:  # most frequent first
@@ -285,7 +345,8 @@ def frequent_noun_genders(lang: str) -> dict[str, str]:
             kept_lemmas.add(lemma)
         if len(genders) == 1:
             forms[word] = next(iter(genders))
-    return dict(sorted(forms.items()))
+    single = {w: next(iter(g)) for w, (_, g) in every.items() if len(g) == 1}
+    return dict(sorted(forms.items())), learned_endings(single)
 
 
 def main(argv: list[str]) -> int:
@@ -293,16 +354,17 @@ def main(argv: list[str]) -> int:
     langs = argv or ["pl", "cs", *GENDER_SOURCES]
     DATA.mkdir(parents=True, exist_ok=True)
     for lang in langs:
+        out: dict[str, object]
         if lang in GENDER_SOURCES:
-            forms = frequent_noun_genders(lang)
+            forms, endings = noun_tables(lang)
             source = (
                 f"Built by scripts/build_text_data.py: genders from {GENDER_SOURCES[lang]}; "
                 f"the {NOUN_LEMMAS} most frequent noun lemmas by wordfreq 3.1.1 (CC BY-SA 4.0)."
             )
+            out = {"source": source, "forms": forms, "endings": endings}
         else:
             forms = noun_genders(lang)
-            source = ATTRIBUTION
-        out = {"source": source, "forms": forms}
+            out = {"source": ATTRIBUTION, "forms": forms}
         path = DATA / f"noun_gender_{lang}.json"
         path.write_text(json.dumps(out, ensure_ascii=False, indent=0) + "\n", "utf-8")
         print(f"{path.relative_to(REPO)}: {len(forms)} forms", file=sys.stderr)

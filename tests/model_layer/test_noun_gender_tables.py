@@ -44,7 +44,8 @@ def _table(lang: str) -> dict[str, str]:
 @pytest.mark.parametrize("lang", [*BUILT_FROM_DICTIONARIES, "pl", "cs"])
 def test_table_is_well_formed_and_sorted(lang: str) -> None:
     data = json.loads((DATA / f"noun_gender_{lang}.json").read_text("utf-8"))
-    assert set(data) == {"source", "forms"}
+    learned = {"endings"} if lang in BUILT_FROM_DICTIONARIES else set()
+    assert set(data) == {"source", "forms"} | learned
     forms = data["forms"]
     assert list(forms) == sorted(forms), "the build writes forms sorted"
     genders = {"m", "f", "n"} if lang in ("de", "pl", "cs") else {"m", "f"}
@@ -107,7 +108,7 @@ def test_the_table_decides_where_the_ending_is_wrong(
     monkeypatch: pytest.MonkeyPatch, lang: str, text: str, with_table: str, ending_alone: str
 ) -> None:
     assert normalize_text(text, lang) == with_table
-    monkeypatch.setattr(agreement, "_form_genders", lambda _lang: {})
+    monkeypatch.setattr(agreement, "_noun_data", lambda _lang: ({}, {}))
     assert ending_alone in normalize_text(text, lang)
 
 
@@ -116,12 +117,12 @@ def test_a_missing_table_leaves_the_ending_to_decide(
 ) -> None:
     """A distribution may drop a table (NOTICE): the reading falls back, nothing fails."""
     monkeypatch.setattr(agreement, "_DATA", tmp_path)
-    agreement._form_genders.cache_clear()
+    agreement._noun_data.cache_clear()
     try:
         assert normalize_text("Il manque 1 accessoire.", "fr") == "Il manque une accessoire."
         assert normalize_text("Il y a 1 maison.", "fr") == "Il y a une maison."
     finally:
-        agreement._form_genders.cache_clear()
+        agreement._noun_data.cache_clear()
 
 
 @pytest.mark.parametrize(
@@ -134,3 +135,36 @@ def test_german_compounds_not_in_the_table_take_their_last_parts_gender(
 ) -> None:
     assert noun.lower() not in _table("de")  # else the table, not the compound rule, decides
     assert agreement.german_one(noun) == article
+
+
+@pytest.mark.parametrize("lang", BUILT_FROM_DICTIONARIES)
+def test_learned_endings_are_short_endings_with_a_gender(lang: str) -> None:
+    endings = json.loads((DATA / f"noun_gender_{lang}.json").read_text("utf-8"))["endings"]
+    assert 30 <= len(endings) <= 2_000
+    assert all(2 <= len(ending) <= 5 for ending in endings)
+    assert set(endings.values()) <= {"m", "f", "n"}
+
+
+@pytest.mark.parametrize(
+    ("word", "lang", "gender"),
+    [("cordialité", "fr", "f"), ("réinterprétation", "fr", "f"), ("hématome", "fr", "m"),
+     ("mutualización", "es", "f"), ("mutualização", "pt", "f"),
+     ("mutualizzazione", "it", "f"), ("mutualisierung", "de", "f")],
+)  # fmt: skip
+def test_learned_endings_tell_the_gender_of_nouns_not_in_the_table(
+    word: str, lang: str, gender: str
+) -> None:
+    assert word not in _table(lang)
+    assert agreement.learned_ending_gender(word, lang) == gender
+
+
+def test_learning_keeps_only_endings_that_say_something_new() -> None:
+    script = _build_script()
+    nouns = {f"{stem}tion": "f" for stem in ("na", "mo", "lo", "ra", "ta", "po")}
+    nouns |= {f"{stem}ion": "m" for stem in ("cam", "av", "esp", "bast")}
+    nouns |= {"lion": "m", "pion": "m"}
+    learned = script.learned_endings(nouns, min_count=2, share=0.85)
+    # "-on" and "-ion" are 6 f to 6 m: too mixed. "-tion" is 6 f to 1 m ("bastion"):
+    # kept. "-ation", "-otion" say what "-tion" says: left out. "-mion": too few.
+    assert learned == {"tion": "f"}
+    assert script.learned_endings({"ab": "m", "cab": "m"}, min_count=1) == {"ab": "m"}
