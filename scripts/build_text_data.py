@@ -197,11 +197,28 @@ def apertium_noun_genders(lang: str, words: list[str]) -> dict[str, tuple[str, s
                     continue
                 lemma = lemma or m.group(1)
                 tags = re.findall(r"<([^>]+)>", m.group(2))
-                genders |= {"m", "f"} if "mf" in tags else {t for t in tags if t in "mf"}
+                genders |= {"c"} if "mf" in tags else {t for t in tags if t in ("m", "f")}
             if genders:
                 known_lemma, known = nouns.get(surface, (lemma, set()))
                 nouns[surface] = (known_lemma, known | genders)
     return nouns
+
+
+# Dicollecte marks "is:epi" both nouns of either gender that name a person
+# ("journaliste") and homonyms ("livre", "tour", "mode", "période"): only the first,
+# told by these endings, count as common gender.
+_FR_PERSON_ENDINGS = ("iste", "aire", "logue", "graphe", "crate", "naute", "phile", "phobe")
+
+
+def one_gender(genders: set[str]) -> str | None:
+    """The gender to read a noun with: its only gender; masculine for a noun of common
+    gender ("c": "turista", "journaliste"), the generic form when counting people,
+    unless a dictionary gives one gender alone; None for a noun with both genders by
+    meaning ("capital", "livre"), left to the hand lists and endings."""
+    explicit = genders - {"c"}
+    if len(explicit) == 1:
+        return next(iter(explicit))
+    return "m" if not explicit else None
 
 
 def hunspell_fr_noun_genders(words: list[str]) -> dict[str, tuple[str, set[str]]]:
@@ -216,6 +233,8 @@ def hunspell_fr_noun_genders(words: list[str]) -> dict[str, tuple[str, set[str]]
         head, _, morph = line.partition(" ")
         lemma, _, flags = head.partition("/")
         gender = "m" if "is:mas" in morph else "f" if "is:fem" in morph else "mf"
+        if gender == "mf" and lemma.endswith(_FR_PERSON_ENDINGS):
+            gender = "c"  # "un/une journaliste": a person, of either gender
         entries.setdefault(lemma, []).append((flags, gender))
     nouns: dict[str, tuple[str, set[str]]] = {}
     for word in words:
@@ -230,7 +249,7 @@ def hunspell_fr_noun_genders(words: list[str]) -> dict[str, tuple[str, set[str]]
             genders: set[str] = set()
             for flags, gender in entries.get(lemma, ()):
                 if not flag or flags.startswith(flag):
-                    genders |= set(gender) if gender != "mf" else {"m", "f"}
+                    genders |= {"m", "f"} if gender == "mf" else {gender}
             if genders:
                 nouns[word] = (lemma, genders)
                 break
@@ -343,9 +362,10 @@ def noun_tables(lang: str) -> tuple[dict[str, str], dict[str, str]]:
             if len(kept_lemmas) >= NOUN_LEMMAS:
                 continue
             kept_lemmas.add(lemma)
-        if len(genders) == 1:
-            forms[word] = next(iter(genders))
-    single = {w: next(iter(g)) for w, (_, g) in every.items() if len(g) == 1}
+        gender = one_gender(genders)
+        if gender is not None:
+            forms[word] = gender
+    single = {w: next(iter(g)) for w, (_, g) in every.items() if len(g) == 1 and g != {"c"}}
     return dict(sorted(forms.items())), learned_endings(single)
 
 

@@ -168,3 +168,12 @@ def test_learning_keeps_only_endings_that_say_something_new() -> None:
     # kept. "-ation", "-otion" say what "-tion" says: left out. "-mion": too few.
     assert learned == {"tion": "f"}
     assert script.learned_endings({"ab": "m", "cab": "m"}, min_count=1) == {"ab": "m"}
+
+
+def test_a_noun_of_common_gender_is_read_masculine_unless_a_dictionary_says_one() -> None:
+    one_gender = _build_script().one_gender
+    assert one_gender({"c"}) == "m"  # "turista": the generic masculine
+    assert one_gender({"c", "f"}) == "f"  # one dictionary knows it feminine only
+    assert one_gender({"f"}) == "f"
+    assert one_gender({"m", "f"}) is None  # "capital": meaning decides, left out
+    assert one_gender({"m", "f", "c"}) is None
