@@ -76,6 +76,8 @@ def agree(text: str, lang: str, module: Callable[[str], str] | None = None) -> s
         return text
 
     def say(m: re.Match[str]) -> str:
+        if lang in ("es", "pt") and m.group("noun") == "mil":
+            return _thousands_of(m, text, lang, reader)
         if module is not None and _module_reads_together(
             m.group("n"), m.group("noun"), lang, module
         ):
@@ -93,6 +95,24 @@ def agree(text: str, lang: str, module: Callable[[str], str] | None = None) -> s
         return f"{words}{gap}{m.group('noun')}"
 
     return _COUNTED.sub(say, text)
+
+
+_NEXT_WORD = re.compile(r"[ \u00a0]+([^\W\d_]+)")
+
+
+def _thousands_of(
+    m: re.Match[str], text: str, lang: str, reader: Callable[[int, str, str], str | None]
+) -> str:
+    """ "300 mil casas" is "trescientas mil casas", "2 mil casas" "duas mil casas": the
+    thousands agree with the noun after "mil" (es, pt)."""
+    digits = re.sub(r"\D", "", m.group("n"))
+    after = _NEXT_WORD.match(text, m.end())
+    if len(digits) > 3 or int(digits) < 2 or after is None:
+        return m.group()
+    words = reader(int(digits), after.group(1), "")
+    if words is None or words == numbers.cardinal(digits, lang):
+        return m.group()
+    return f"{words}{m.group('gap')}mil"
 
 
 _MODULE_CACHE: dict[tuple[str, str, str], bool] = {}
