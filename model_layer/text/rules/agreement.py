@@ -343,7 +343,7 @@ def _singulars(noun: str, lang: str) -> list[str]:
 def romance_gender(noun: str, lang: str) -> Gender:
     """The gender of a Spanish, Portuguese, Italian or French noun form: the hand lists
     above, then the built table of frequent nouns' forms (the form itself, then what its
-    singular may be), then the ending."""
+    singular may be), then the learned endings, then the hand-written endings."""
     lower = noun.lower()
     forms = _singulars(lower, lang)
     for form in forms:
@@ -796,7 +796,8 @@ _DE_LABELS = frozenset(
 
 def german_one(noun: str) -> str:
     """ "ein" or "eine" before a German noun (nominative): the hand lists, the built
-    table of frequent nouns, then the ending."""
+    table of frequent nouns, the compound's last part, the learned endings, then the
+    hand-written endings."""
     lower = noun.lower()
     if lower in _DE_FEMININE:
         return "eine"
