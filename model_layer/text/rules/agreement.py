@@ -13,7 +13,22 @@ case) decides the number's form:
 - pl, cs: a table of noun forms whose gender the ending does not tell (built by
   `scripts/build_text_data.py` from wordfreq's frequency lists and simplemma's
   lemmas, see there), then the ending.
-- es, pt, it, fr: the ending, and lists of the frequent nouns that contradict it.
+- es, pt, it, fr, de: short hand lists of frequent nouns that contradict their ending,
+  then a table of the forms (singular and plural) of the 10,000 most frequent noun
+  lemmas with their gender (data/noun_gender_<lang>.json, built by the same script
+  from Apertium's dictionaries for es/pt/it, Dicollecte's for fr and Wiktionary's via
+  german-nouns for de; licences in NOTICE); for a German noun not in it, its last
+  part's ("Küchenuhr" as "Uhr"); then endings learned from the same dictionaries
+  ("-ité", "-tion" feminine, "-ome" masculine in fr); then the hand-written ending
+  rules. A form the dictionaries give both genders ("livre", "capital", "Kunde") is not
+  in the table; a missing file only means the hand-written rules decide. On nouns held
+  out of the learning and not in the tables, the learned endings raise the share read
+  in the right gender from 75% to 92% (fr), 94% to 95% (de, feminine or not), 95% to
+  96% (es). A noun of common gender ("turista", "journaliste") is read masculine, the
+  generic form when counting people. Each file is read on the language's first number
+  before a word (median of 5 fresh processes on this 2-core machine shared with other
+  work: es 4.2 ms and +2.3 MB RSS, pt 3.1 ms and +1.7 MB, it 3.5 ms and +2.0 MB, fr
+  3.4 ms and +1.6 MB, de 2.2 ms and +1.0 MB; all five 15 ms and +7.4 MB).
 
 Only a number written alone before a word is touched ("3,5 kg", "10:30", "1 000",
 "2-3 casas" are left to the language's own rules), and only when the agreeing form
@@ -61,6 +76,8 @@ def agree(text: str, lang: str, module: Callable[[str], str] | None = None) -> s
         return text
 
     def say(m: re.Match[str]) -> str:
+        if lang in ("es", "pt") and m.group("noun") == "mil":
+            return _thousands_of(m, text, lang, reader)
         if module is not None and _module_reads_together(
             m.group("n"), m.group("noun"), lang, module
         ):
@@ -78,6 +95,24 @@ def agree(text: str, lang: str, module: Callable[[str], str] | None = None) -> s
         return f"{words}{gap}{m.group('noun')}"
 
     return _COUNTED.sub(say, text)
+
+
+_NEXT_WORD = re.compile(r"[ \u00a0]+([^\W\d_]+)")
+
+
+def _thousands_of(
+    m: re.Match[str], text: str, lang: str, reader: Callable[[int, str, str], str | None]
+) -> str:
+    """ "300 mil casas" is "trescientas mil casas", "2 mil casas" "duas mil casas": the
+    thousands agree with the noun after "mil" (es, pt)."""
+    digits = re.sub(r"\D", "", m.group("n"))
+    after = _NEXT_WORD.match(text, m.end())
+    if len(digits) > 3 or int(digits) < 2 or after is None:
+        return m.group()
+    words = reader(int(digits), after.group(1), "")
+    if words is None or words == numbers.cardinal(digits, lang):
+        return m.group()
+    return f"{words}{m.group('gap')}mil"
 
 
 _MODULE_CACHE: dict[tuple[str, str, str], bool] = {}
@@ -153,9 +188,9 @@ _MASCULINE_IN_A = {
     "es": "día mapa problema tema sistema programa idioma clima planeta poema drama "
     "esquema dilema síntoma teorema lema cometa sofá papá tranvía",
     "pt": "dia mapa problema tema sistema programa idioma clima planeta poema drama "
-    "esquema dilema sintoma cometa sofá papá telefonema",
+    "esquema dilema sintoma cometa sofá papá telefonema grama quilograma",
     "it": "problema tema sistema programma clima pianeta poema dramma schema dilemma "
-    "sintomo papa cinema",
+    "sintomo papa cinema giornalista artista turista collega atleta pilota",
     "fr": "",
 }
 _FEMININE_NOT_IN_A = {
@@ -261,6 +296,18 @@ _FR_MASCULINE_IN_E = frozenset(
         "horaire",
         "commentaire",
         "capitaine",
+        # Nouns of either gender that name people: the generic masculine when counted.
+        "élève",
+        "collègue",
+        "adulte",
+        "juge",
+        "pilote",
+        "guide",
+        "peintre",
+        "arbitre",
+        "camarade",
+        "responsable",
+        "malade",
     ]
 )
 _FR_FEMININE_ENDINGS = ("e", "té", "tion", "sion", "son", "eur")
@@ -294,6 +341,9 @@ def _singulars(noun: str, lang: str) -> list[str]:
 
 
 def romance_gender(noun: str, lang: str) -> Gender:
+    """The gender of a Spanish, Portuguese, Italian or French noun form: the hand lists
+    above, then the built table of frequent nouns' forms (the form itself, then what its
+    singular may be), then the learned endings, then the hand-written endings."""
     lower = noun.lower()
     forms = _singulars(lower, lang)
     for form in forms:
@@ -301,6 +351,14 @@ def romance_gender(noun: str, lang: str) -> Gender:
             return "m"
         if form in _word_set("f", lang):
             return "f"
+    table = _form_genders(lang)
+    for form in forms:
+        known = table.get(form)
+        if known is not None:
+            return known
+    learned = learned_ending_gender(lower, lang)
+    if learned is not None:
+        return learned
     single = forms[-1] if lang != "it" else lower
     if lang == "fr":
         for form in forms:
@@ -314,12 +372,21 @@ def romance_gender(noun: str, lang: str) -> Gender:
     return "f" if single.endswith(feminine_endings) or lower.endswith("as") else "m"
 
 
+# Feminine nouns that begin with a stressed a/ha, which take "un" (RAE).
+_ES_STRESSED_A = frozenset(
+    ("agua", "águila", "alma", "arma", "área", "aula", "hambre", "hacha", "ala", "ancla",
+     "arca", "arpa", "asa", "aspa", "hada", "habla", "haba", "ave", "hampa")
+)  # fmt: skip
+
+
 def _spanish(n: int, noun: str, before: str) -> str | None:
     if noun in _NOT_NOUN_SETS["es"]:
         return None
     words = numbers.cardinal(str(n), "es")
     if words is None:
         return None
+    if n == 1 and noun.lower() in _ES_STRESSED_A:
+        return "un"  # "un águila", "un aula": feminine, but "una" is not said before á
     if romance_gender(noun, "es") == "f":
         head, sep, tail = _after_last(words, ("millón", "millones"))
         tail = re.sub(r"ientos\b", "ientas", tail)
@@ -369,18 +436,39 @@ def _after_last(words: str, markers: tuple[str, ...]) -> tuple[str, str, str]:
     return words[:best], "", words[best:]
 
 
-# --- West Slavic: a table of forms, then the ending ---------------------------------
+# --- Tables of noun forms built by scripts/build_text_data.py -----------------------
 
 
 @functools.cache
-def _form_genders(lang: str) -> dict[str, str]:
+def _noun_data(lang: str) -> tuple[dict[str, str], dict[str, str]]:
+    """(form -> gender, ending -> gender) from data/noun_gender_<lang>.json, read on
+    first use; empty where there is no file."""
     # Slovak has no table of its own: most Slovak plural forms are spelled as in Czech
     # ("knihy", "ženy", "okna"), so the Czech one is the better guess than none.
     path = _DATA / f"noun_gender_{'cs' if lang == 'sk' else lang}.json"
     if not path.is_file():
-        return {}
-    data: dict[str, str] = json.loads(path.read_text("utf-8"))["forms"]
-    return data
+        return {}, {}
+    data = json.loads(path.read_text("utf-8"))
+    return data["forms"], data.get("endings", {})
+
+
+def _form_genders(lang: str) -> dict[str, str]:
+    return _noun_data(lang)[0]
+
+
+def learned_ending_gender(word: str, lang: str) -> Gender | None:
+    """The gender that the word's longest learned ending (2-5 letters) tells, if any:
+    endings that most nouns of one gender share in the language's dictionary, learned
+    by scripts/build_text_data.py ("-ité", "-ion" feminine, "-isme" masculine in fr)."""
+    endings = _noun_data(lang)[1]
+    for size in range(min(5, len(word) - 1), 1, -1):
+        gender = endings.get(word[-size:])
+        if gender is not None:
+            return gender
+    return None
+
+
+# --- West Slavic: a table of forms, then the ending ---------------------------------
 
 
 def west_slavic_gender(noun: str, lang: str, use_table: bool = True) -> Gender:
@@ -707,12 +795,45 @@ _DE_LABELS = frozenset(
 
 
 def german_one(noun: str) -> str:
-    """ "ein" or "eine" before a German noun (nominative), by its ending."""
+    """ "ein" or "eine" before a German noun (nominative): the hand lists, the built
+    table of frequent nouns, the compound's last part, the learned endings, then the
+    hand-written endings."""
     lower = noun.lower()
-    feminine = lower in _DE_FEMININE or (
-        lower.endswith(_DE_FEMININE_ENDINGS) and lower not in _DE_NOT_FEMININE
-    )
-    return "eine" if feminine else "ein"
+    if lower in _DE_FEMININE:
+        return "eine"
+    if lower in _DE_NOT_FEMININE:
+        return "ein"
+    table = _form_genders("de")
+    known = table.get(lower)
+    if known is None:
+        known = _german_compound_gender(lower, table) or learned_ending_gender(lower, "de")
+    if known is not None:
+        return "eine" if known == "f" else "ein"
+    return "eine" if lower.endswith(_DE_FEMININE_ENDINGS) else "ein"
+
+
+# Endings that decide a German noun's gender whatever it is compounded from.
+_DE_FEMININE_SUFFIXES = ("ung", "heit", "keit", "schaft", "tion", "sion", "tät", "erin")
+_DE_MASCULINE_SUFFIXES = ("ist", "ling", "ismus", "eur")
+
+
+def _german_compound_gender(lower: str, table: dict[str, str]) -> str | None:
+    """A German compound takes its last part's gender ("Küchenuhr" as "Uhr"): a word
+    not in the table goes by its longest ending of 4+ letters that is in it, after 3+
+    letters of prefix, unless a derivational ending decides first. On the 75,900 nouns
+    of german-nouns (its single-gender common nouns) not in the table, this and the
+    ending tell feminine from not 94.1% of the time, against 87.9% for the ending alone."""
+    if lower.endswith(_DE_FEMININE_SUFFIXES):
+        return "f"
+    if lower.endswith(_DE_MASCULINE_SUFFIXES):
+        return "m"
+    for start in range(3, len(lower) - 3):
+        head = table.get(lower[start:])
+        if head is not None:
+            return head
+    if len(lower) > 5 and lower[-3:] in _DE_FEMININE:
+        return "f"  # "Küchenuhr", "Haustür": short feminine heads the ending misses
+    return None
 
 
 _DE_ONE = re.compile(
