@@ -17,7 +17,10 @@ the version.
 Before that, each graph goes through exact rewrites (`optimize_rewrites`: pointwise
 Conv -> channel-last MatMul, transposes folded, the classifier-free-guidance prefix
 computed once), each verified against the unmodified graph on seeded random inputs;
-one that does not verify is skipped. The log (stderr) says per graph what changed.
+one that does not verify is skipped. Last (after int8 quantization, which does not
+look inside If branches), graphs with masks get a second, mask-free path taken when
+every mask is all ones (`optimize_masks`), verified against the graph it was made
+from. The log (stderr) says per graph what changed.
 
 `--int8` adds an opt-in faster mode (`optimize_int8`): dynamic per-channel int8 on
 the rewritten MatMuls of the text encoder and vector estimator, selected at run time
@@ -164,6 +167,20 @@ def _rewritten(source: Path, target: Path, name: str) -> tuple[Path, list[str]]:
     return target, kept
 
 
+def _with_single_item_path(source: Path, target: Path, name: str) -> tuple[Path, bool]:
+    """The graph with its mask-free path for all-ones masks (model_layer.optimize_masks),
+    saved at `target`; the source itself when it does not apply or verify."""
+    import onnx
+
+    from model_layer.optimize_masks import single_item_path
+
+    model, applied = single_item_path(onnx.load(source), name, _log)
+    if not applied:
+        return source, False
+    onnx.save(model, target)
+    return target, True
+
+
 def _padding_invariant(model_dir: Path) -> bool:
     """Whether the vector estimator gives a padded chunk what it gives it alone (see
     optimize_verify.padding_invariant); the loader batches chunks only if so."""
@@ -215,6 +232,12 @@ def optimize_model(
                 quantized = Path(scratch) / f"{name}.onnx"
                 quantize(source, quantized)
                 source = quantized
+            if rewrites:  # last: the int8 quantizer does not look inside If branches
+                source, single_path = _with_single_item_path(
+                    source, Path(scratch) / f"{name}.single_path.onnx", name
+                )
+                if single_path:
+                    applied[name].append("single_item_masks")
             _save_optimized(source, folder, name, prepacked)
     manifest = _manifest(model_dir, precision, prepacked, applied, _padding_invariant(model_dir))
     (folder / MANIFEST).write_text(
