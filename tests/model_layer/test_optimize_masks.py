@@ -221,3 +221,18 @@ def test_prepared_model_speaks_as_the_unmodified_one_alone_and_batched(
         assert bool(padded_runs) == (batch_size == 2), (widths, starts)
         assert a.shape == b.shape
         assert np.abs(a - b).max() <= 1e-5, batch_size
+
+
+def test_duplicates_are_merged_before_the_graph_goes_inside_the_if(released_dir: Path) -> None:
+    """ONNX Runtime merges identical nodes only in the top-level graph, so the build
+    does it for both branches: no branch repeats an op on the same inputs."""
+    general, _ = apply_rewrites(_load(released_dir, "vector_estimator"), "ve", lambda _: None)
+    combined, applied = single_item_path(general, "ve", lambda _: None)
+    assert applied
+    for branch in _branches(combined).values():
+        keys = [
+            (n.op_type, tuple(n.input), tuple(a.SerializeToString() for a in n.attribute))
+            for n in branch.node
+            if n.op_type in ("Tile", "Transpose", "Unsqueeze")
+        ]
+        assert len(set(keys)) == len(keys)
