@@ -38,7 +38,7 @@ VALUE_MOVING = {
 }  # fmt: skip
 
 
-def _ranks(model: onnx.ModelProto) -> dict[str, list[int | str | None]]:
+def _shapes(model: onnx.ModelProto) -> dict[str, list[int | str | None]]:
     """Inferred shapes by tensor name (dims: int, symbolic name, or None)."""
     try:
         inferred = onnx.shape_inference.infer_shapes(model)
@@ -89,7 +89,7 @@ def _constant_truth(graph: Graph, node: Node, ones: set[str]) -> bool | None:
 
 
 def remove_noop_masks(graph: Graph) -> str:
-    shapes = _ranks(graph.to_model())
+    shapes = _shapes(graph.to_model())
     ones = {name for name in graph.graph_inputs if name in MASK_INPUTS}
     if not ones:
         return ""
