@@ -65,11 +65,28 @@ _ABBREVIATIONS = {
     "Rd.": "Road", "St.": "Street", "Dr.": "Drive", "Mt.": "Mount", "Ft.": "Fort",
     "Fig.": "Figure", "fig.": "figure", "Vol.": "Volume", "vol.": "volume",
     "Ch.": "Chapter", "ch.": "chapter",
+    # Capitalised at the start of a sentence or a form line ("Approx. 40 people came.").
+    "Approx.": "Approximately", "Dept.": "Department", "Incl.": "Including",
+    "Est.": "Established", "Esp.": "Especially", "Apt.": "Apartment", "apt.": "apartment",
+    "Tel.": "Telephone", "tel.": "telephone", "Ext.": "extension", "ext.": "extension",
+    "Mon.": "Monday", "Tue.": "Tuesday", "Tues.": "Tuesday", "Wed.": "Wednesday",
+    "Thu.": "Thursday", "Thur.": "Thursday", "Thurs.": "Thursday", "Fri.": "Friday",
+    "Sat.": "Saturday", "Sun.": "Sunday",
 }  # fmt: skip
 # The ones that often end a sentence, whose period then also closes it.
 _SENTENCE_FINAL = ("etc.", "Jr.", "Sr.", "Inc.", "Ltd.", "Corp.", "Bros.", "Ave.", "Blvd.",
-                   "Rd.", "St.", "Dr.")  # fmt: skip
+                   "Rd.", "St.", "Dr.", "Mon.", "Tue.", "Tues.", "Wed.", "Thu.", "Thur.",
+                   "Thurs.", "Fri.", "Sat.", "Sun.")  # fmt: skip
 ABBREVIATIONS = common.Abbreviations(_ABBREVIATIONS, _SENTENCE_FINAL)
+# "Mon-Fri", "Sat-Sun": opening hours. Only a range of two day names is sure to be days
+# ("Sun", "Sat" and "Wed" are words too); a day with a period is in `_ABBREVIATIONS`.
+_WEEKDAYS = {"Mon": "Monday", "Tue": "Tuesday", "Tues": "Tuesday", "Wed": "Wednesday",
+             "Thu": "Thursday", "Thur": "Thursday", "Thurs": "Thursday", "Fri": "Friday",
+             "Sat": "Saturday", "Sun": "Sunday"}  # fmt: skip
+_WEEKDAY = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
+_WEEKDAY_RANGE = re.compile(
+    rf"(?<![\w.])({_WEEKDAY})\.?\s?[-\u2013]\s?({_WEEKDAY})\b(?:\.(?=\s+[a-z0-9]))?"
+)
 _NUMBERED = re.compile(r"(?<![\w.])(?:(No|no|Nos|nos)\.|#)\s?(?=\d)")
 _PAGES = re.compile(r"(?<![\w.])(pp?)\.\s?(?=\d)")
 
@@ -88,6 +105,7 @@ def _abbreviations(text: str) -> str:
         return _TITLES[title]
 
     text = _TITLE.sub(title, text)
+    text = _WEEKDAY_RANGE.sub(lambda m: f"{_WEEKDAYS[m[1]]} to {_WEEKDAYS[m[2]]}", text)
     text = _NUMBERED.sub(_numbered, text)
     text = common.spell_dotted_initials(text)
     text = _PAGES.sub(lambda m: "pages " if m.group(1) == "pp" else "page ", text)
@@ -211,8 +229,25 @@ _TIME = re.compile(
 )
 
 
+# "9am-5pm", "7:30-9:00 pm", "9-5pm": the dash between two times is "to". The second must
+# be a time (a colon or am/pm) so that scores ("3-1") and ranges stay theirs.
+_TIME_RANGE_DASH = re.compile(
+    r"(?<![\w:.,])((?:[01]?\d|2[0-3])(?::[0-5]\d)?(?:\s?[AaPp]\.?[Mm]\.?)?)\s?[-\u2013]\s?"
+    r"(?=(?:[01]?\d|2[0-3])(?::[0-5]\d\b|\s?[AaPp]\.?[Mm]\b))"
+)
+
+
 def _times(text: str) -> str:
+    text = _TIME_RANGE_DASH.sub(_time_range, text)
     return _TIME.sub(_time, text)
+
+
+def _time_range(m: re.Match[str]) -> str:
+    first = m.group(1)
+    after = m.string[m.end() :]
+    if ":" not in first and not re.search("[AaPp]", first) and not re.match(r"\d+\s?[AaPp]", after):
+        return m.group()  # "3-10:30"? only "9-5pm" (a bare hour before am/pm) is a time range
+    return f"{first} to "
 
 
 def _time(m: re.Match[str]) -> str:
@@ -337,6 +372,11 @@ UNITS = {
     "lb": ("pound", "pounds"),
     "lbs": ("pound", "pounds"),
     "oz": ("ounce", "ounces"),
+    "fl oz": ("fluid ounce", "fluid ounces"),
+    "tsp": ("teaspoon", "teaspoons"),
+    "tbsp": ("tablespoon", "tablespoons"),
+    "Tbsp": ("tablespoon", "tablespoons"),
+    "qt": ("quart", "quarts"),
     "t": ("tonne", "tonnes"),
     "l": ("liter", "liters"),
     "L": ("liter", "liters"),
@@ -426,7 +466,14 @@ def _measures(text: str) -> str:
             return f"{words} times"
         return f"{words} {name}"
 
-    return _MEASURE.sub(say, text)
+    text = _MEASURE.sub(say, text)
+    # "6 ft 2 in": "in" after a number is the preposition, except as the inches of a height.
+    return _INCHES_AFTER_FEET.sub(
+        lambda m: f"{cardinal(m.group(1))} {'inch' if m.group(1) == '1' else 'inches'}", text
+    )
+
+
+_INCHES_AFTER_FEET = re.compile(r"(?<=\b(?:feet|foot) )(\d{1,2})\s?in\b")
 
 
 def _ranges(text: str) -> str:
@@ -481,7 +528,17 @@ def _ordinals(text: str) -> str:
     return _ORDINAL.sub(lambda m: numbers.ordinal(int(m.group(1)), LANG) or m.group(), text)
 
 
+# "€9.99/month", "$15/hr", "£3/kg": a price or rate per unit.
+_PER_WORDS = {"month": "month", "mo": "month", "year": "year", "yr": "year", "day": "day",
+              "week": "week", "wk": "week", "hour": "hour", "hr": "hour", "h": "hour",
+              "night": "night", "person": "person", "head": "head", "kg": "kilogram",
+              "lb": "pound", "g": "gram", "l": "liter", "m": "meter", "km": "kilometer",
+              "piece": "piece", "item": "item", "user": "user", "seat": "seat"}  # fmt: skip
+_PER = re.compile(rf"(?<=[a-z0-9%])/({'|'.join(sorted(_PER_WORDS, key=len, reverse=True))})\b(?!/)")
+
+
 def _symbols(text: str) -> str:
+    text = _PER.sub(lambda m: f" per {_PER_WORDS[m.group(1)]}", text)
     text = _CELSIUS.sub(" degrees Celsius", text)
     text = _FAHRENHEIT.sub(" degrees Fahrenheit", text)
     text = _DEGREES.sub(" degrees", text)
