@@ -283,6 +283,8 @@ TABLES: dict[str, ScoreTable] = {
         r"",
         number=lambda n: _korean(n),
         word_bounds=False,
+        hyphen="said",  # "3-2로 이겼다": 삼 대 이; "3-5명" (a counter follows) stays a range
+        hyphen_after=r"(?:$|[\s,.!?)]|으로|로|의|를|을|가|이|는|은|까지|에서|에|승|패)",
     ),
     "vi": ScoreTable(
         "",
