@@ -256,6 +256,8 @@ TABLES: dict[str, ScoreTable] = {
         r"final\w*|gol\w*",
         r"saat",
         r"",
+        hyphen="said",  # "3-1 yendi": üç bir, as the colon score; never "üç ila bir"
+        hyphen_after=r"(?:\s|$|[.,;:!?)]|'[a-zçğıöşü]+)",
     ),
     "id": ScoreTable(
         "",
