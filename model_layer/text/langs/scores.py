@@ -293,6 +293,8 @@ TABLES: dict[str, ScoreTable] = {
         r"thắng|thua|trận|tỉ số|tỷ số|phiếu|hòa|chung kết|bàn",
         r"lúc|từ|đến",
         r"giờ|h",
+        hyphen="said",  # "thắng 3-1": ba một, not the range "ba đến một"
+        hyphen_after=r"(?:\s|$|[.,;:!?)])(?!\s*(?:người|ngày|giờ|tháng|năm|lần|cái|con|km)\b)",
     ),
 }
 
