@@ -257,13 +257,16 @@ TABLES: dict[str, ScoreTable] = {
         r"saat",
         r"",
         hyphen="said",  # "3-1 yendi": üç bir, as the colon score; never "üç ila bir"
-        hyphen_after=r"(?:\s|$|[.,;:!?)]|'[a-zçğıöşü]+)",
+        hyphen_after=r"(?:\s(?!(?:gol|gün|saat|dakika|kez|kere|maç|puan|kişi|yıl|ay|hafta)\b)"
+        r"|$|[.,;:!?)]|'[a-zçğıöşü]+)",
     ),
     "id": ScoreTable(
         "",
         r"menang\w*|kalah\w*|pertandingan|skor|suara|imbang|final|gol",
         r"pukul|jam",
         r"",
+        hyphen="said",  # "menang 3-1": tiga satu, not the range "tiga sampai satu"
+        hyphen_after=r"(?:\s(?!(?:gol|hari|jam|menit|kali|orang|tahun|bulan|poin)\b)|$|[.,;:!?)])",
     ),
     # Japanese reads "4対2" (よんたいに) with its own number rules: the digits stay for ja.py.
     "ja": ScoreTable(
