@@ -260,6 +260,14 @@ TABLES: dict[str, ScoreTable] = {
         hyphen_after=r"(?:\s(?!(?:gol|gün|saat|dakika|kez|kere|maç|puan|kişi|yıl|ay|hafta)\b)"
         r"|$|[.,;:!?)]|'[a-zçğıöşü]+)",
     ),
+    # Estonian: "3:1 võit" is "kolm üks", the numbers one after the other.
+    "et": ScoreTable(
+        "",
+        r"võit\w*|kaot\w*|mäng\w*|viik\w*|skoor\w*|hääl\w*|finaal\w*|värav\w*|"
+        r"alistas|alistus|seis\w*",
+        r"kell",
+        r"",
+    ),
     "id": ScoreTable(
         "",
         r"menang\w*|kalah\w*|pertandingan|skor|suara|imbang|final|gol",
