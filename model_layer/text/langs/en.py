@@ -64,6 +64,7 @@ _ABBREVIATIONS = {
     "Corp.": "Corporation", "Bros.": "Brothers", "Ave.": "Avenue", "Blvd.": "Boulevard",
     "Rd.": "Road", "St.": "Street", "Dr.": "Drive", "Mt.": "Mount", "Ft.": "Fort",
     "Fig.": "Figure", "fig.": "figure", "Vol.": "Volume", "vol.": "volume",
+    "Ave": "Avenue", "Blvd": "Boulevard", "pct": "percent",
     "Ch.": "Chapter", "ch.": "chapter",
     # Capitalised at the start of a sentence or a form line ("Approx. 40 people came.").
     "Approx.": "Approximately", "Dept.": "Department", "Incl.": "Including",
@@ -87,6 +88,7 @@ _WEEKDAY = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
 _WEEKDAY_RANGE = re.compile(
     rf"(?<![\w.])({_WEEKDAY})\.?\s?[-\u2013]\s?({_WEEKDAY})\b(?:\.(?=\s+[a-z0-9]))?"
 )
+_ESTIMATE = re.compile(r"(?<![\w.,])(?:([12]\d{3})|(?<=\d)) est\.(?=\)|,|;)")
 _NUMBERED = re.compile(r"(?<![\w.])(?:(No|no|Nos|nos)\.|#)\s?(?=\d)")
 _PAGES = re.compile(r"(?<![\w.])(pp?)\.\s?(?=\d)")
 
@@ -105,6 +107,8 @@ def _abbreviations(text: str) -> str:
         return _TITLES[title]
 
     text = _TITLE.sub(title, text)
+    # "(2023 est.)": the year's estimate, not "established"
+    text = _ESTIMATE.sub(lambda m: f"{year(int(m.group(1))) if m.group(1) else ''} estimate", text)
     text = _WEEKDAY_RANGE.sub(lambda m: f"{_WEEKDAYS[m[1]]} to {_WEEKDAYS[m[2]]}", text)
     text = _NUMBERED.sub(_numbered, text)
     text = common.spell_dotted_initials(text)
@@ -125,7 +129,8 @@ _DAY_MONTH = re.compile(
 )
 _YEAR_WORDS = (
     "in|since|from|until|till|by|of|during|before|after|around|circa|year|early|late|mid|"
-    "summer|winter|spring|autumn|fall|fiscal|FY|Q[1-4]|class of|born|between|to"
+    "summer|winter|spring|autumn|fall|fiscal|FY|Q[1-4]|class of|born|between|to|established|"
+    "founded|since|copyright|©"
 )
 _YEAR = re.compile(rf"\b((?:(?i:{_YEAR_WORDS})|{_MONTH}),?\s)([12]\d{{3}})\b(?![.,]\d|\s?%)")
 _DECADE = re.compile(r"(?<!\w)(?:(1\d|20)|')?(\d)0s\b")
@@ -373,6 +378,7 @@ UNITS = {
     "lbs": ("pound", "pounds"),
     "oz": ("ounce", "ounces"),
     "fl oz": ("fluid ounce", "fluid ounces"),
+    "pts": ("point", "points"),
     "tsp": ("teaspoon", "teaspoons"),
     "tbsp": ("tablespoon", "tablespoons"),
     "Tbsp": ("tablespoon", "tablespoons"),
@@ -479,6 +485,9 @@ _INCHES_AFTER_FEET = re.compile(r"(?<=\b(?:feet|foot) )(\d{1,2})\s?in\b")
 def _ranges(text: str) -> str:
     def say(m: re.Match[str]) -> str:
         first, second = m.group("ai"), m.group("bi")
+        if second[:1] == "0" and len(second) > 1 and not m.group("bf"):
+            # "no. 2024-0157", "ref 12-034": a code, read in digit groups, not a range
+            return f"{digits_one_by_one(first)}, {digits_one_by_one(second)}"
         if not (m.group("af") or m.group("bf")) and _both_years(first, second):
             return f"{year(int(first))} to {year(int(second))}"
         return f"{_number(m, 'a', bool(m.group('neg')))} to {_number(m, 'b')}"
@@ -537,6 +546,42 @@ _PER_WORDS = {"month": "month", "mo": "month", "year": "year", "yr": "year", "da
 _PER = re.compile(rf"(?<=[a-z0-9%])/({'|'.join(sorted(_PER_WORDS, key=len, reverse=True))})\b(?!/)")
 
 
+# "She is 5'7\"": feet and inches of a height.
+_FEET_INCHES = re.compile(r"(?<![\w.])([1-9])['\u2032\u2019]\s?(\d{1,2})(?:\"|\u2033|''|\u201d)")
+# "8.3M people", "a $2B deal" is money's: a bare number with M, B, bn, mn or tn is its scale.
+# Only with a decimal part or as bn/mn/tn: "room 4B", "the 3M company" stay letters.
+_BARE_SCALE = re.compile(r"(?<![\w.,$€£¥])(?:(\d+\.\d+)(M|B)|(\d+(?:\.\d+)?)\s?(bn|mn|tn))\b")
+_SCALE_WORDS = {"M": "million", "B": "billion", "bn": "billion", "mn": "million", "tn": "trillion"}
+# "New York, NY 10118": a ZIP code after a state's code is said digit by digit.
+_STATES = (
+    "AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|"
+    "NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC"
+)
+_ZIP = re.compile(rf"\b((?:{_STATES}) )(\d{{5}})(?:-(\d{{4}}))?\b")
+
+
+def _everyday_shapes(text: str) -> str:
+    def feet(m: re.Match[str]) -> str:
+        feet_n, inches = m.group(1), m.group(2)
+        inch_word = "inch" if inches == "1" else "inches"
+        foot_word = "foot" if feet_n == "1" else "feet"
+        return f"{cardinal(feet_n)} {foot_word} {cardinal(inches)} {inch_word}"
+
+    def zip_code(m: re.Match[str]) -> str:
+        said = m.group(1) + str(digits_one_by_one(m.group(2)))
+        return said + (f", {digits_one_by_one(m.group(3))}" if m.group(3) else "")
+
+    def bare_scale(m: re.Match[str]) -> str:
+        digits, scale = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        whole, _, fraction = digits.partition(".")
+        words = numbers.decimal(whole, fraction, LANG) if fraction else cardinal(whole)
+        return f"{words} {_SCALE_WORDS[scale]}"
+
+    text = _FEET_INCHES.sub(feet, text)
+    text = _ZIP.sub(zip_code, text)
+    return _BARE_SCALE.sub(bare_scale, text)
+
+
 def _symbols(text: str) -> str:
     text = _PER.sub(lambda m: f" per {_PER_WORDS[m.group(1)]}", text)
     text = _CELSIUS.sub(" degrees Celsius", text)
@@ -564,6 +609,7 @@ def _numbers(text: str) -> str:
 
 _RULES = (
     _abbreviations,
+    _everyday_shapes,
     _dates,
     _phones,
     _versions,
