@@ -110,6 +110,44 @@ def _harmonized(word: str, suffix: str) -> str:
     return "".join(out)
 
 
+# "09:00-18:00" is "dokuzdan on sekize", "Pzt-Cuma" "pazartesiden cumaya": from (-dan)
+# one to (-a) the other, each suffix in the word's harmony.
+_CLOCK = r"(?:[01]?\d|2[0-3])[:.][0-5]\d"
+_CLOCK_RANGE = re.compile(rf"(?<![\w:.,])({_CLOCK})\s?[-\u2013]\s?({_CLOCK})(?![\d'’])")
+_DAYS = {"pzt": "pazartesi", "pazartesi": "pazartesi", "sal": "salı", "salı": "salı",
+         "çar": "çarşamba", "çarşamba": "çarşamba", "per": "perşembe", "perşembe": "perşembe",
+         "cum": "cuma", "cuma": "cuma", "cmt": "cumartesi", "cumartesi": "cumartesi",
+         "paz": "pazar", "pazar": "pazar"}  # fmt: skip
+_DAY = "|".join(sorted(_DAYS, key=len, reverse=True))
+_DAY_RANGE = re.compile(
+    rf"(?<!\w)({_DAY})\.?\s?[-\u2013]\s?({_DAY})\b(?:\.(?=\s+[a-zçğıöşü0-9]))?", re.IGNORECASE
+)
+_BETWEEN = re.compile(r"\s+ara(?:sı|sında|sındaki)\b")
+
+
+def _clock_words(written: str) -> str:
+    hour, minute = (int(p) for p in re.split("[:.]", written))
+    words = [cardinal(str(hour)) or str(hour)]
+    if minute:
+        words += [*(["sıfır"] if minute < 10 else []), cardinal(str(minute)) or str(minute)]
+    return " ".join(words)
+
+
+def _ranges_from_to(text: str) -> str:
+    def from_to(m: re.Match[str], first: str, second: str) -> str:
+        if _BETWEEN.match(m.string, m.end()):  # "10:00-22:00 arası": on ile yirmi iki arası
+            return f"{first} ile {second}"
+        return f"{first}{_harmonized(first, 'dan')} {second}{_harmonized(second, 'a')}"
+
+    def clock(m: re.Match[str]) -> str:
+        return from_to(m, _clock_words(m.group(1)), _clock_words(m.group(2)))
+
+    def days(m: re.Match[str]) -> str:
+        return from_to(m, _DAYS[m.group(1).lower()], _DAYS[m.group(2).lower()])
+
+    return _DAY_RANGE.sub(days, _CLOCK_RANGE.sub(clock, text))
+
+
 MONTHS = ("Ocak", "Şubat", "Mart", "Nisan", "Mayıs", "Haziran", "Temmuz", "Ağustos", "Eylül",
           "Ekim", "Kasım", "Aralık")  # fmt: skip
 _SENT = word("sent")
@@ -185,7 +223,7 @@ SPEC = LanguageSpec(
         )
     ),
     scales={w: word(w) for w in ("bin", "milyon", "milyar", "trilyon")},
-    extra_rules=(_suffixes,),
+    extra_rules=(_ranges_from_to, _suffixes),
     final_rules=(lambda text: _SPOKEN_SUFFIX.sub(_joined, text),),
 )
 
