@@ -116,7 +116,7 @@ _PER = {"đêm": "đêm", "ngày": "ngày", "tháng": "tháng", "năm": "năm", 
         "người": "người", "tuần": "tuần", "lượt": "lượt", "suất": "suất", "chiếc": "chiếc",
         "cái": "cái", "hộp": "hộp", "ly": "ly", "phần": "phần", "kg": "ki-lô-gam",
         "km": "ki-lô-mét", "m2": "mét vuông", "lít": "lít"}  # fmt: skip
-_PER_UNIT = re.compile(rf"(?<=\w)/({'|'.join(sorted(_PER, key=len, reverse=True))})(?!\w)")
+_PER_UNIT = re.compile(rf"(?<=[\w%€$])/({'|'.join(sorted(_PER, key=len, reverse=True))})(?!\w)")
 
 
 def _everyday(text: str) -> str:
@@ -165,6 +165,7 @@ SPEC = LanguageSpec(
     time_format_hour="{h} giờ",
     time_letter=True,  # "14h30"
     units=_UNITS,
+    unit_symbols={"m2": "m2", "m²": "m2"},
     range_word="đến",
     version_word="phiên bản",
     version_keywords="phiên bản",
