@@ -130,6 +130,29 @@ _DAY_PAIR = re.compile(rf"(?<![\d.,:/-])(\d{{1,2}})/(\d{{1,2}})(?=\s(?:{_MONTH_N
 _DAY_MONTH = re.compile(r"(?<![\d.,:/-])(\d{1,2})/(\d{1,2})(?![\d/])(?=\s(?:को|तक|तारीख)(?!\w))")
 
 
+# A cricket score, runs for wickets: "250/4" is "दो सौ पचास पर चार"; "₹105/लीटर" is
+# "प्रति लीटर".
+_CRICKET = r"रन|विकेट|ओवर|पारी|बल्लेबाज|गेंदबाज|टेस्ट|वनडे|टी20|मैच|स्कोर"
+_RUNS_WICKETS = re.compile(r"(?<![\d.,:/-])(\d{1,3})/(\d{1,2})(?![\d/])")
+_PER_UNIT = re.compile(
+    r"(?<=[\w\u0900-\u097F%₹])/(लीटर|किलो|किलोग्राम|दिन|महीना|माह|घंटा|व्यक्ति|रात|यूनिट|किमी|kg)"
+    r"(?![\w\u0900-\u097F])"
+)
+
+
+def _cricket_and_rates(text: str) -> str:
+    def runs(m: re.Match[str]) -> str:
+        runs_n, wickets = int(m.group(1)), int(m.group(2))
+        sentence = re.split(r"[।.!?]", m.string[max(0, m.start() - 60) : m.start()])[-1]
+        sentence += re.split(r"[।.!?]", m.string[m.end() : m.end() + 60])[0]
+        if wickets > 10 or not re.search(_CRICKET, sentence):
+            return m.group()
+        return f"{hi.cardinal(runs_n)} पर {hi.cardinal(wickets)}"
+
+    text = _RUNS_WICKETS.sub(runs, text)
+    return _PER_UNIT.sub(lambda m: f" प्रति {m.group(1)}", text)
+
+
 def _slash_days(text: str) -> str:
     def pair(m: re.Match[str]) -> str:
         a, b = int(m.group(1)), int(m.group(2))
@@ -217,6 +240,7 @@ SPEC = LanguageSpec(
         _hyphen_scores,
         _estimates,
         _slash_days,
+        _cricket_and_rates,
         _roman_numerals,
         _years,
     ),
