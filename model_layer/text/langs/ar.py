@@ -114,6 +114,31 @@ def _genitive_numbers(text: str) -> str:
     return "".join(out)
 
 
+# "الساعة 8", "حتى 4 مساءً": a whole hour is the feminine ordinal (الثامنة، الرابعة).
+_HOUR_ALONE = re.compile(
+    r"(?:(?<=الساعة )|(?<=الساعة\s\x02))(\d{1,2})(?![\d:.,])"
+    r"|(?<![\d.,:])(\d{1,2})(?=\s(?:صباحًا|صباحا|مساءً|مساء|ظهرًا|ظهرا|ليلًا|ليلا|فجرًا|فجرا)(?!\w))"
+)
+# "بالرقم 920000000", "رقم الهاتف 0501234567": a number of five digits or more after رقم is
+# dialled or keyed, digit by digit.
+_NUMBER_AFTER_RAQM = re.compile(r"(?<=رقم )(\d{5,})(?!\d)|(?<=الرقم )(\d{5,})(?!\d)")
+
+
+def _hours_and_codes(text: str) -> str:
+    def hour(m: re.Match[str]) -> str:
+        h = int(m.group(1) or m.group(2))
+        if not 1 <= h <= 12 and not (m.group(1) and 1 <= h <= 24):
+            return m.group()
+        return "الواحدة" if h == 1 else ar.ordinal(h, "f")
+
+    def code(m: re.Match[str]) -> str:
+        digits = m.group(1) or m.group(2)
+        return " ".join(ar.cardinal(int(d)) for d in digits)
+
+    text = _NUMBER_AFTER_RAQM.sub(code, text)
+    return _HOUR_ALONE.sub(hour, text)
+
+
 def _titles(text: str) -> str:
     return _DOCTOR.sub("الدكتور ", text)
 
@@ -194,6 +219,7 @@ _UNITS = {
     "cm": _noun("سنتيمتر", "سنتيمتران", "سنتيمترات", "سنتيمترًا"), "kg": _KG,
     "g": _noun("غرام", "غرامان", "غرامات", "غرامًا"), "l": _noun("لتر", "لتران", "لترات", "لترًا"),
     "C": _CELSIUS, "deg": _noun("درجة", "درجتان", "درجات", "درجةً", "f"),
+    "m2": _noun("متر مربع", "متران مربعان", "أمتار مربعة", "مترًا مربعًا"),
     # A scale word after digits is a counted noun too: 35 مليون -> خمسة وثلاثون مليونًا.
     "thousand": _noun("ألف", "ألفان", "آلاف", "ألفًا"),
     "million": _noun("مليون", "مليونان", "ملايين", "مليونًا"),
@@ -248,6 +274,8 @@ SPEC = LanguageSpec(
         "كغ": "kg",
         "كجم": "kg",
         "°م": "C",
+        "م2": "m2",
+        "م²": "m2",
         "ألف": "thousand",
         "مليون": "million",
         "مليار": "billion",
@@ -268,7 +296,7 @@ SPEC = LanguageSpec(
     plus_word="زائد",
     and_word="و",
     equals_word="يساوي",
-    extra_rules=(_prepare, _mark_genitive, _titles, _years),
+    extra_rules=(_prepare, _hours_and_codes, _mark_genitive, _titles, _years),
     final_rules=(_genitive_numbers, _join),
 )
 
