@@ -199,7 +199,22 @@ _MILLIONS = re.compile(
 )
 
 
+# "Δευ-Παρ": Δευτέρα έως Παρασκευή; "15€/άτομο": το άτομο.
+_DAYS = {"Δευ": "Δευτέρα", "Τρι": "Τρίτη", "Τετ": "Τετάρτη", "Πεμ": "Πέμπτη", "Πέμ": "Πέμπτη",
+         "Παρ": "Παρασκευή", "Σαβ": "Σάββατο", "Σάβ": "Σάββατο", "Κυρ": "Κυριακή"}  # fmt: skip
+_DAY = "|".join(_DAYS)
+_DAY_RANGE = re.compile(rf"(?<!\w)({_DAY})\.?\s?[-\u2013]\s?({_DAY})\b(?:\.(?=\s+[α-ω0-9]))?")
+_PER = re.compile(r"(?<=[\w€%])/(άτομο|ημέρα|μέρα|μήνα|νύχτα|ώρα|κιλό|τεμάχιο)(?!\w)")
+
+
 def _clock_ranges(text: str) -> str:
+    text = _DAY_RANGE.sub(lambda m: f"{_DAYS[m.group(1)]} έως {_DAYS[m.group(2)]}", text)
+    text = _PER.sub(
+        lambda m: (
+            f" {'την' if m.group(1) in ('ημέρα', 'μέρα', 'νύχτα', 'ώρα') else 'το'} {m.group(1)}"
+        ),
+        text,
+    )
     text = _MILLIONS.sub("εκατ.", text)
     return _CLOCK_RANGE.sub(lambda m: f"από {m.group(2)} έως ", text)
 
