@@ -39,7 +39,22 @@ _PER_UNIT = re.compile(
 )
 
 
+# "Senin-Jumat": Senin sampai Jumat; "31 Des.": a month's short name after a day.
+_WEEKDAYS = "Senin|Selasa|Rabu|Kamis|Jumat|Jum'at|Sabtu|Minggu"
+_DAY_RANGE = re.compile(rf"(?<!\w)({_WEEKDAYS})\s?[-\u2013]\s?({_WEEKDAYS})(?!\w)")
+_SHORT_MONTHS = {"Jan": 1, "Feb": 2, "Mar": 3, "Apr": 4, "Jun": 6, "Jul": 7, "Agu": 8,
+                 "Agt": 8, "Ags": 8, "Sep": 9, "Sept": 9, "Okt": 10, "Nov": 11,
+                 "Des": 12}  # fmt: skip
+_SHORT_MONTH = re.compile(
+    rf"(?<=\d )({'|'.join(sorted(_SHORT_MONTHS, key=len, reverse=True))})"
+    r"(?:\.(?=\s+[a-z0-9]))?(?![\w])"
+)
+
+
 def _everyday(text: str) -> str:
+    text = _DAY_RANGE.sub(lambda m: f"{m.group(1)} sampai {m.group(2)}", text)
+    text = _SHORT_MONTH.sub(lambda m: MONTHS[_SHORT_MONTHS[m.group(1)] - 1], text)
+
     def time_range(m: re.Match[str]) -> str:
         return f"{m.group(1) or 'pukul '}{m.group(2)} sampai pukul "
 
