@@ -91,7 +91,32 @@ def _day(m: re.Match[str]) -> str:
     return day[:-1] + _LONG[day[-1]] + re.sub(r"^j?[áé]", "", m.group(2))
 
 
+# "2024. 03. 15-én", "2024.03.15-ig": a numeric date with a case ending is said with the
+# month's name ("... március tizenötödikén"), as the written-out date is.
+_NUMERIC_DATE_SUFFIXED = re.compile(
+    r"(?<![\w.])(\d{4})\.\s?(0?[1-9]|1[0-2])\.\s?(0?[1-9]|[12]\d|3[01])\.?-(?=\w)"
+)
+# "H-P", "Szo-V": opening days, from one to the other (hétfőtől péntekig).
+_DAYS_FROM = {
+    "H": "hétfőtől",
+    "K": "keddtől",
+    "Sze": "szerdától",
+    "Cs": "csütörtöktől",
+    "P": "péntektől",
+    "Szo": "szombattól",
+    "V": "vasárnaptól",
+}
+_DAYS_TO = {"H": "hétfőig", "K": "keddig", "Sze": "szerdáig", "Cs": "csütörtökig",
+            "P": "péntekig", "Szo": "szombatig", "V": "vasárnapig"}  # fmt: skip
+_DAY = "(Szo|Sze|Cs|H|K|P|V)"
+_DAY_RANGE = re.compile(rf"(?<!\w){_DAY}\s?[-\u2013]\s?{_DAY}(?!\w)")
+
+
 def _suffixes(text: str) -> str:
+    text = _NUMERIC_DATE_SUFFIXED.sub(
+        lambda m: f"{m.group(1)}. {MONTHS[int(m.group(2)) - 1]} {int(m.group(3))}-", text
+    )
+    text = _DAY_RANGE.sub(lambda m: f"{_DAYS_FROM[m.group(1)]} {_DAYS_TO[m.group(2)]}", text)
     text = _MONTH_DAY_SUFFIXED.sub(_month_day, text)
 
     def time(m: re.Match[str]) -> str:
