@@ -47,7 +47,30 @@ _PER = {"yö": "yöltä", "vrk": "vuorokaudelta", "kk": "kuukaudessa", "h": "tun
 _PER_UNIT = re.compile(rf"(?<=[\w€%])/({'|'.join(_PER)})(?!\w)")
 
 
+# "klo 9-17": kello yhdeksästä seitsemääntoista (from: elative, to: illative).
+_HOUR_RANGE = re.compile(
+    r"(\b[Kk](?:lo|ello) )([01]?\d|2[0-3])\s?[-\u2013]\s?([01]?\d|2[0-4])(?![\d:]|[.,]\d)"
+)
+# "3. kerroksessa": the ordinal takes the case of the word after it (kolmannessa).
+_ORDINAL_STEMS = {1: "ensimmäise", 2: "toise", 3: "kolmanne", 4: "neljänne", 5: "viidenne",
+                  6: "kuudenne", 7: "seitsemänne", 8: "kahdeksanne", 9: "yhdeksänne",
+                  10: "kymmenenne"}  # fmt: skip
+_ORDINAL_CASED = re.compile(
+    r"(?<![\w.,])([1-9]|10)\.\s(?=[a-zäö]+?(ssa|ssä|sta|stä|lla|llä|lta|ltä|lle|ksi)\b)"
+)
+
+
+def _cased(m: re.Match[str]) -> str:
+    stem = _ORDINAL_STEMS[int(m.group(1))]
+    back = any(v in stem for v in "aou")  # the ordinal's own vowel harmony
+    ending = m.group(2).translate(str.maketrans("aä", "aa" if back else "ää"))
+    return stem + ending + " "
+
+
 def _everyday(text: str) -> str:
+    text = _HOUR_RANGE.sub(_hour_range, text)
+    text = _ORDINAL_CASED.sub(_cased, text)
+
     def day_month(m: re.Match[str]) -> str:
         day, month = int(m.group(1)), int(m.group(2))
         if not (1 <= day <= 31 and 1 <= month <= 12):
@@ -69,6 +92,13 @@ def _everyday(text: str) -> str:
     text = _DAY_RANGE.sub(lambda m: f"{_DAYS_FROM[m.group(1)]} {_DAYS_TO[m.group(2)]}", text)
     text = _FRACTION.sub(fraction, text)
     return _PER_UNIT.sub(lambda m: f" {_PER[m.group(1)]}", text)
+
+
+def _hour_range(m: re.Match[str]) -> str:
+    from model_layer.text.langs.suffixes import finnish_case
+
+    first, second = finnish_case(int(m.group(2)), "ela"), finnish_case(int(m.group(3)), "ill")
+    return m.group() if first is None or second is None else f"{m.group(1)}{first} {second}"
 
 
 # "-5 °C:seen", "3,2 %:iin", "5 €:lla": the case ending written after the symbol goes on
@@ -118,7 +148,7 @@ _UNITS = {
 }  # fmt: skip
 _ABBREVIATIONS = {
     "esim.": "esimerkiksi", "jne.": "ja niin edelleen", "ym.": "ynnä muuta", "klo": "kello",
-    "tri": "tohtori", "ns.": "niin sanottu", "ks.": "katso", "n.": "noin",
+    "Klo": "Kello", "tri": "tohtori", "ns.": "niin sanottu", "ks.": "katso", "n.": "noin",
     "mm.": "muun muassa", "yms.": "ynnä muuta sellaista", "puh.": "puhelin", "os.": "osoite",
     "ed.": "edellinen", "v.": "vuonna", "vrt.": "vertaa",
 }  # fmt: skip
