@@ -242,7 +242,26 @@ _TIME_RANGE_DASH = re.compile(
 )
 
 
+# "at 0630", "1830 hours": a 24-hour time written without a colon, said "oh six thirty"
+# ("eighteen thirty hours"). Only with a leading zero after at/by/until/from, or before
+# "hours": "in 2020" stays a year.
+_MILITARY_TIME = re.compile(
+    r"(?:(?<=\b(?:at|by) )|(?<=\buntil )|(?<=\bfrom )|(?<=\bbefore ))(0\d)([0-5]\d)\b"
+    r"|\b([01]\d|2[0-3])([0-5]\d)(?= (?:hours|hrs)\b)"
+)
+
+
+def _military(m: re.Match[str]) -> str:
+    hour, minute = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+    hour_words = str(cardinal(str(int(hour))))
+    said = "zero" if hour == "00" else ("oh " if hour[0] == "0" else "") + hour_words
+    if minute == "00":
+        return f"{said} hundred"
+    return f"{said} {'oh ' if minute[0] == '0' else ''}{cardinal(str(int(minute)))}"
+
+
 def _times(text: str) -> str:
+    text = _MILITARY_TIME.sub(_military, text)
     text = _TIME_RANGE_DASH.sub(_time_range, text)
     return _TIME.sub(_time, text)
 
