@@ -75,6 +75,8 @@ def _everyday(text: str) -> str:
         day, month = int(m.group(1)), int(m.group(2))
         if not (1 <= day <= 31 and 1 <= month <= 12):
             return m.group()
+        if re.search(r"(?i:versio\w*|v)\s$", m.string[max(0, m.start() - 12) : m.start()]):
+            return m.group()  # "versio 5.6.": a version, not a date
         end = "." if re.match(r"\s*$", m.string[m.end() :]) else ""
         return f"{numbers.ordinal(day, 'fi')} {MONTHS[month - 1]}{end}"
 
