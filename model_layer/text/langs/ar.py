@@ -55,6 +55,90 @@ def _prepare(text: str) -> str:
 _DOCTOR = re.compile(r"(?<!\w)د\.\s(?=[^\W\d_]{2,})")
 
 
+# A number after a preposition (من، إلى، بين، في، خلال، ب، ل ...) or a noun that governs
+# the genitive (حوالي، نحو، لمدة، بنسبة) is in the genitive: "أكثر من عشرين دولة",
+# "خلال ثمانٍ وأربعين ساعة", "بين خمسة وعشرين وثلاثين". The number is marked here
+# and its words are put in the oblique case once spelled (`_genitive_numbers`).
+_GENITIVE_MARK = "\x02"
+_GOVERNS_GENITIVE = (
+    r"من|إلى|الى|بين|في|على|عن|حتى|منذ|مع|خلال|بعد|قبل|حوالي|حوالى|نحو|لمدة|بنسبة|بقيمة|"
+    r"بمعدل|بحوالي|قرابة|زهاء"
+)
+# Not a phone number or code: no leading zero, no digit group after a space or hyphen.
+_GENITIVE_NUMBER = re.compile(
+    rf"(?<!\w)((?:{_GOVERNS_GENITIVE}) |[بل]\0)(?=(?!0\d)\d+(?:[.,]\d+)*(?![\s\-/]\d|[\d.,]))"
+)
+# "بين 5 و10", "من 20 إلى 30": the second number of a pair after بين is governed too.
+_AND_SECOND = re.compile(rf"(?<={_GENITIVE_MARK})(\d[\d.,]*\s+(?:و\0|و\s?))(?=\d)")
+_CONSTRUCT_DUALS = {"مئتا": "مئتي", "ألفا": "ألفي", "مليونا": "مليوني", "مليارا": "ملياري"}
+_NUMBER_WORDS: frozenset[str] = frozenset()
+
+
+def _mark_genitive(text: str) -> str:
+    text = _GENITIVE_NUMBER.sub(lambda m: m.group(1) + _GENITIVE_MARK, text)
+    return _AND_SECOND.sub(lambda m: m.group(1) + _GENITIVE_MARK, text)
+
+
+def _number_words() -> frozenset[str]:
+    global _NUMBER_WORDS
+    if not _NUMBER_WORDS:
+        found = set(_CONSTRUCT_DUALS)
+        for n in (*range(100), *range(100, 1000, 100), 1000, 2000, 10**6, 2 * 10**6):
+            for gender in ("m", "f"):
+                found.update(w.removeprefix("و") for w in ar.cardinal(n, gender).split(" "))
+        _NUMBER_WORDS = frozenset(found)
+    return _NUMBER_WORDS
+
+
+def _genitive_numbers(text: str) -> str:
+    """The words of each marked number in the oblique case, up to the first other word."""
+    if _GENITIVE_MARK not in text:
+        return text
+    known = _number_words()
+    parts = text.split(_GENITIVE_MARK)
+    out = [parts[0]]
+    for part in parts[1:]:
+        words = part.split(" ")
+        for i, w in enumerate(words):
+            bare = w.removeprefix("و")
+            if bare not in known:
+                break
+            joined = w[: len(w) - len(bare)]
+            said = _CONSTRUCT_DUALS.get(bare, ar.oblique(bare))
+            following = words[i + 1] if i + 1 < len(words) else ""
+            noun_follows = following[:1].isalpha() and following.removeprefix("و") not in known
+            if bare in _DUALS and noun_follows and following not in _PARTICLES:
+                said = said[:-1]  # "مليوني دولار": a dual before its noun drops its ن
+            words[i] = joined + said
+        out.append(" ".join(words))
+    return "".join(out)
+
+
+# "الساعة 8", "حتى 4 مساءً": a whole hour is the feminine ordinal (الثامنة، الرابعة).
+_HOUR_ALONE = re.compile(
+    r"(?:(?<=الساعة )|(?<=الساعة\s\x02))(\d{1,2})(?![\d:.,])"
+    r"|(?<![\d.,:])(\d{1,2})(?=\s(?:صباحًا|صباحا|مساءً|مساء|ظهرًا|ظهرا|ليلًا|ليلا|فجرًا|فجرا)(?!\w))"
+)
+# "بالرقم 920000000", "رقم الهاتف 0501234567": a number of five digits or more after رقم is
+# dialled or keyed, digit by digit.
+_NUMBER_AFTER_RAQM = re.compile(r"(?<=رقم )(\d{5,})(?!\d)|(?<=الرقم )(\d{5,})(?!\d)")
+
+
+def _hours_and_codes(text: str) -> str:
+    def hour(m: re.Match[str]) -> str:
+        h = int(m.group(1) or m.group(2))
+        if not 1 <= h <= 12 and not (m.group(1) and 1 <= h <= 24):
+            return m.group()
+        return "الواحدة" if h == 1 else ar.ordinal(h, "f")
+
+    def code(m: re.Match[str]) -> str:
+        digits = m.group(1) or m.group(2)
+        return " ".join(ar.cardinal(int(d)) for d in digits)
+
+    text = _NUMBER_AFTER_RAQM.sub(code, text)
+    return _HOUR_ALONE.sub(hour, text)
+
+
 def _titles(text: str) -> str:
     return _DOCTOR.sub("الدكتور ", text)
 
@@ -135,6 +219,7 @@ _UNITS = {
     "cm": _noun("سنتيمتر", "سنتيمتران", "سنتيمترات", "سنتيمترًا"), "kg": _KG,
     "g": _noun("غرام", "غرامان", "غرامات", "غرامًا"), "l": _noun("لتر", "لتران", "لترات", "لترًا"),
     "C": _CELSIUS, "deg": _noun("درجة", "درجتان", "درجات", "درجةً", "f"),
+    "m2": _noun("متر مربع", "متران مربعان", "أمتار مربعة", "مترًا مربعًا"),
     # A scale word after digits is a counted noun too: 35 مليون -> خمسة وثلاثون مليونًا.
     "thousand": _noun("ألف", "ألفان", "آلاف", "ألفًا"),
     "million": _noun("مليون", "مليونان", "ملايين", "مليونًا"),
@@ -189,6 +274,8 @@ SPEC = LanguageSpec(
         "كغ": "kg",
         "كجم": "kg",
         "°م": "C",
+        "م2": "m2",
+        "م²": "m2",
         "ألف": "thousand",
         "مليون": "million",
         "مليار": "billion",
@@ -209,8 +296,8 @@ SPEC = LanguageSpec(
     plus_word="زائد",
     and_word="و",
     equals_word="يساوي",
-    extra_rules=(_prepare, _titles, _years),
-    final_rules=(_join,),
+    extra_rules=(_prepare, _hours_and_codes, _mark_genitive, _titles, _years),
+    final_rules=(_genitive_numbers, _join),
 )
 
 LANGUAGE = Language(SPEC)

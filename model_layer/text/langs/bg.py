@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001, RUF003  (Cyrillic letters that look Latin are the data here)
 """Bulgarian: numbers agree with the noun after them; dates, years and ordinals as said.
 
 Readings followed (Правописен речник на българския език, БАН 2012): a date is
@@ -89,6 +90,45 @@ def _years(text: str) -> str:
     return _YEAR.sub(say, text)
 
 
+# "90-те години": деветдесетте; "пон.-пет.": от понеделник до петък; "лв./нощувка": на
+# нощувка; "2/3 от избирателите": две трети; "200 г брашно": грама (not the year mark "г.").
+_DECADE = re.compile(r"(?<![\w.,])(\d{0,2}\d0)-те(?!\w)")
+_DAYS = {"пон": "понеделник", "вт": "вторник", "ср": "сряда", "чет": "четвъртък",
+         "пет": "петък", "съб": "събота", "нед": "неделя"}  # fmt: skip
+_DAY = "(пон|вт|ср|чет|пет|съб|нед)"
+_DAY_RANGE = re.compile(rf"(?<!\w){_DAY}\.?\s?[-\u2013]\s?{_DAY}(?:\.(?=\s+[а-я0-9]))?(?![\w])")
+_PER_UNIT = re.compile(r"(?<=[\w.€%])/(нощувка|нощ|ден|месец|година|час|човек|бр\.|кг)(?!\w)")
+_PER_WORDS = {"бр.": "брой", "кг": "килограм"}
+_PARTS = {2: ("половина", "половини"), 3: ("трета", "трети"), 4: ("четвърт", "четвърти"),
+          5: ("пета", "пети"), 10: ("десета", "десети")}  # fmt: skip
+_FRACTION = re.compile(r"(?<![\w/.,])(\d)/(\d{1,2})(?![\w/]|[.,]\d)(?=\s[^\W\d_])")
+# "гр. София", "с. Равда": town and village before a name; "200 гр." stays grams.
+_TOWN = re.compile(r"(?<![\w.])(?<!\d )(гр|с)\.\s(?=[А-Я])")
+_GRAMS = re.compile(r"(?<=\d)(\s?)г(?=\s+[а-я])(?!\.)")
+
+
+def _everyday(text: str) -> str:
+    def fraction(m: re.Match[str]) -> str:
+        a, b = int(m.group(1)), int(m.group(2))
+        if not (0 < a < b and b in _PARTS):
+            return m.group()
+        one, many = _PARTS[b]
+        if a == 1:
+            return "една " + one
+        return f"{'две' if a == 2 else bg.cardinal(a, 'f')} {many}"
+
+    def decade(m: re.Match[str]) -> str:
+        words = bg.cardinal(int(m.group(1)))
+        return words + "те"  # the definite plural: "деветдесетте"
+
+    text = _DECADE.sub(decade, text)
+    text = _DAY_RANGE.sub(lambda m: f"от {_DAYS[m.group(1)]} до {_DAYS[m.group(2)]}", text)
+    text = _PER_UNIT.sub(lambda m: f" на {_PER_WORDS.get(m.group(1), m.group(1))}", text)
+    text = _GRAMS.sub(lambda m: f"{m.group(1)}гр", text)
+    text = _TOWN.sub(lambda m: "град " if m.group(1) == "гр" else "село ", text)
+    return _FRACTION.sub(fraction, text)
+
+
 def _plus(text: str) -> str:
     return _PLUS.sub("плюс ", text)  # "+5 °C": a sign, said after the phones were read
 
@@ -154,7 +194,33 @@ SPEC = LanguageSpec(
     plus_word="плюс",
     and_word="и",
     equals_word="равно на",
-    extra_rules=(_years,),
+    abbreviations={
+        "ул.": "улица",
+        "бул.": "булевард",
+        "пл.": "площад",
+        "ж.к.": "жилищен комплекс",
+        "№": "номер",
+        "напр.": "например",
+        "Напр.": "Например",
+        "т.е.": "тоест",
+        "т. е.": "тоест",
+        "и др.": "и други",
+        "и т.н.": "и така нататък",
+        "тел.": "телефон",
+        "Тел.": "Телефон",
+        "проф.": "професор",
+        "д-р": "доктор",
+        "Д-р": "Доктор",
+        "ок.": "около",
+        "вкл.": "включително",
+    },
+    titles=frozenset(("ул.", "бул.", "пл.", "напр.", "Напр.", "проф.", "ок.")),
+    scales={
+        "хил.": word("хиляда", "хиляди", gender="f"),
+        "млн.": word("милион", "милиона"),
+        "млрд.": word("милиард", "милиарда"),
+    },
+    extra_rules=(_everyday, _years),
     final_rules=(_plus, _spaces),
 )
 

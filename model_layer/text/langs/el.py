@@ -151,13 +151,101 @@ def _greek_numerals(text: str) -> str:
     return _GREEK_NUMERAL.sub(say, text)
 
 
-# "η δεκαετία του '80" is "η δεκαετία του ογδόντα": the apostrophe marks the century
-# left out, and is not said.
-_DECADE = re.compile(r"(?<=\bτου )['’‘]([1-9]0)(?![\d\w])")
+# Typed with an apostrophe instead of the keraia ("Κωνσταντίνος Β'", "ο Β' Παγκόσμιος"):
+# a numeral after a capitalised name or before a capitalised noun, and not before a vowel,
+# where the apostrophe is an elision ("Θ' αργήσω", "Μ' αρέσει").
+_APOSTROPHE_NUMERAL = re.compile(
+    r"(?<=[^\W\d_] )((?:[ΙΚΛΜΝΞΟΠϞ])?(?:ΣΤ|[ΑΒΓΔΕϚΖΗΘ])?)['’](?=\s+[^\W\d_]|[,.;·]|$)"
+)
+_VOWELS = "αεηιουωάέήίόύώϊϋΐΰ"
+
+
+def _keraia(text: str) -> str:
+    def mark(m: re.Match[str]) -> str:
+        if not m.group(1):
+            return m.group()
+        before = m.string[: m.start()].split()
+        after = m.string[m.end() :].split()
+        following = after[0] if after else ""
+        if following[:1].lower() in _VOWELS and following[:1]:
+            return m.group()  # an elision: "Θ' αργήσω"
+        name_before = bool(before) and before[-1][:1].isupper() and before[-1].isalpha()
+        if not (name_before or following[:1].isupper()):
+            return m.group()
+        return m.group(1) + "\u0374"
+
+    return _APOSTROPHE_NUMERAL.sub(mark, text)
+
+
+# "η δεκαετία του '80" is "η δεκαετία του ογδόντα", "το καλοκαίρι του '21" "του είκοσι
+# ένα": the apostrophe marks the century left out, and is not said.
+_DECADE = re.compile(r"(?<!\w)((?:του|το|στο|από το|ως το|έως το|μέχρι το) )['’‘](\d{2})(?![\d\w])")
 
 
 def _decades(text: str) -> str:
-    return _DECADE.sub(lambda m: el.cardinal(int(m.group(1)), "n"), text)
+    return _DECADE.sub(lambda m: m.group(1) + el.cardinal(int(m.group(2)), "n"), text)
+
+
+# A clock range, "09:00-21:00", is "(από) εννέα έως είκοσι μία": the dash is said.
+_CLOCK_RANGE = re.compile(
+    r"(?<![\w:.,])((?:από )?)((?:[01]?\d|2[0-3])[:.][0-5]\d)\s?[-\u2013]\s?"
+    r"(?=(?:[01]?\d|2[0-3])[:.][0-5]\d(?![\d:]))"
+)
+
+
+# "5 εκ. ευρώ", "2 εκ. κάτοικοι": εκ. before money or a count is εκατομμύρια, not εκατοστά.
+_MILLIONS = re.compile(
+    r"(?<=\d )εκ\.(?=\s(?:ευρώ|δολ|λίρ|€|\$|κάτοικ|κατοίκ|άτομα|ατόμων|ανθρώπ|επισκέπτ|τόν|ψήφ))"
+)
+
+
+# "Δευ-Παρ": Δευτέρα έως Παρασκευή; "15€/άτομο": το άτομο.
+_DAYS = {"Δευ": "Δευτέρα", "Τρι": "Τρίτη", "Τετ": "Τετάρτη", "Πεμ": "Πέμπτη", "Πέμ": "Πέμπτη",
+         "Παρ": "Παρασκευή", "Σαβ": "Σάββατο", "Σάβ": "Σάββατο", "Κυρ": "Κυριακή"}  # fmt: skip
+_DAY = "|".join(_DAYS)
+_DAY_RANGE = re.compile(rf"(?<!\w)({_DAY})\.?\s?[-\u2013]\s?({_DAY})\b(?:\.(?=\s+[α-ω0-9]))?")
+_PER = re.compile(r"(?<=[\w€%])/(άτομο|ημέρα|μέρα|μήνα|νύχτα|ώρα|κιλό|τεμάχιο)(?!\w)")
+
+
+def _clock_ranges(text: str) -> str:
+    text = _DAY_RANGE.sub(lambda m: f"{_DAYS[m.group(1)]} έως {_DAYS[m.group(2)]}", text)
+    text = _PER.sub(
+        lambda m: (
+            f" {'την' if m.group(1) in ('ημέρα', 'μέρα', 'νύχτα', 'ώρα') else 'το'} {m.group(1)}"
+        ),
+        text,
+    )
+    text = _MILLIONS.sub("εκατ.", text)
+    return _CLOCK_RANGE.sub(lambda m: f"από {m.group(2)} έως ", text)
+
+
+# "στους -5°C", "σε 30 βαθμούς": after a preposition the degrees are in the accusative.
+_DEGREES_AFTER = re.compile(
+    r"(?<!\w)((?:στους|τους|σε|από|έως|ως|μέχρι|για|με|κάτω από|πάνω από) (?:[^\W\d_]+ ){1,6})"
+    r"βαθμοί(?!\w)"
+)
+
+
+def _degrees_accusative(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        spoken = m.group(1).split()[1:]
+        if not all(w in _number_words() for w in spoken[-6:] if w not in ("πάνω", "κάτω", "από")):
+            return m.group()
+        return m.group(1) + "βαθμούς"
+
+    return _DEGREES_AFTER.sub(say, text)
+
+
+_NUMBER_WORDS: set[str] = set()
+
+
+def _number_words() -> set[str]:
+    if not _NUMBER_WORDS:
+        for n in (*range(100), *range(100, 1000, 100), 1000, 2000):
+            for gender in ("m", "f", "n"):
+                _NUMBER_WORDS.update(el.cardinal(n, gender).split())
+        _NUMBER_WORDS.update(("μείον", "συν", "κόμμα"))
+    return _NUMBER_WORDS
 
 
 _EURO = word("ευρώ", gender="n")
@@ -173,6 +261,8 @@ _UNITS = {
     "ml": word("μιλιλίτρο", "μιλιλίτρα", gender="n"),
     "C": word("βαθμός Κελσίου", "βαθμοί Κελσίου"), "deg": word("βαθμός", "βαθμοί"),
     "h": word("ώρα", "ώρες", gender="f"),
+    "s": word("δευτερόλεπτο", "δευτερόλεπτα", gender="n"),
+    "min": word("λεπτό", "λεπτά", gender="n"),
 }  # fmt: skip
 
 SPEC = LanguageSpec(
@@ -203,6 +293,15 @@ SPEC = LanguageSpec(
         "γρ.": "g",
         "γρ": "g",
         "λτ.": "l",
+        "μ.": "m",
+        "εκ.": "cm",
+        "δευτ.": "s",
+        "λεπ.": "min",
+    },
+    scales={
+        "χιλ.": word("χιλιάδα", "χιλιάδες", gender="f"),
+        "εκατ.": word("εκατομμύριο", "εκατομμύρια", gender="n"),
+        "δισ.": word("δισεκατομμύριο", "δισεκατομμύρια", gender="n"),
     },
     abbreviations={
         "π.χ.": "παραδείγματος χάριν",
@@ -225,7 +324,8 @@ SPEC = LanguageSpec(
         "ο.π.": "όπως παραπάνω",
     },
     titles=frozenset(("σελ.",)),  # οδ., αρ. left out: their case follows the article
-    extra_rules=(_greek_numerals, _decades),
+    extra_rules=(_keraia, _greek_numerals, _decades, _clock_ranges),
+    final_rules=(_degrees_accusative,),
     phone_extra=r"(?:2\d{2}|69\d)[ -]?\d{3}[ -]?\d{4}",  # 210 1234567, 69x xxx xxxx
     foreign_grouping=True,
     range_template="από {} έως {}",

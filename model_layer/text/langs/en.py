@@ -64,12 +64,31 @@ _ABBREVIATIONS = {
     "Corp.": "Corporation", "Bros.": "Brothers", "Ave.": "Avenue", "Blvd.": "Boulevard",
     "Rd.": "Road", "St.": "Street", "Dr.": "Drive", "Mt.": "Mount", "Ft.": "Fort",
     "Fig.": "Figure", "fig.": "figure", "Vol.": "Volume", "vol.": "volume",
+    "Ave": "Avenue", "Blvd": "Boulevard", "pct": "percent",
     "Ch.": "Chapter", "ch.": "chapter",
+    # Capitalised at the start of a sentence or a form line ("Approx. 40 people came.").
+    "Approx.": "Approximately", "Dept.": "Department", "Incl.": "Including",
+    "Est.": "Established", "Esp.": "Especially", "Apt.": "Apartment", "apt.": "apartment",
+    "Tel.": "Telephone", "tel.": "telephone", "Ext.": "extension", "ext.": "extension",
+    "Mon.": "Monday", "Tue.": "Tuesday", "Tues.": "Tuesday", "Wed.": "Wednesday",
+    "Thu.": "Thursday", "Thur.": "Thursday", "Thurs.": "Thursday", "Fri.": "Friday",
+    "Sat.": "Saturday", "Sun.": "Sunday",
 }  # fmt: skip
 # The ones that often end a sentence, whose period then also closes it.
 _SENTENCE_FINAL = ("etc.", "Jr.", "Sr.", "Inc.", "Ltd.", "Corp.", "Bros.", "Ave.", "Blvd.",
-                   "Rd.", "St.", "Dr.")  # fmt: skip
+                   "Rd.", "St.", "Dr.", "Mon.", "Tue.", "Tues.", "Wed.", "Thu.", "Thur.",
+                   "Thurs.", "Fri.", "Sat.", "Sun.")  # fmt: skip
 ABBREVIATIONS = common.Abbreviations(_ABBREVIATIONS, _SENTENCE_FINAL)
+# "Mon-Fri", "Sat-Sun": opening hours. Only a range of two day names is sure to be days
+# ("Sun", "Sat" and "Wed" are words too); a day with a period is in `_ABBREVIATIONS`.
+_WEEKDAYS = {"Mon": "Monday", "Tue": "Tuesday", "Tues": "Tuesday", "Wed": "Wednesday",
+             "Thu": "Thursday", "Thur": "Thursday", "Thurs": "Thursday", "Fri": "Friday",
+             "Sat": "Saturday", "Sun": "Sunday"}  # fmt: skip
+_WEEKDAY = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
+_WEEKDAY_RANGE = re.compile(
+    rf"(?<![\w.])({_WEEKDAY})\.?\s?[-\u2013]\s?({_WEEKDAY})\b(?:\.(?=\s+[a-z0-9]))?"
+)
+_ESTIMATE = re.compile(r"(?<![\w.,])(?:([12]\d{3})|(?<=\d)) est\.(?=\)|,|;)")
 _NUMBERED = re.compile(r"(?<![\w.])(?:(No|no|Nos|nos)\.|#)\s?(?=\d)")
 _PAGES = re.compile(r"(?<![\w.])(pp?)\.\s?(?=\d)")
 
@@ -88,6 +107,9 @@ def _abbreviations(text: str) -> str:
         return _TITLES[title]
 
     text = _TITLE.sub(title, text)
+    # "(2023 est.)": the year's estimate, not "established"
+    text = _ESTIMATE.sub(lambda m: f"{year(int(m.group(1))) if m.group(1) else ''} estimate", text)
+    text = _WEEKDAY_RANGE.sub(lambda m: f"{_WEEKDAYS[m[1]]} to {_WEEKDAYS[m[2]]}", text)
     text = _NUMBERED.sub(_numbered, text)
     text = common.spell_dotted_initials(text)
     text = _PAGES.sub(lambda m: "pages " if m.group(1) == "pp" else "page ", text)
@@ -107,7 +129,8 @@ _DAY_MONTH = re.compile(
 )
 _YEAR_WORDS = (
     "in|since|from|until|till|by|of|during|before|after|around|circa|year|early|late|mid|"
-    "summer|winter|spring|autumn|fall|fiscal|FY|Q[1-4]|class of|born|between|to"
+    "summer|winter|spring|autumn|fall|fiscal|FY|Q[1-4]|class of|born|between|to|established|"
+    "founded|since|copyright|©"
 )
 _YEAR = re.compile(rf"\b((?:(?i:{_YEAR_WORDS})|{_MONTH}),?\s)([12]\d{{3}})\b(?![.,]\d|\s?%)")
 _DECADE = re.compile(r"(?<!\w)(?:(1\d|20)|')?(\d)0s\b")
@@ -211,8 +234,44 @@ _TIME = re.compile(
 )
 
 
+# "9am-5pm", "7:30-9:00 pm", "9-5pm": the dash between two times is "to". The second must
+# be a time (a colon or am/pm) so that scores ("3-1") and ranges stay theirs.
+_TIME_RANGE_DASH = re.compile(
+    r"(?<![\w:.,])((?:[01]?\d|2[0-3])(?::[0-5]\d)?(?:\s?[AaPp]\.?[Mm]\.?)?)\s?[-\u2013]\s?"
+    r"(?=(?:[01]?\d|2[0-3])(?::[0-5]\d\b|\s?[AaPp]\.?[Mm]\b))"
+)
+
+
+# "at 0630", "1830 hours": a 24-hour time written without a colon, said "oh six thirty"
+# ("eighteen thirty hours"). Only with a leading zero after at/by/until/from, or before
+# "hours": "in 2020" stays a year.
+_MILITARY_TIME = re.compile(
+    r"(?:(?<=\b(?:at|by) )|(?<=\buntil )|(?<=\bfrom )|(?<=\bbefore ))(0\d)([0-5]\d)\b"
+    r"|\b([01]\d|2[0-3])([0-5]\d)(?= (?:hours|hrs)\b)"
+)
+
+
+def _military(m: re.Match[str]) -> str:
+    hour, minute = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+    hour_words = str(cardinal(str(int(hour))))
+    said = "zero" if hour == "00" else ("oh " if hour[0] == "0" else "") + hour_words
+    if minute == "00":
+        return f"{said} hundred"
+    return f"{said} {'oh ' if minute[0] == '0' else ''}{cardinal(str(int(minute)))}"
+
+
 def _times(text: str) -> str:
+    text = _MILITARY_TIME.sub(_military, text)
+    text = _TIME_RANGE_DASH.sub(_time_range, text)
     return _TIME.sub(_time, text)
+
+
+def _time_range(m: re.Match[str]) -> str:
+    first = m.group(1)
+    after = m.string[m.end() :]
+    if ":" not in first and not re.search("[AaPp]", first) and not re.match(r"\d+\s?[AaPp]", after):
+        return m.group()  # "3-10:30"? only "9-5pm" (a bare hour before am/pm) is a time range
+    return f"{first} to "
 
 
 def _time(m: re.Match[str]) -> str:
@@ -337,6 +396,12 @@ UNITS = {
     "lb": ("pound", "pounds"),
     "lbs": ("pound", "pounds"),
     "oz": ("ounce", "ounces"),
+    "fl oz": ("fluid ounce", "fluid ounces"),
+    "pts": ("point", "points"),
+    "tsp": ("teaspoon", "teaspoons"),
+    "tbsp": ("tablespoon", "tablespoons"),
+    "Tbsp": ("tablespoon", "tablespoons"),
+    "qt": ("quart", "quarts"),
     "t": ("tonne", "tonnes"),
     "l": ("liter", "liters"),
     "L": ("liter", "liters"),
@@ -426,12 +491,22 @@ def _measures(text: str) -> str:
             return f"{words} times"
         return f"{words} {name}"
 
-    return _MEASURE.sub(say, text)
+    text = _MEASURE.sub(say, text)
+    # "6 ft 2 in": "in" after a number is the preposition, except as the inches of a height.
+    return _INCHES_AFTER_FEET.sub(
+        lambda m: f"{cardinal(m.group(1))} {'inch' if m.group(1) == '1' else 'inches'}", text
+    )
+
+
+_INCHES_AFTER_FEET = re.compile(r"(?<=\b(?:feet|foot) )(\d{1,2})\s?in\b")
 
 
 def _ranges(text: str) -> str:
     def say(m: re.Match[str]) -> str:
         first, second = m.group("ai"), m.group("bi")
+        if second[:1] == "0" and len(second) > 1 and not m.group("bf"):
+            # "no. 2024-0157", "ref 12-034": a code, read in digit groups, not a range
+            return f"{digits_one_by_one(first)}, {digits_one_by_one(second)}"
         if not (m.group("af") or m.group("bf")) and _both_years(first, second):
             return f"{year(int(first))} to {year(int(second))}"
         return f"{_number(m, 'a', bool(m.group('neg')))} to {_number(m, 'b')}"
@@ -481,7 +556,53 @@ def _ordinals(text: str) -> str:
     return _ORDINAL.sub(lambda m: numbers.ordinal(int(m.group(1)), LANG) or m.group(), text)
 
 
+# "€9.99/month", "$15/hr", "£3/kg": a price or rate per unit.
+_PER_WORDS = {"month": "month", "mo": "month", "year": "year", "yr": "year", "day": "day",
+              "week": "week", "wk": "week", "hour": "hour", "hr": "hour", "h": "hour",
+              "night": "night", "person": "person", "head": "head", "kg": "kilogram",
+              "lb": "pound", "g": "gram", "l": "liter", "m": "meter", "km": "kilometer",
+              "piece": "piece", "item": "item", "user": "user", "seat": "seat"}  # fmt: skip
+_PER = re.compile(rf"(?<=[a-z0-9%])/({'|'.join(sorted(_PER_WORDS, key=len, reverse=True))})\b(?!/)")
+
+
+# "She is 5'7\"": feet and inches of a height.
+_FEET_INCHES = re.compile(r"(?<![\w.])([1-9])['\u2032\u2019]\s?(\d{1,2})(?:\"|\u2033|''|\u201d)")
+# "8.3M people", "a $2B deal" is money's: a bare number with M, B, bn, mn or tn is its scale.
+# Only with a decimal part or as bn/mn/tn: "room 4B", "the 3M company" stay letters.
+_BARE_SCALE = re.compile(r"(?<![\w.,$€£¥])(?:(\d+\.\d+)(M|B)|(\d+(?:\.\d+)?)\s?(bn|mn|tn))\b")
+_SCALE_WORDS = {"M": "million", "B": "billion", "bn": "billion", "mn": "million", "tn": "trillion"}
+# "New York, NY 10118": a ZIP code after a state's code is said digit by digit.
+_STATES = (
+    "AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|"
+    "NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC"
+)
+_ZIP = re.compile(rf"\b((?:{_STATES}) )(\d{{5}})(?:-(\d{{4}}))?\b")
+
+
+def _everyday_shapes(text: str) -> str:
+    def feet(m: re.Match[str]) -> str:
+        feet_n, inches = m.group(1), m.group(2)
+        inch_word = "inch" if inches == "1" else "inches"
+        foot_word = "foot" if feet_n == "1" else "feet"
+        return f"{cardinal(feet_n)} {foot_word} {cardinal(inches)} {inch_word}"
+
+    def zip_code(m: re.Match[str]) -> str:
+        said = m.group(1) + str(digits_one_by_one(m.group(2)))
+        return said + (f", {digits_one_by_one(m.group(3))}" if m.group(3) else "")
+
+    def bare_scale(m: re.Match[str]) -> str:
+        digits, scale = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        whole, _, fraction = digits.partition(".")
+        words = numbers.decimal(whole, fraction, LANG) if fraction else cardinal(whole)
+        return f"{words} {_SCALE_WORDS[scale]}"
+
+    text = _FEET_INCHES.sub(feet, text)
+    text = _ZIP.sub(zip_code, text)
+    return _BARE_SCALE.sub(bare_scale, text)
+
+
 def _symbols(text: str) -> str:
+    text = _PER.sub(lambda m: f" per {_PER_WORDS[m.group(1)]}", text)
     text = _CELSIUS.sub(" degrees Celsius", text)
     text = _FAHRENHEIT.sub(" degrees Fahrenheit", text)
     text = _DEGREES.sub(" degrees", text)
@@ -507,6 +628,7 @@ def _numbers(text: str) -> str:
 
 _RULES = (
     _abbreviations,
+    _everyday_shapes,
     _dates,
     _phones,
     _versions,

@@ -65,9 +65,75 @@ def _year_in_case(text: str) -> str:
     return _YEAR_IN_CASE.sub(say, text)
 
 
+# The case ending of the word after an ordinal, which the ordinal takes too ("2. korrusel"
+# -> "teisel korrusel"): a case ending follows the genitive stem's vowel. A nominative
+# that looks so ("kool", "mees") is listed.
+_CASE_OF_NEXT = re.compile(r"[aeiuõäöü](sse|st|lt|le|ks|ni|ga|l|s)$")
+_NOMINATIVES_LIKE_CASES = frozenset(("kool", "tool", "mees", "kuningas", "hotell", "poiss"))
+
+
 def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
-    """ "3. klass" -> "kolmas klass": a dotted number before a lowercase word."""
-    return et.ordinal(n) if after.lstrip()[:1].islower() else None
+    """ "3. klass" -> "kolmas klass", "2. korrusel" -> "teisel korrusel": a dotted number
+    before a lowercase word, in that word's case."""
+    if not after.lstrip()[:1].islower():
+        return None
+    following = re.match(r"\s*([a-zõäöüšž]+)", after)
+    word_after = following.group(1) if following else ""
+    ending = _CASE_OF_NEXT.search(word_after)
+    if ending is None or word_after in _NOMINATIVES_LIKE_CASES:
+        return et.ordinal(n)
+    return et.ordinal(n, _CASES[ending.group(1)])
+
+
+# "-5 °C-ni", "3,2%-ni", "10 €-ga": the case ending after a symbol goes on the spoken
+# unit's genitive (kraadini, protsendini, euroga).
+_UNIT_STEMS = {"kraadi": "kraadi", "protsenti": "protsendi", "eurot": "euro", "senti": "sendi",
+               "meetrit": "meetri", "kilomeetrit": "kilomeetri", "kraad": "kraadi",
+               "protsent": "protsendi", "euro": "euro"}  # fmt: skip
+_UNIT_CASE = re.compile(rf"\b({'|'.join(_UNIT_STEMS)})-(sse|st|lt|le|ks|ni|ga|l|s|ks)\b")
+# "90ndatel", "1990ndad": a decade is the tens' genitive + "ndad" (üheksakümnendatel).
+_TENS_GENITIVE = ("", "kümne", "kahekümne", "kolmekümne", "neljakümne", "viiekümne",
+                  "kuuekümne", "seitsmekümne", "kaheksakümne", "üheksakümne")  # fmt: skip
+_DECADE = re.compile(r"(?<![\w.,])(?:19|20)?([1-9])0[-']?(nda\w*)")
+# "E-R" (hyphen or en dash): esmaspäevast reedeni; "Nt": näiteks;
+# "2/3 valijatest": kaks kolmandikku.
+_DAYS_FROM = {
+    "E": "esmaspäevast",
+    "T": "teisipäevast",
+    "K": "kolmapäevast",
+    "N": "neljapäevast",
+    "R": "reedest",
+    "L": "laupäevast",
+    "P": "pühapäevast",
+}
+_DAYS_TO = {"E": "esmaspäevani", "T": "teisipäevani", "K": "kolmapäevani", "N": "neljapäevani",
+            "R": "reedeni", "L": "laupäevani", "P": "pühapäevani"}  # fmt: skip
+_DAY_RANGE = re.compile(r"(?<!\w)([ETKNRLP])\s?[-\u2013]\s?([ETKNRLP])(?!\w)")
+_PARTS = {2: "pool", 3: "kolmandik", 4: "veerand", 5: "viiendik", 10: "kümnendik"}
+_FRACTION = re.compile(r"(?<![\w/.,])(\d)/(\d{1,2})(?![\w/]|[.,]\d)(?=\s[^\W\d_])")
+_PER_UNIT = re.compile(r"(?<=[\w€%])/(öö|päev|kuu|aasta|tund|inimene|tk|kg)(?!\w)")
+
+
+def _everyday(text: str) -> str:
+    def fraction(m: re.Match[str]) -> str:
+        a, b = int(m.group(1)), int(m.group(2))
+        if not (0 < a < b and b in _PARTS):
+            return m.group()
+        part = _PARTS[b]
+        if a == 1:
+            return part
+        # after a number the partitive: kaks kolmandikku, kolm veerandit
+        plural = {"pool": "poolt", "veerand": "veerandit"}.get(part, part + "ku")
+        return f"{et.cardinal(a)} {plural}"
+
+    text = _DAY_RANGE.sub(lambda m: f"{_DAYS_FROM[m.group(1)]} {_DAYS_TO[m.group(2)]}", text)
+    text = _DECADE.sub(lambda m: _TENS_GENITIVE[int(m.group(1))] + m.group(2), text)
+    text = _FRACTION.sub(fraction, text)
+    return _PER_UNIT.sub(lambda m: f" {m.group(1)} kohta", text)
+
+
+def _unit_cases(text: str) -> str:
+    return _UNIT_CASE.sub(lambda m: _UNIT_STEMS[m.group(1)] + m.group(2), text)
 
 
 _CENT = word("sent", "senti")
@@ -77,6 +143,7 @@ _UNITS = {
     "cm": word("sentimeeter", "sentimeetrit"), "mm": word("millimeeter", "millimeetrit"),
     "kg": word("kilogramm", "kilogrammi"), "g": word("gramm", "grammi"),
     "l": word("liiter", "liitrit"), "ml": word("milliliiter", "milliliitrit"),
+    "dl": word("detsiliiter", "detsiliitrit"),
     "C": word("kraad", "kraadi"), "deg": word("kraad", "kraadi"), "h": word("tund", "tundi"),
     "min": word("minut", "minutit"),
 }  # fmt: skip
@@ -99,6 +166,37 @@ SPEC = LanguageSpec(
     ordinal_dot=True,
     ordinal=_ordinal,
     units=_UNITS,
+    unit_symbols={"dl": "dl"},
+    scales={
+        "tuh": word("tuhat", "tuhat"),
+        "mln": word("miljon", "miljonit"),
+        "mld": word("miljard", "miljardit"),
+        "mln.": word("miljon", "miljonit"),
+        "mld.": word("miljard", "miljardit"),
+    },
+    abbreviations={
+        "nt": "näiteks",
+        "Nt": "Näiteks",
+        "nt.": "näiteks",
+        "jne": "ja nii edasi",
+        "jne.": "ja nii edasi",
+        "mnt": "maantee",
+        "tn": "tänav",
+        "pst": "puiestee",
+        "u": "umbes",
+        "u.": "umbes",
+        "ca": "umbes",
+        "tel": "telefon",
+        "tel.": "telefon",
+        "dr": "doktor",
+        "prof": "professor",
+        "hr": "härra",
+        "pr": "proua",
+        "s.t": "see tähendab",
+        "st": "see tähendab",
+        "vt": "vaata",
+    },
+    titles=frozenset(("nt", "Nt", "nt.", "mnt", "tn", "pst", "u", "dr", "prof", "hr", "pr")),
     phone_extra=r"5\d{2,3}[ -]?\d{4}",  # mobile numbers: 5123 4567
     foreign_grouping=True,
     range_word="kuni",
@@ -107,7 +205,8 @@ SPEC = LanguageSpec(
     plus_word="pluss",
     and_word="ja",
     equals_word="võrdub",
-    extra_rules=(_month_in_case, _year_in_case),
+    extra_rules=(_everyday, _month_in_case, _year_in_case),
+    final_rules=(_unit_cases,),
 )
 
 LANGUAGE = Language(SPEC)

@@ -6,6 +6,8 @@ Case endings that a following noun or a postposition asks for ("3. kerralla",
 
 from __future__ import annotations
 
+import re
+
 from model_layer.text import numbers
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
 from model_layer.text.langs.forms import plural_finnish, word
@@ -17,13 +19,125 @@ MONTHS = ("tammikuuta", "helmikuuta", "maaliskuuta", "huhtikuuta", "toukokuuta",
 MONTH_NAMES = ("tammikuu", "helmikuu", "maaliskuu", "huhtikuu", "toukokuu", "kesäkuu",
                "heinäkuu", "elokuu", "syyskuu", "lokakuu", "marraskuu", "joulukuu")  # fmt: skip
 
+# "5.6." (no year) is a date: "viides kesäkuuta". The year-less form ends in a period.
+_DAY_MONTH = re.compile(r"(?<![\w.,])(\d{1,2})\.(\d{1,2})\.(?![\d.])")
+# "ma-pe", "ma-la" (hyphen or en dash): opening days, from one day to another.
+_DAYS_FROM = {
+    "ma": "maanantaista",
+    "ti": "tiistaista",
+    "ke": "keskiviikosta",
+    "to": "torstaista",
+    "pe": "perjantaista",
+    "la": "lauantaista",
+    "su": "sunnuntaista",
+}
+_DAYS_TO = {"ma": "maanantaihin", "ti": "tiistaihin", "ke": "keskiviikkoon", "to": "torstaihin",
+            "pe": "perjantaihin", "la": "lauantaihin", "su": "sunnuntaihin"}  # fmt: skip
+_DAY_RANGE = re.compile(r"(?<!\w)(ma|ti|ke|to|pe|la|su)\s?[-\u2013]\s?(ma|ti|ke|to|pe|la|su)(?!\w)")
+# "2/3 äänestäjistä": kaksi kolmasosaa; "1/2 dl": puoli.
+_PARTS = {3: "kolmasosa", 4: "neljäsosa", 5: "viidesosa", 6: "kuudesosa", 7: "seitsemäsosa",
+          8: "kahdeksasosa", 9: "yhdeksäsosa", 10: "kymmenesosa"}  # fmt: skip
+_FRACTION = re.compile(
+    r"(?<![\w/.,])(\d)/(\d{1,2})(?![\w/]|[.,]\d)(?=\s[^\W\d_])(?:\s(dl|tl|rkl|l|kg|g|km|h)\b)?"
+)
+# "120 €/yö": per night, said as Finnish does (euroa yöltä).
+_PER = {"yö": "yöltä", "vrk": "vuorokaudelta", "kk": "kuukaudessa", "h": "tunnilta",
+        "hlö": "henkilöltä", "kg": "kilolta", "kpl": "kappaleelta",
+        "päivä": "päivältä"}  # fmt: skip
+_PER_UNIT = re.compile(rf"(?<=[\w€%])/({'|'.join(_PER)})(?!\w)")
+
+
+# "klo 9-17": kello yhdeksästä seitsemääntoista (from: elative, to: illative).
+_HOUR_RANGE = re.compile(
+    r"(\b[Kk](?:lo|ello) )([01]?\d|2[0-3])\s?[-\u2013]\s?([01]?\d|2[0-4])(?![\d:]|[.,]\d)"
+)
+# "3. kerroksessa": the ordinal takes the case of the word after it (kolmannessa).
+_ORDINAL_STEMS = {1: "ensimmäise", 2: "toise", 3: "kolmanne", 4: "neljänne", 5: "viidenne",
+                  6: "kuudenne", 7: "seitsemänne", 8: "kahdeksanne", 9: "yhdeksänne",
+                  10: "kymmenenne"}  # fmt: skip
+_ORDINAL_CASED = re.compile(
+    r"(?<![\w.,])([1-9]|10)\.\s(?=[a-zäö]+?(ssa|ssä|sta|stä|lla|llä|lta|ltä|lle|ksi)\b)"
+)
+
+
+def _cased(m: re.Match[str]) -> str:
+    stem = _ORDINAL_STEMS[int(m.group(1))]
+    back = any(v in stem for v in "aou")  # the ordinal's own vowel harmony
+    ending = m.group(2).translate(str.maketrans("aä", "aa" if back else "ää"))
+    return stem + ending + " "
+
+
+def _everyday(text: str) -> str:
+    text = _HOUR_RANGE.sub(_hour_range, text)
+    text = _ORDINAL_CASED.sub(_cased, text)
+
+    def day_month(m: re.Match[str]) -> str:
+        day, month = int(m.group(1)), int(m.group(2))
+        if not (1 <= day <= 31 and 1 <= month <= 12):
+            return m.group()
+        if re.search(r"(?i:versio\w*|v)\s$", m.string[max(0, m.start() - 12) : m.start()]):
+            return m.group()  # "versio 5.6.": a version, not a date
+        end = "." if re.match(r"\s*$", m.string[m.end() :]) else ""
+        return f"{numbers.ordinal(day, 'fi')} {MONTHS[month - 1]}{end}"
+
+    def fraction(m: re.Match[str]) -> str:
+        a, b = int(m.group(1)), int(m.group(2))
+        unit = f" {_UNITS[m.group(3)].forms[-1]}" if m.group(3) else ""  # the partitive
+        if (a, b) == (1, 2):
+            return "puoli" + unit
+        if not (0 < a < b and b in _PARTS):
+            return m.group()
+        words = _PARTS[b] if a == 1 else f"{numbers.cardinal(str(a), 'fi')} {_PARTS[b]}a"
+        return words + unit
+
+    text = _DAY_MONTH.sub(day_month, text)
+    text = _DAY_RANGE.sub(lambda m: f"{_DAYS_FROM[m.group(1)]} {_DAYS_TO[m.group(2)]}", text)
+    text = _FRACTION.sub(fraction, text)
+    return _PER_UNIT.sub(lambda m: f" {_PER[m.group(1)]}", text)
+
+
+def _hour_range(m: re.Match[str]) -> str:
+    from model_layer.text.langs.suffixes import finnish_case
+
+    first, second = finnish_case(int(m.group(2)), "ela"), finnish_case(int(m.group(3)), "ill")
+    return m.group() if first is None or second is None else f"{m.group(1)}{first} {second}"
+
+
+# "-5 °C:seen", "3,2 %:iin", "5 €:lla": the case ending written after the symbol goes on
+# the spoken unit (celsiusasteeseen, prosenttiin, eurolla); the number stays nominative.
+_UNIT_CASE = re.compile(
+    r"\b(prosentti|celsiusaste|fahrenheitaste|aste|euro)(?:tta|a)?:([a-zäö]+)\b"
+)
+_WEAK_STEMS = {"prosentti": "prosenti"}  # consonant gradation before a closed syllable
+
+
+def _unit_cases(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        unit, ending = m.group(1), m.group(2)
+        if unit.endswith("aste"):
+            return unit + ("e" + ending if not ending.startswith("e") else ending)
+        if unit == "prosentti":
+            if ending in ("iin", "in"):
+                return "prosenttiin"
+            if ending in ("a", "ia"):
+                return "prosenttia"
+            return _WEAK_STEMS[unit] + ending
+        if ending in ("oon", "on"):
+            return "euroon"
+        return unit + ending
+
+    return _UNIT_CASE.sub(say, text)
+
+
 _SENTTI = word("sentti", "senttiä")
 _UNITS = {
     "km": word("kilometri", "kilometriä"), "m": word("metri", "metriä"),
     "cm": word("senttimetri", "senttimetriä"), "mm": word("millimetri", "millimetriä"),
     "kg": word("kilo", "kiloa"), "g": word("gramma", "grammaa"),
     "mg": word("milligramma", "milligrammaa"), "l": word("litra", "litraa"),
-    "ml": word("millilitra", "millilitraa"),
+    "ml": word("millilitra", "millilitraa"), "dl": word("desilitra", "desilitraa"),
+    "tl": word("teelusikallinen", "teelusikallista"),
+    "rkl": word("ruokalusikallinen", "ruokalusikallista"),
     "km/h": word("kilometri tunnissa", "kilometriä tunnissa"),
     "m/s": word("metri sekunnissa", "metriä sekunnissa"), "m2": word("neliömetri", "neliömetriä"),
     "km2": word("neliökilometri", "neliökilometriä"), "h": word("tunti", "tuntia"),
@@ -36,7 +150,9 @@ _UNITS = {
 }  # fmt: skip
 _ABBREVIATIONS = {
     "esim.": "esimerkiksi", "jne.": "ja niin edelleen", "ym.": "ynnä muuta", "klo": "kello",
-    "tri": "tohtori", "ns.": "niin sanottu", "ks.": "katso",
+    "Klo": "Kello", "tri": "tohtori", "ns.": "niin sanottu", "ks.": "katso", "n.": "noin",
+    "mm.": "muun muassa", "yms.": "ynnä muuta sellaista", "puh.": "puhelin", "os.": "osoite",
+    "ed.": "edellinen", "v.": "vuonna", "vrt.": "vertaa",
 }  # fmt: skip
 _SCALES = {
     "milj.": word("miljoona", "miljoonaa"),
@@ -62,6 +178,7 @@ SPEC = LanguageSpec(
     ordinal_dot=True,  # "3. kerta"
     ordinal=plain_ordinal("fi"),
     units=_UNITS,
+    unit_symbols={"dl": "dl", "tl": "tl", "rkl": "rkl"},
     version_word="versio",
     version_keywords="versio|Versio",
     point_word="piste",
@@ -70,6 +187,8 @@ SPEC = LanguageSpec(
     section_word="pykälä",
     abbreviations=_ABBREVIATIONS,
     titles=frozenset(("esim.", "ns.", "ks.")),  # never end a sentence
+    extra_rules=(_everyday,),
+    final_rules=(_unit_cases,),
 )
 
 LANGUAGE = Language(SPEC)

@@ -103,6 +103,72 @@ def _roman_numerals(text: str) -> str:
     return _ROMAN_AFTER_WORD.sub(say, text)
 
 
+# "2-3 दिन", "5-6 किताबें", "10-15 मिनट": an estimate of neighbouring numbers is said
+# as a pair, "दो-तीन दिन", not the span "दो से तीन" (which stays for other ranges).
+_ESTIMATE = re.compile(r"(?<![\d.,:/-])(\d{1,2})-(\d{1,2})(?=\s[\u0900-\u097F])(?!\sसे\s)")
+
+
+_NUMBERED_BEFORE = re.compile(r"(?:पेज|पृष्ठ|पन्न[ाे]|अध्याय|खंड|धारा|अनुच्छेद|नंबर|क्रमांक|कक्षा)\s$")
+
+
+def _estimates(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        a, b = int(m.group(1)), int(m.group(2))
+        if not (b == a + 1 or (a % 5 == 0 and b == a + 5 and a >= 5)):
+            return m.group()
+        if _NUMBERED_BEFORE.search(m.string, 0, m.start()):
+            return m.group()  # "पेज 10-15": pages, a span
+        return f"{hi.cardinal(a)}-{hi.cardinal(b)}"
+
+    return _ESTIMATE.sub(say, text)
+
+
+# A day/month date without a year, as Indian usage writes it (day first): "1/5 को" is
+# "एक मई को"; "3/4 दिसंबर की रात" is the night of the third to the fourth.
+_MONTH_NAMES = "|".join((*MONTHS, *_MONTH_SPELLINGS))
+_DAY_PAIR = re.compile(rf"(?<![\d.,:/-])(\d{{1,2}})/(\d{{1,2}})(?=\s(?:{_MONTH_NAMES})(?!\w))")
+_DAY_MONTH = re.compile(r"(?<![\d.,:/-])(\d{1,2})/(\d{1,2})(?![\d/])(?=\s(?:को|तक|तारीख)(?!\w))")
+
+
+# A cricket score, runs for wickets: "250/4" is "दो सौ पचास पर चार"; "₹105/लीटर" is
+# "प्रति लीटर".
+_CRICKET = r"रन|विकेट|ओवर|पारी|बल्लेबाज|गेंदबाज|टेस्ट|वनडे|टी20|मैच|स्कोर"
+_RUNS_WICKETS = re.compile(r"(?<![\d.,:/-])(\d{1,3})/(\d{1,2})(?![\d/])")
+_PER_UNIT = re.compile(
+    r"(?<=[\w\u0900-\u097F%₹])/(लीटर|किलो|किलोग्राम|दिन|महीना|माह|घंटा|व्यक्ति|रात|यूनिट|किमी|kg)"
+    r"(?![\w\u0900-\u097F])"
+)
+
+
+def _cricket_and_rates(text: str) -> str:
+    def runs(m: re.Match[str]) -> str:
+        runs_n, wickets = int(m.group(1)), int(m.group(2))
+        sentence = re.split(r"[।.!?]", m.string[max(0, m.start() - 60) : m.start()])[-1]
+        sentence += re.split(r"[।.!?]", m.string[m.end() : m.end() + 60])[0]
+        if wickets > 10 or not re.search(_CRICKET, sentence):
+            return m.group()
+        return f"{hi.cardinal(runs_n)} पर {hi.cardinal(wickets)}"
+
+    text = _RUNS_WICKETS.sub(runs, text)
+    return _PER_UNIT.sub(lambda m: f" प्रति {m.group(1)}", text)
+
+
+def _slash_days(text: str) -> str:
+    def pair(m: re.Match[str]) -> str:
+        a, b = int(m.group(1)), int(m.group(2))
+        if not (1 <= a <= 31 and b == a + 1):
+            return m.group()
+        return f"{hi.cardinal(a)}-{hi.cardinal(b)}"
+
+    def day_month(m: re.Match[str]) -> str:
+        day, month = int(m.group(1)), int(m.group(2))
+        if not (1 <= day <= 31 and 1 <= month <= 12):
+            return m.group()
+        return f"{hi.cardinal(day)} {MONTHS[month - 1]}"
+
+    return _DAY_MONTH.sub(day_month, _DAY_PAIR.sub(pair, text))
+
+
 def _years(text: str) -> str:
     return _YEAR.sub(lambda m: hi.year(int(m.group(1) or m.group(2))), text)
 
@@ -172,6 +238,9 @@ SPEC = LanguageSpec(
         _digits,
         lambda text: _rupees_with_scale(text),
         _hyphen_scores,
+        _estimates,
+        _slash_days,
+        _cricket_and_rates,
         _roman_numerals,
         _years,
     ),

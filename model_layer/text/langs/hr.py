@@ -115,6 +115,61 @@ def _years(text: str) -> str:
     return _YEAR.sub(say, text)
 
 
+# "90-ih", "90-ima", "1990-ih": a decade is its number with the ending (devedesetih).
+_DECADE = re.compile(r"(?<![\w.,])(\d{0,2}\d0)-(ih|ima|im|e|a)(?!\w)")
+# "pon.-pet.": od ponedjeljka do petka; "80 €/noć": po noći; "2/3 birača": dvije trećine.
+_DAYS_FROM = {"pon": "ponedjeljka", "uto": "utorka", "sri": "srijede", "čet": "četvrtka",
+              "pet": "petka", "sub": "subote", "ned": "nedjelje"}  # fmt: skip
+_DAY = "(pon|uto|sri|čet|pet|sub|ned)"
+_DAY_RANGE = re.compile(rf"(?<!\w){_DAY}\.?\s?[-\u2013]\s?{_DAY}(?:\.(?=\s+[a-z0-9]))?(?![\w])")
+_PER_UNIT = re.compile(r"(?<=[\w€%])/(noć|dan|mjesec|godinu|sat|osobi|osobu|kom|kg)(?!\w)")
+_PER_WORDS = {"noć": "po noći", "dan": "po danu", "mjesec": "mjesečno", "godinu": "godišnje",
+              "sat": "po satu", "osobi": "po osobi", "osobu": "po osobi", "kom": "po komadu",
+              "kg": "po kilogramu"}  # fmt: skip
+_PARTS = {2: ("polovina", "polovine"), 3: ("trećina", "trećine"), 4: ("četvrtina", "četvrtine"),
+          5: ("petina", "petina"), 10: ("desetina", "desetina")}  # fmt: skip
+_FRACTION = re.compile(
+    r"(?<![\w/.,])(\d)/(\d{1,2})(?![\w/]|[.,]\d)(?=\s[^\W\d_])(?:\s(kg|g|l|km|m|h)\b)?"
+)
+
+
+def _everyday(text: str) -> str:
+    def fraction(m: re.Match[str]) -> str:
+        a, b = int(m.group(1)), int(m.group(2))
+        if (a, b) == (1, 2):  # "pola kilograma": half, and the unit in the genitive
+            return "pola" + (f" {_UNITS[m.group(3)].forms[1]}" if m.group(3) else "")
+        if not (0 < a < b and b in _PARTS) or m.group(3):
+            return m.group()
+        one, few = _PARTS[b]
+        return {1: f"jedna {one}", 2: f"dvije {few}", 3: f"tri {few}", 4: f"četiri {few}"}.get(
+            a
+        ) or f"{hr.cardinal(a)} {_PARTS[b][1]}"
+
+    def decade(m: re.Match[str]) -> str:
+        return f"{hr.cardinal(int(m.group(1)))}{m.group(2)}"
+
+    text = _DAY_RANGE.sub(
+        lambda m: f"od {_DAYS_FROM[m.group(1)]} do {_DAYS_FROM[m.group(2)]}", text
+    )
+    text = _PER_UNIT.sub(lambda m: f" {_PER_WORDS[m.group(1)]}", text)
+    text = _DECADE.sub(decade, text)
+    return _FRACTION.sub(fraction, text)
+
+
+_ABBREVIATIONS = {
+    "npr.": "na primjer", "Npr.": "Na primjer", "tj.": "to jest", "itd.": "i tako dalje",
+    "dr.": "doktor", "Dr.": "doktor", "ul.": "ulica", "br.": "broj", "god.": "godine",
+    "tel.": "telefon", "Tel.": "Telefon", "sv.": "sveti", "str.": "stranica",
+    "prof.": "profesor", "ing.": "inženjer", "mr.": "magistar", "tzv.": "takozvani",
+    "odn.": "odnosno",
+}  # fmt: skip
+_SCALES = {
+    "tis.": word("tisuća", "tisuće", "tisuća", gender="f"),
+    "mil.": word("milijun", "milijuna", "milijuna"),
+    "mlrd.": word("milijarda", "milijarde", "milijardi", gender="f"),
+}  # written abbreviations of large numbers
+
+
 _EURO = word("euro", "eura", "eura")
 _CENT = word("cent", "centa", "centi")
 _DEGREE = word("stupanj", "stupnja", "stupnjeva")
@@ -166,7 +221,10 @@ SPEC = LanguageSpec(
     plus_word="plus",
     and_word="i",
     equals_word="jednako",
-    extra_rules=(_years,),
+    abbreviations=_ABBREVIATIONS,
+    titles=frozenset(("npr.", "Npr.", "tj.", "dr.", "Dr.", "ul.", "br.", "sv.", "prof.", "tzv.")),
+    scales=_SCALES,
+    extra_rules=(_everyday, _years),
 )
 
 LANGUAGE = Language(SPEC)

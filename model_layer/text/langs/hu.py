@@ -58,7 +58,8 @@ _TIME_KOR = re.compile(r"(?<![\w:.,])([01]?\d|2[0-3]):([0-5]\d)-kor(?!\w)")
 _DAY_SUFFIXED = re.compile(r"(?<![\w.,-])(0?[1-9]|[12]\d|3[01])-(j?[áé](?:n|ig|től|tól))(?!\w)")
 # a day of the month without its month: "15-én" -> "tizenötödikén", "1-jétől" -> "elsejétől"
 _DAY_SUFFIXED = re.compile(r"(?<![\w.,-])(0?[1-9]|[12]\d|3[01])-(j?[áé](?:n|ig|től|tól))(?!\w)")
-_SUFFIXED = re.compile(rf"(?<![\w.,-])(\d+)-({_SUFFIX})(?!\w)")
+# Not the last group of a phone number ("06 1 234 5678-as"): the phone rule reads it.
+_SUFFIXED = re.compile(rf"(?<![\w.,-])(?<!\d )(\d+)-({_SUFFIX})(?!\w)")
 
 
 _ORDINAL = plain_ordinal("hu")
@@ -90,7 +91,32 @@ def _day(m: re.Match[str]) -> str:
     return day[:-1] + _LONG[day[-1]] + re.sub(r"^j?[áé]", "", m.group(2))
 
 
+# "2024. 03. 15-én", "2024.03.15-ig": a numeric date with a case ending is said with the
+# month's name ("... március tizenötödikén"), as the written-out date is.
+_NUMERIC_DATE_SUFFIXED = re.compile(
+    r"(?<![\w.])(\d{4})\.\s?(0?[1-9]|1[0-2])\.\s?(0?[1-9]|[12]\d|3[01])\.?-(?=\w)"
+)
+# "H-P", "Szo-V": opening days, from one to the other (hétfőtől péntekig).
+_DAYS_FROM = {
+    "H": "hétfőtől",
+    "K": "keddtől",
+    "Sze": "szerdától",
+    "Cs": "csütörtöktől",
+    "P": "péntektől",
+    "Szo": "szombattól",
+    "V": "vasárnaptól",
+}
+_DAYS_TO = {"H": "hétfőig", "K": "keddig", "Sze": "szerdáig", "Cs": "csütörtökig",
+            "P": "péntekig", "Szo": "szombatig", "V": "vasárnapig"}  # fmt: skip
+_DAY = "(Szo|Sze|Cs|H|K|P|V)"
+_DAY_RANGE = re.compile(rf"(?<!\w){_DAY}\s?[-\u2013]\s?{_DAY}(?!\w)")
+
+
 def _suffixes(text: str) -> str:
+    text = _NUMERIC_DATE_SUFFIXED.sub(
+        lambda m: f"{m.group(1)}. {MONTHS[int(m.group(2)) - 1]} {int(m.group(3))}-", text
+    )
+    text = _DAY_RANGE.sub(lambda m: f"{_DAYS_FROM[m.group(1)]} {_DAYS_TO[m.group(2)]}", text)
     text = _MONTH_DAY_SUFFIXED.sub(_month_day, text)
 
     def time(m: re.Match[str]) -> str:
@@ -119,6 +145,71 @@ def _suffixed(m: re.Match[str]) -> str:
     return f"{head} {last}{suffix}" if head else f"{last}{suffix}"
 
 
+# "-5 °C-ra", "3,2%-ra", "12 990 Ft-ot": the suffix was written for the symbol's spoken
+# word and joins it once it is said ("Celsius-fokra", "százalékra", "forintot"); also
+# after a number word left with a hyphen ("3-1-re" -> "három-egyre").
+_SPOKEN_SUFFIX = re.compile(rf"(?<=[a-záéíóöőúüű])-({_SUFFIX}|kal|kel|val|vel|on|en|ön)(?!\w)")
+_JOINS = re.compile(
+    r"(?:fok|százalék|forint|euró|dollár|font|cent|méter|gramm|liter|perc|óra|másodperc|watt|"
+    r"bájt|hertz|wattóra|egy|kettő|két|három|négy|öt|hat|hét|nyolc|kilenc|tíz|húsz|harminc|"
+    r"negyven|ötven|hatvan|hetven|nyolcvan|kilencven|száz|ezer|millió|milliárd)$"
+)
+
+
+def _join_suffixes(text: str) -> str:
+    def join(m: re.Match[str]) -> str:
+        return m.group(1) if _JOINS.search(m.string, 0, m.start()) else m.group()
+
+    def stem(m: re.Match[str]) -> str:  # "hét-es" -> "hetes", as `_suffixed` does
+        word, suffix = m.group(1), m.group(2)
+        if _JOINS.search(word) and suffix[0] in "aeoö":
+            word = next((word[: -len(w)] + s for w, s in _VOWEL_STEMS.items()
+                         if word.endswith(w)), word)  # fmt: skip
+        return m.group() if not _JOINS.search(m.group(1)) else word + suffix
+
+    text = _VOWEL_SUFFIX.sub(stem, text)
+    return _SPOKEN_SUFFIX.sub(join, text)
+
+
+_VOWEL_SUFFIX = re.compile(
+    r"(?<![\w-])([a-záéíóöőúüű]+)-(as|es|os|ös|at|et|ot|öt|an|en|on|ön)(?!\w)"
+)
+# "Kossuth u. 25. II. em.": a house number is written with a period but is no ordinal.
+_HOUSE_NUMBER = re.compile(
+    r"(?<!\w)((?:utca|út|u\.|tér|krt\.|körút|köz|sor|fasor|sétány|rakpart) )"
+    r"(\d{1,4}(?:/[A-Za-z])?)\.(?=\s|$)"
+)
+
+
+def _house_numbers(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        digits, _, letter = m.group(2).partition("/")
+        words = LANGUAGE.cardinal(digits) or digits
+        return m.group(1) + (f"{words} per {letter}," if letter else f"{words},")
+
+    return _HOUSE_NUMBER.sub(say, text)
+
+
+# "2/3-a", "a lakosság 3/4 része": a fraction is one word, numerator and denominator
+# (kétharmad, háromnegyed, egyötöd), with its suffix joined (kétharmada).
+_DENOMINATORS = {2: "ketted", 3: "harmad", 4: "negyed", 5: "ötöd", 6: "hatod", 7: "heted",
+                 8: "nyolcad", 9: "kilenced", 10: "tized"}  # fmt: skip
+_FRACTION = re.compile(r"(?<![\w/.,-])(\d)/(\d{1,2})(?:-([a-záéíóöőúüű]+))?(?=\s[^\W\d_]|\W|$)")
+
+
+def _fractions(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        a, b = int(m.group(1)), int(m.group(2))
+        if not (0 < a < b and b in _DENOMINATORS):
+            return m.group()
+        if (a, b) == (1, 2):
+            return "fél" + (m.group(3) or "")
+        numerator = "két" if a == 2 else LANGUAGE.cardinal(str(a)) or str(a)
+        return numerator + _DENOMINATORS[b] + (m.group(3) or "")
+
+    return _FRACTION.sub(say, text)
+
+
 _CENT = word("cent")
 _UNITS = {
     "km": word("kilométer"), "m": word("méter"), "cm": word("centiméter"), "mm": word("milliméter"),
@@ -133,6 +224,9 @@ _UNITS = {
 _ABBREVIATIONS = {
     "pl.": "például", "stb.": "satöbbi", "dr.": "doktor", "Dr.": "doktor", "kb.": "körülbelül",
     "ill.": "illetve", "ún.": "úgynevezett", "u.": "utca", "ld.": "lásd",
+    "Kb.": "Körülbelül", "Pl.": "Például", "em.": "emelet", "krt.": "körút", "ker.": "kerület",
+    "tel.": "telefon", "Tel.": "Telefon", "hsz.": "házszám", "sz.": "szám",
+    "ford.": "fordította", "vö.": "vesd össze", "ny.": "nyugalmazott",
 }  # fmt: skip
 SPEC = LanguageSpec(
     code="hu",
@@ -161,8 +255,13 @@ SPEC = LanguageSpec(
     and_word="és",
     equals_word="egyenlő",
     abbreviations=_ABBREVIATIONS,
-    titles=frozenset(("pl.", "dr.", "Dr.", "kb.", "ill.", "ún.", "ld.")),  # never end a sentence
-    extra_rules=(_suffixes,),
+    # never end a sentence
+    titles=frozenset(("pl.", "dr.", "Dr.", "kb.", "ill.", "ún.", "ld.", "Kb.", "Pl.", "vö.")),
+    scales={w: word(w) for w in ("ezer", "millió", "milliárd")},
+    # "tizenkétezer", "kétmillió": két in a compound (num2words writes "tizenkettőezer")
+    word_fixes=((r"kettő(?=ezer|millió|milliárd|száz)", "két"),),
+    extra_rules=(_house_numbers, _suffixes, _fractions),
+    final_rules=(_join_suffixes,),
 )
 
 LANGUAGE = Language(SPEC)

@@ -97,7 +97,14 @@ _NUMBER_ONE = re.compile(r"(?<![A-Za-z])(?:No|NO|no)\.\s?1(?![\d.,])")
 _VERSUS = re.compile(r"(?<![A-Za-z])\s?(?:vs|VS|Vs)\.?\s?(?![A-Za-z])")
 
 
+# The police number called without 番 ("110へ通報") is still ひゃくとお, as with 番;
+# 119 keeps NHK's ひゃくじゅうきゅう.
+_EMERGENCY = re.compile(r"(?<![\d.,])(110)(?=\s?(?:に|へ|を)?\s?(?:電話|通報|連絡|かけ))")
+_EMERGENCY_WORDS = {"110": "ひゃくとお"}
+
+
 def _abbreviations(text: str) -> str:
+    text = _EMERGENCY.sub(lambda m: _EMERGENCY_WORDS[m.group(1)], text)
     return _VERSUS.sub("対", _NUMBER_ONE.sub("ナンバーワン", text))
 
 

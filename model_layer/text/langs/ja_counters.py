@@ -119,6 +119,8 @@ SUFFIXES: dict[str, Counter] = {
     "年": YEAR,
     "年間": Counter("ねんかん", last=_YO),
     "年生": Counter("ねんせい", last=_YO),
+    # "1995年生まれ" is born in 1995 (ねんうまれ), not a pupil in year 1995 (ねんせい).
+    "年生まれ": Counter("ねんうまれ", last=_YO),
     "年代": Counter("ねんだい", last=_YO),
     "年度": Counter("ねんど", last=_YO),
     "月": MONTH,

@@ -53,7 +53,16 @@ def normalize(text: str) -> str:
     return _cjk.guarded(_normalize, text)
 
 
+# "2대1", "3 대 2로 이겼다": a score or vote, both numbers Sino-Korean (이 대 일), not
+# 대 counting machines (두 대). Only when a number follows 대 and no counter follows it.
+_VERSUS = _cjk.pattern(
+    r"(?<![\d.,])(\d{1,3})\s?대\s?(\d{1,3})(?![.,]\d)"
+    r"(?=$|[\s,.!?)]|으로|로|의|를|을|가|이|는|은|까지|에|승|패|무)"
+)
+
+
 def _normalize(text: str) -> str:
+    text = _VERSUS.sub(lambda m: f"{sino(int(m.group(1)))} 대 {sino(int(m.group(2)))}", text)
     return _cjk.run(text, _RULES, "에서 ")
 
 

@@ -67,6 +67,51 @@ def _written_dates(text: str) -> str:
     return _WRITTEN.sub(say, text)
 
 
+# "15.30 val.", "7:45 val.": a time, said with its hours and minutes (penkiolika valandų
+# trisdešimt minučių), not a decimal.
+_TIME_VAL = re.compile(
+    r"(?<![\w.,:])([01]?\d|2[0-3])[.:]([0-5]\d)\s?val(?:\.(?=\s+[a-ząčęėįšųūž0-9]))?(?!\w)"
+)
+# "3,2 proc.": percent; "Gedimino g. 25": gatvė after a name; "Gedimino pr.": prospektas.
+_PERCENT = re.compile(r"(?<=\d)\s?proc(?:\.(?=\s+[a-ząčęėįšųūž0-9]))?(?!\w)")
+_STREET = re.compile(r"(\b[A-ZĄČĘĖĮŠŲŪŽ][a-ząčęėįšųūž]+) (g|pr|al)\.(?=\s\d)")
+_STREET_WORDS = {"g": "gatvė", "pr": "prospektas", "al": "alėja"}
+_PARTS = {2: ("pusė", "pusės"), 3: ("trečdalis", "trečdaliai"), 4: ("ketvirtis", "ketvirčiai"),
+          5: ("penktadalis", "penktadaliai"), 10: ("dešimtadalis", "dešimtadaliai")}  # fmt: skip
+_FRACTION = re.compile(r"(?<![\w/.,])(\d)/(\d{1,2})(?![\w/]|[.,]\d)(?=\s[^\W\d_])")
+_PER_UNIT = re.compile(r"(?<=[\w€%])/(naktis|naktį|para|parą|mėn\.|d\.|val\.|kg|vnt\.)(?!\w)")
+_PER_WORDS = {"naktis": "už naktį", "naktį": "už naktį", "para": "už parą", "parą": "už parą",
+              "mėn.": "per mėnesį", "d.": "per dieną", "val.": "per valandą",
+              "kg": "už kilogramą", "vnt.": "už vienetą"}  # fmt: skip
+
+
+def _everyday(text: str) -> str:
+    def feminine(n: int) -> str:  # valanda and minutė are feminine: "septynios valandos"
+        head, _, last = str(LANGUAGE.cardinal(str(n))).rpartition(" ")
+        return f"{head} {_FEMININE.get(last, last)}".strip()
+
+    def time(m: re.Match[str]) -> str:
+        hour, minute = int(m.group(1)), int(m.group(2))
+        hours = f"{feminine(hour)} {_UNITS['h'].forms[plural_lithuanian(hour, False)]}"
+        if not minute:
+            return hours
+        minutes = _UNITS["min"].forms[plural_lithuanian(minute, False)]
+        return f"{hours} {feminine(minute)} {minutes}"
+
+    def fraction(m: re.Match[str]) -> str:
+        a, b = int(m.group(1)), int(m.group(2))
+        if not (0 < a < b and b in _PARTS):
+            return m.group()
+        one, many = _PARTS[b]
+        return one if a == 1 else f"{LANGUAGE.cardinal(str(a))} {many}"
+
+    text = _TIME_VAL.sub(time, text)
+    text = _PERCENT.sub("%", text)
+    text = _STREET.sub(lambda m: f"{m.group(1)} {_STREET_WORDS[m.group(2)]}", text)
+    text = _PER_UNIT.sub(lambda m: f" {_PER_WORDS[m.group(1)]}", text)
+    return _FRACTION.sub(fraction, text)
+
+
 _CENT = word("centas", "centai", "centų", "cento")
 _UNITS = {
     "km": word("kilometras", "kilometrai", "kilometrų", "kilometro"),
@@ -75,6 +120,7 @@ _UNITS = {
     "kg": word("kilogramas", "kilogramai", "kilogramų", "kilogramo"),
     "g": word("gramas", "gramai", "gramų", "gramo"),
     "l": word("litras", "litrai", "litrų", "litro"),
+    "ml": word("mililitras", "mililitrai", "mililitrų", "mililitro"),
     "h": word("valanda", "valandos", "valandų", "valandos", gender="f"),
     "min": word("minutė", "minutės", "minučių", "minutės", gender="f"),
     "C": word("laipsnis Celsijaus", "laipsniai Celsijaus", "laipsnių Celsijaus",
@@ -83,7 +129,9 @@ _UNITS = {
 }  # fmt: skip
 _ABBREVIATIONS = {
     "pvz.": "pavyzdžiui", "t. y.": "tai yra", "ir kt.": "ir kiti", "Nr.": "numeris",
-    "gerb.": "gerbiamas", "prof.": "profesorius",
+    "gerb.": "gerbiamas", "prof.": "profesorius", "Pvz.": "Pavyzdžiui", "tel.": "telefonas",
+    "Tel.": "Telefonas", "ir pan.": "ir panašiai", "apyt.": "apytiksliai", "vnt.": "vienetų",
+    "dr.": "daktaras",
 }  # fmt: skip
 _FEMININE = {"vienas": "viena", "du": "dvi", "keturi": "keturios", "penki": "penkios",
              "šeši": "šešios", "septyni": "septynios", "aštuoni": "aštuonios",
@@ -115,8 +163,9 @@ SPEC = LanguageSpec(
     and_word="ir",
     equals_word="lygu",
     abbreviations=_ABBREVIATIONS,
-    titles=frozenset(("pvz.", "t. y.", "Nr.", "gerb.", "prof.")),  # never end a sentence
-    extra_rules=(_written_dates,),
+    # never end a sentence
+    titles=frozenset(("pvz.", "t. y.", "Nr.", "gerb.", "prof.", "Pvz.", "apyt.", "dr.")),
+    extra_rules=(_written_dates, _everyday),
 )
 
 LANGUAGE = Language(SPEC)

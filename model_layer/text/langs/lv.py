@@ -89,17 +89,82 @@ def _years(text: str) -> str:
     return _YEAR.sub(say, text)
 
 
+# "2. stāvā", "90. gados", "3. klase": an ordinal written with a period takes the case of
+# the word after it, read from that word's ending (otrajā stāvā, deviņdesmitajos gados).
+_NEXT_ENDINGS = (("iem", "ajiem"), ("os", "ajos"), ("ās", "ajās"), ("ēs", "ajās"),
+                 ("am", "ajam"), ("ai", "ajai"), ("ā", "ajā"), ("ē", "ajā"), ("ī", "ajā"),
+                 ("ū", "ajā"), ("s", "ais"), ("š", "ais"), ("a", "ā"), ("e", "ā"), ("u", "o"),
+                 ("i", "ie"))  # fmt: skip
+_ORDINAL_BEFORE_WORD = re.compile(r"(?<![\w.,])(\d{1,3})\.\s(?=([a-zāčēģīķļņšūž]+))")
+
+
+def _ordinals_before_words(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        following = m.group(2)
+        if following.startswith(tuple(m_[:4] for m_ in MONTHS)):
+            return m.group()  # a date: its own rule
+        ending = next((new for old, new in _NEXT_ENDINGS if following.endswith(old)), "ais")
+        words = ordinal(int(m.group(1)), ending)
+        return m.group() if words is None else words + " "
+
+    return _ORDINAL_BEFORE_WORD.sub(say, text)
+
+
+# "P-Pk" (hyphen or en dash): no pirmdienas līdz piektdienai;
+# "2/3 vēlētāju": divas trešdaļas; "€/naktī": par nakti.
+_DAYS_FROM = {
+    "P": "pirmdienas",
+    "O": "otrdienas",
+    "T": "trešdienas",
+    "C": "ceturtdienas",
+    "Pk": "piektdienas",
+    "S": "sestdienas",
+    "Sv": "svētdienas",
+}
+_DAYS_TO = {"P": "pirmdienai", "O": "otrdienai", "T": "trešdienai", "C": "ceturtdienai",
+            "Pk": "piektdienai", "S": "sestdienai", "Sv": "svētdienai"}  # fmt: skip
+_DAY = "(Pk|Sv|P|O|T|C|S)"
+_DAY_RANGE = re.compile(rf"(?<!\w){_DAY}\s?[-\u2013]\s?{_DAY}(?!\w)")
+_PARTS = {2: ("puse", "puses"), 3: ("trešdaļa", "trešdaļas"), 4: ("ceturtdaļa", "ceturtdaļas"),
+          5: ("piektdaļa", "piektdaļas"), 10: ("desmitdaļa", "desmitdaļas")}  # fmt: skip
+_FRACTION = re.compile(r"(?<![\w/.,])(\d)/(\d{1,2})(?![\w/]|[.,]\d)(?=\s[^\W\d_])")
+_PER_UNIT = re.compile(r"(?<=[\w€%])/(naktī|nakts|dienā|diena|mēnesī|gadā|stundā|kg|gab\.)(?!\w)")
+_PER_WORDS = {"naktī": "par nakti", "nakts": "par nakti", "dienā": "dienā", "diena": "dienā",
+              "mēnesī": "mēnesī", "gadā": "gadā", "stundā": "stundā", "kg": "par kilogramu",
+              "gab.": "par gabalu"}  # fmt: skip
+
+
+def _everyday(text: str) -> str:
+    def fraction(m: re.Match[str]) -> str:
+        a, b = int(m.group(1)), int(m.group(2))
+        if not (0 < a < b and b in _PARTS):
+            return m.group()
+        one, many = _PARTS[b]
+        if a == 1:
+            return "viena " + one
+        return f"{_FEMININE.get(str(LANGUAGE.cardinal(str(a))), LANGUAGE.cardinal(str(a)))} {many}"
+
+    text = _DAY_RANGE.sub(
+        lambda m: f"no {_DAYS_FROM[m.group(1)]} līdz {_DAYS_TO[m.group(2)]}", text
+    )
+    text = _PER_UNIT.sub(lambda m: f" {_PER_WORDS[m.group(1)]}", text)
+    return _FRACTION.sub(fraction, text)
+
+
 _CENT = word("cents", "centi")
 _UNITS = {
     "km": word("kilometrs", "kilometri"), "m": word("metrs", "metri"),
     "cm": word("centimetrs", "centimetri"), "kg": word("kilograms", "kilogrami"),
     "g": word("grams", "grami"), "l": word("litrs", "litri"),
+    "ml": word("mililitrs", "mililitri"),
     "h": word("stunda", "stundas", gender="f"), "min": word("minūte", "minūtes", gender="f"),
     "C": word("grāds pēc Celsija", "grādi pēc Celsija"), "deg": word("grāds", "grādi"),
 }  # fmt: skip
 _ABBREVIATIONS = {
     "piem.": "piemēram", "utt.": "un tā tālāk", "u.c.": "un citi", "t.i.": "tas ir",
     "Nr.": "numurs", "prof.": "profesors", "plkst.": "pulksten",
+    "Piem.": "Piemēram", "tālr.": "tālrunis", "Tālr.": "Tālrunis", "apm.": "apmēram",
+    "iel.": "iela", "pag.": "pagasts", "nov.": "novads", "u.tml.": "un tamlīdzīgi",
 }  # fmt: skip
 _FEMININE = {"viens": "viena", "divi": "divas", "četri": "četras", "pieci": "piecas",
              "seši": "sešas", "septiņi": "septiņas", "astoņi": "astoņas",
@@ -122,6 +187,7 @@ SPEC = LanguageSpec(
     months=MONTHS,
     date=_date,
     minute_zero="nulle",  # "deviņi nulle pieci"
+    time_keywords="pulksten|Pulksten",  # "plkst. 15.30": a time, not "komats"
     units=_UNITS,
     version_word="versija",
     version_keywords="versija|Versija",
@@ -129,8 +195,9 @@ SPEC = LanguageSpec(
     and_word="un",
     equals_word="ir vienāds ar",
     abbreviations=_ABBREVIATIONS,
-    titles=frozenset(("piem.", "t.i.", "Nr.", "prof.", "plkst.")),  # never end a sentence
-    extra_rules=(_written_dates, _years),
+    # never end a sentence
+    titles=frozenset(("piem.", "t.i.", "Nr.", "prof.", "plkst.", "Piem.", "apm.")),
+    extra_rules=(_written_dates, _years, _everyday, _ordinals_before_words),
 )
 
 LANGUAGE = Language(SPEC)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from model_layer.text import numbers
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import plural_romanian, word
@@ -62,7 +64,57 @@ _UNITS = {
 _ABBREVIATIONS = {
     "dl.": "domnul", "d-l": "domnul", "dna.": "doamna", "d-na": "doamna", "dr.": "doctor",
     "Dr.": "doctor", "etc.": "etcetera", "nr.": "numărul", "str.": "strada", "p. ex.": "de exemplu",
+    # addresses, forms and everyday writing
+    "Dl.": "Domnul", "Dna.": "Doamna", "Str.": "Strada", "Nr.": "Numărul", "bl.": "blocul",
+    "Bl.": "Blocul", "sc.": "scara", "ap.": "apartamentul", "Ap.": "Apartamentul",
+    "et.": "etajul", "Bd.": "Bulevardul", "B-dul": "Bulevardul", "Bdul.": "Bulevardul",
+    "bd.": "bulevardul", "Cal.": "Calea", "jud.": "județul", "Jud.": "Județul",
+    "sect.": "sectorul", "tel.": "telefon", "Tel.": "Telefon", "aprox.": "aproximativ",
+    "Aprox.": "Aproximativ", "ex.": "exemplu", "pag.": "pagina", "cca.": "circa",
+    "L-V": "de luni până vineri", "Lu-Vi": "de luni până vineri",
 }  # fmt: skip
+# Feminine plurals in -i, which the shared agreement rule takes for masculine ones ("doi
+# lei"): "două mașini", "douăsprezece cărți". Nouns in -ții, -ăți, -iuni, -ări are feminine.
+_FEMININE_I = (
+    r"cărți|mașini|săptămâni|luni|nopți|țări|flori|ori|uși|mâini|pâini|sticle|bănci|"
+    r"școli|familii|femei|fete|mame|surori|limbi|pagini|imagini|regiuni|unități|"
+    r"\w+(?:ții|ăți|iuni|ări)"
+)
+_TWO_BEFORE_FEMININE_I = re.compile(rf"\b(doi|doisprezece)(\s(?:de\s)?)(?=(?:{_FEMININE_I})\b)")
+
+# "2/3 dintre alegători": două treimi; 1/2 jumătate, 1/4 un sfert, 3/4 trei sferturi.
+_FRACTION = re.compile(r"(?<![\w/.,])(\d)/(\d{1,2})(?![\w/]|[.,]\d)(?=\s[^\W\d_])")
+_PARTS = {3: ("o treime", "treimi"), 5: ("o cincime", "cincimi"), 6: ("o șesime", "șesimi"),
+          7: ("o șeptime", "șeptimi"), 8: ("o optime", "optimi"), 9: ("o noime", "noimi"),
+          10: ("o zecime", "zecimi")}  # fmt: skip
+# "250 lei/noapte": pe noapte.
+_PER_UNIT = re.compile(r"(?<=[\w€%])/(noapte|zi|lună|an|oră|persoană|kg|buc|cameră|km)(?!\w)")
+
+
+def _fractions(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        a, b = int(m.group(1)), int(m.group(2))
+        if not 0 < a < b or (b not in _PARTS and b not in (2, 4)):
+            return m.group()
+        # "trei sferturi de cană": "de" before a noun, not before "dintre"/"din"
+        de = "" if re.match(r"\s(?:de|dintre|din|la|și|sau)\b", m.string[m.end() :]) else " de"
+        if (a, b) == (1, 2):
+            return "o jumătate" + de
+        if b == 4:
+            return ("un sfert" if a == 1 else f"{'două' if a == 2 else 'trei'} sferturi") + de
+        one, many = _PARTS[b]
+        numerator = "două" if a == 2 else numbers.cardinal(str(a), "ro")
+        return (one if a == 1 else f"{numerator} {many}") + de
+
+    text = _FRACTION.sub(say, text)
+    return _PER_UNIT.sub(lambda m: f" pe {m.group(1)}", text)
+
+
+def _feminine_twos(text: str) -> str:
+    feminine = {"doi": "două", "doisprezece": "douăsprezece"}
+    return _TWO_BEFORE_FEMININE_I.sub(lambda m: feminine[m.group(1)] + m.group(2), text)
+
+
 _SCALES = {
     "mil.": word("milion", "milioane", "de milioane", gender="n"),
     "mld.": word("miliard", "miliarde", "de miliarde", gender="n"),
@@ -105,8 +157,38 @@ SPEC = LanguageSpec(
     section_word="paragraful",
     abbreviations=_ABBREVIATIONS,
     titles=frozenset(
-        ("dl.", "dna.", "dr.", "Dr.", "nr.", "str.", "p. ex.")
+        (
+            "dl.",
+            "dna.",
+            "dr.",
+            "Dr.",
+            "nr.",
+            "str.",
+            "p. ex.",
+            "Dl.",
+            "Dna.",
+            "Str.",
+            "Nr.",
+            "bl.",
+            "Bl.",
+            "sc.",
+            "ap.",
+            "Ap.",
+            "et.",
+            "Bd.",
+            "Bdul.",
+            "bd.",
+            "Cal.",
+            "jud.",
+            "Jud.",
+            "sect.",
+            "aprox.",
+            "Aprox.",
+            "cca.",
+        )
     ),  # never end a sentence
+    extra_rules=(_fractions,),
+    final_rules=(_feminine_twos,),
 )
 
 LANGUAGE = Language(SPEC)

@@ -109,7 +109,7 @@ def _cardinal(n: int, lang: str) -> str | None:
 
 
 def _ordinal(n: int, lang: str) -> str | None:
-    own = _module_attr(lang, "ordinal") if lang in ("cs", "sk", "lt", "lv") else None
+    own = _module_attr(lang, "ordinal") if lang in ("cs", "sk", "lt", "lv", "tr") else None
     return own(n) if own else numbers.ordinal(n, lang)
 
 

@@ -256,12 +256,25 @@ TABLES: dict[str, ScoreTable] = {
         r"final\w*|gol\w*",
         r"saat",
         r"",
+        hyphen="said",  # "3-1 yendi": üç bir, as the colon score; never "üç ila bir"
+        hyphen_after=r"(?:\s(?!(?:gol|gün|saat|dakika|kez|kere|maç|puan|kişi|yıl|ay|hafta)\b)"
+        r"|$|[.,;:!?)]|'[a-zçğıöşü]+)",
+    ),
+    # Estonian: "3:1 võit" is "kolm üks", the numbers one after the other.
+    "et": ScoreTable(
+        "",
+        r"võit\w*|kaot\w*|mäng\w*|viik\w*|skoor\w*|hääl\w*|finaal\w*|värav\w*|"
+        r"alistas|alistus|seis\w*",
+        r"kell",
+        r"",
     ),
     "id": ScoreTable(
         "",
         r"menang\w*|kalah\w*|pertandingan|skor|suara|imbang|final|gol",
         r"pukul|jam",
         r"",
+        hyphen="said",  # "menang 3-1": tiga satu, not the range "tiga sampai satu"
+        hyphen_after=r"(?:\s(?!(?:gol|hari|jam|menit|kali|orang|tahun|bulan|poin)\b)|$|[.,;:!?)])",
     ),
     # Japanese reads "4対2" (よんたいに) with its own number rules: the digits stay for ja.py.
     "ja": ScoreTable(
@@ -283,12 +296,16 @@ TABLES: dict[str, ScoreTable] = {
         r"",
         number=lambda n: _korean(n),
         word_bounds=False,
+        hyphen="said",  # "3-2로 이겼다": 삼 대 이; "3-5명" (a counter follows) stays a range
+        hyphen_after=r"(?:$|[\s,.!?)]|으로|로|의|를|을|가|이|는|은|까지|에서|에|승|패)",
     ),
     "vi": ScoreTable(
         "",
         r"thắng|thua|trận|tỉ số|tỷ số|phiếu|hòa|chung kết|bàn",
         r"lúc|từ|đến",
         r"giờ|h",
+        hyphen="said",  # "thắng 3-1": ba một, not the range "ba đến một"
+        hyphen_after=r"(?:\s|$|[.,;:!?)])(?!\s*(?:người|ngày|giờ|tháng|năm|lần|cái|con|km)\b)",
     ),
 }
 

@@ -8,6 +8,8 @@ inflects; "3,5" is "tri celé päť" (celá, celé, celých by the whole number)
 
 from __future__ import annotations
 
+import re
+
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, last_word, plural_czech, table_ordinal, word
 
@@ -45,6 +47,111 @@ def _hour(h: int, before: str) -> str | None:
     return inflect(words, _FEMININE_LOCATIVE if last_word(before) == "o" else _FEMININE)
 
 
+# "na 2. poschodí", "v 90. rokoch", "2. trieda": an ordinal written with a period takes the
+# form its noun asks for, read from the preposition before it and the noun's ending.
+_FORMS = {
+    "nom_f": (("ý", "á"), ("y", "a"), ("í", "ia")),
+    "nom_n": (("ý", "é"), ("y", "e"), ("í", "ie")),
+    "gen_mn": _GENITIVE,
+    "f_obl": _FEMININE_LOCATIVE,  # genitive, dative, locative feminine: -ej
+    "dat_mn": (("ý", "ému"), ("y", "emu"), ("í", "iemu")),
+    "loc_mn": (("ý", "om"), ("y", "om"), ("í", "om")),
+    "ins_mn": (("ý", "ým"), ("y", "ym"), ("í", "ím")),
+    "ins_f": (("ý", "ou"), ("y", "ou"), ("í", "ou")),
+    "pl_gen_loc": (("ý", "ých"), ("y", "ych"), ("í", "ích")),
+    "pl_ins": (("ý", "ými"), ("y", "ymi"), ("í", "ími")),
+}
+_LOCATIVE_PREPOSITIONS = frozenset(("v", "vo", "na", "o", "po", "pri"))
+_GENITIVE_PREPOSITIONS = frozenset(
+    ("do", "od", "z", "zo", "u", "bez", "počas", "podľa", "okolo", "vedľa", "blízko", "spred")
+)
+_DATIVE_PREPOSITIONS = frozenset(("k", "ku", "proti", "vďaka", "oproti"))
+_INSTRUMENTAL_PREPOSITIONS = frozenset(("s", "so", "za", "pred", "nad", "pod", "medzi"))
+# Feminine nouns whose locative ends in -e like the masculine and neuter ones.
+_FEMININE_LOCATIVES = re.compile(
+    r"(?:triede|kapitole|časti|etape|lige|sezóne|polovici|tabuľke|hodine|vlne|ulici|stanici|"
+    r"kategórii|línii|rade|skupine|fáze|úrovni|verzii|epizóde|sérii|krajine|sekcii|miestnosti)$"
+)
+_ORDINAL_BEFORE_NOUN = re.compile(r"(?<![\w.,])(\d{1,3})\.\s(?=([a-záäčďéíĺľňóôŕšťúýž]+))")
+
+
+_ADJECTIVE_FORMS = (("ého", "gen_mn"), ("ému", "dat_mn"), ("ých", "pl_gen_loc"),
+                    ("ými", "pl_ins"), ("ej", "f_obl"), ("á", "nom_f"), ("é", "nom_n"),
+                    ("ý", "nom_m"))  # fmt: skip
+
+
+def _ordinal_form(preposition: str, noun: str) -> str:
+    """`noun`: the word after the ordinal, a noun or an adjective before it ("2. svetová")."""
+    for ending, form in _ADJECTIVE_FORMS:
+        if noun.endswith(ending) and len(noun) > len(ending) + 2:
+            return form
+    if noun.endswith(("och", "ách", "iach")):
+        return "pl_gen_loc"
+    if noun.endswith(("ami", "ými", "iami")):
+        return "pl_ins"
+    if preposition in _LOCATIVE_PREPOSITIONS and noun.endswith(("e", "i", "í", "u")):
+        feminine = noun.endswith("i") or _FEMININE_LOCATIVES.search(noun)
+        return "f_obl" if feminine else "loc_mn"
+    if preposition in _GENITIVE_PREPOSITIONS:
+        if noun.endswith("ov"):
+            return "pl_gen_loc"
+        return "f_obl" if noun.endswith(("y", "e", "i")) else "gen_mn"
+    if preposition in _DATIVE_PREPOSITIONS:
+        return "f_obl" if noun.endswith(("e", "i")) else "dat_mn"
+    if preposition in _INSTRUMENTAL_PREPOSITIONS and noun.endswith(("om", "ou", "ím")):
+        return "ins_f" if noun.endswith("ou") else "ins_mn"
+    if noun.endswith("a"):
+        return "nom_f"
+    if noun.endswith(("o", "ie", "e")):
+        return "nom_n"
+    return "nom_m"
+
+
+def _ordinals_before_nouns(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        noun = m.group(2)
+        if noun in MONTHS or noun in MONTH_NAMES:
+            return m.group()  # a date: the date rule reads it
+        words = ordinal(int(m.group(1)))
+        if words is None:
+            return m.group()
+        preposition = last_word(m.string[: m.start()]).lower()
+        form = _ordinal_form(preposition, noun)
+        return (inflect(words, _FORMS[form]) if form in _FORMS else words) + " "
+
+    return _ORDINAL_BEFORE_NOUN.sub(say, text)
+
+
+# "po-pi", "po-pia" (hyphen or en dash): opening days; "80 €/noc": za noc.
+_DAYS = {"po": "pondelok", "ut": "utorok", "st": "streda", "št": "štvrtok", "pi": "piatok",
+         "pia": "piatok", "so": "sobota", "ne": "nedeľa"}  # fmt: skip
+_DAY = r"(po|ut|st|št|pi|pia|so|ne)"
+_DAY_RANGE = re.compile(rf"(?<!\w){_DAY}\s?[-\u2013]\s?{_DAY}(?!\w)")
+_PER_UNIT = re.compile(r"(?<=[\w€%])/(noc|deň|mesiac|rok|hod|osobu|os\.|kus|ks|kg)(?!\w)")
+_PER_WORDS = {"hod": "hodinu", "os.": "osobu", "ks": "kus", "kg": "kilogram"}
+# "2/3 voličov": dve tretiny; 1/2 polovica, 1/4 štvrtina.
+_PARTS = {2: ("polovica", "polovice"), 3: ("tretina", "tretiny"), 4: ("štvrtina", "štvrtiny"),
+          5: ("pätina", "pätín"), 10: ("desatina", "desatín")}  # fmt: skip
+_FRACTION = re.compile(r"(?<![\w/.,])(\d)/(\d{1,2})(?![\w/]|[.,]\d)(?=\s[^\W\d_])")
+
+
+def _everyday(text: str) -> str:
+    def fraction(m: re.Match[str]) -> str:
+        a, b = int(m.group(1)), int(m.group(2))
+        if not (0 < a < b and b in _PARTS):
+            return m.group()
+        one, many = _PARTS[b]
+        if a == 1:
+            return "jedna " + one
+        numerator = {2: "dve", 3: "tri", 4: "štyri"}.get(a) or LANGUAGE.cardinal(str(a))
+        return f"{numerator} {many if a < 5 else _PARTS[b][1]}"
+
+    text = _DAY_RANGE.sub(lambda m: f"{_DAYS[m.group(1)]} až {_DAYS[m.group(2)]}", text)
+    text = _PER_UNIT.sub(lambda m: f" za {_PER_WORDS.get(m.group(1), m.group(1))}", text)
+    text = _FRACTION.sub(fraction, text)
+    return _ordinals_before_nouns(text)
+
+
 _CENT = word("cent", "centy", "centov", "centa")
 _UNITS = {
     "km": word("kilometer", "kilometre", "kilometrov", "kilometra"),
@@ -52,6 +159,7 @@ _UNITS = {
     "cm": word("centimeter", "centimetre", "centimetrov", "centimetra"),
     "kg": word("kilogram", "kilogramy", "kilogramov", "kilogramu"),
     "g": word("gram", "gramy", "gramov", "gramu"),
+    "ml": word("mililiter", "mililitre", "mililitrov", "mililitra"),
     "l": word("liter", "litre", "litrov", "litra"),
     "km/h": word("kilometer za hodinu", "kilometre za hodinu", "kilometrov za hodinu",
                  "kilometra za hodinu"),
@@ -64,6 +172,8 @@ _UNITS = {
 _ABBREVIATIONS = {
     "napr.": "napríklad", "tzv.": "takzvaný", "atď.": "a tak ďalej", "a pod.": "a podobne",
     "t. j.": "to jest", "resp.": "respektíve", "ul.": "ulica", "č.": "číslo",
+    "Napr.": "Napríklad", "r.": "roku", "tel.": "telefón", "Tel.": "Telefón", "nám.": "námestie",
+    "str.": "strana", "cca": "približne", "p.": "pán", "pí.": "pani", "hod.": "hodín",
 }  # fmt: skip
 _SCALES = {
     "tis.": word("tisíc", "tisíce", "tisíc", "tisíca"),
@@ -97,7 +207,9 @@ SPEC = LanguageSpec(
     equals_word="sa rovná",
     section_word="paragraf",
     abbreviations=_ABBREVIATIONS,
-    titles=frozenset(("napr.", "tzv.", "t. j.", "resp.", "ul.", "č.")),  # never end a sentence
+    # never end a sentence
+    titles=frozenset(("napr.", "tzv.", "t. j.", "resp.", "ul.", "č.", "Napr.", "r.", "nám.", "p.")),
+    extra_rules=(_everyday,),
 )
 
 LANGUAGE = Language(SPEC)

@@ -8,6 +8,8 @@ celih by the whole number, like any feminine noun).
 
 from __future__ import annotations
 
+import re
+
 from model_layer.text import numbers
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, last_word, plural_slovenian, word
@@ -32,9 +34,95 @@ def _date(parts: DateParts) -> str | None:
 def _hour(h: int, before: str) -> str | None:
     """After "ob" the locative: "ob dveh", "ob štirinajstih"; otherwise the cardinal."""
     words = LANGUAGE.number(str(h), None, "f")
-    if words is None or last_word(before) != "ob" or h == 0:
+    word_before = last_word(before).lower()
+    if words is None or word_before not in ("ob", "od", "do", "okoli", "okrog") or h == 0:
         return words
+    # "od osmih do šestnajstih": the genitive, which is the locative's form but for "ene"
+    if words == "ena" and word_before != "ob":
+        return "ene"
     return _LOCATIVE_HOURS.get(words) or f"{words}ih"
+
+
+# "v 2. nadstropju", "v 90. letih", "2. svetovna vojna": an ordinal written with a period
+# takes the form its noun asks for, read from the preposition and the next word's ending.
+_ORDINAL_FORMS = {
+    "f": (("i", "a"),), "n": (("i", "o"),), "gen": (("i", "ega"),), "dat": (("i", "emu"),),
+    "loc": (("i", "em"),), "ins": (("i", "im"),), "f_gen": (("i", "e"),), "f_loc": (("i", "i"),),
+    "f_ins": (("i", "o"),), "pl": (("i", "ih"),), "pl_ins": (("i", "imi"),),
+}  # fmt: skip
+_LOC = frozenset(("v", "na", "o", "po", "pri"))
+_GEN = frozenset(("do", "od", "iz", "brez", "zaradi", "izpred", "blizu", "okoli", "sredi"))
+_DAT = frozenset(("k", "h", "proti"))
+_INS = frozenset(("z", "s", "med", "pred", "nad", "pod", "za"))
+_NEXT_FORMS = (("ega", "gen"), ("emu", "dat"), ("imi", "pl_ins"), ("ih", "pl"), ("ah", "pl"),
+               ("em", "loc"), ("im", "ins"))  # fmt: skip
+_ORDINAL_BEFORE_WORD = re.compile(r"(?<![\w.,])(\d{1,3})\.\s(?=([a-zčšž]+))")
+
+
+def _ordinal_form(preposition: str, following: str) -> str:
+    for ending, form in _NEXT_FORMS:
+        if following.endswith(ending) and len(following) > len(ending) + 2:
+            return form
+    if preposition in _LOC:
+        if following.endswith(("u", "ju")):
+            return "loc"
+        return "f_loc" if following.endswith("i") else "loc"
+    if preposition in _GEN:
+        return "f_gen" if following.endswith("e") else "gen"
+    if preposition in _DAT:
+        return "f_loc" if following.endswith("i") else "dat"
+    if preposition in _INS:
+        return "f_ins" if following.endswith("o") else "ins"
+    if following.endswith("a"):
+        return "f"
+    if following.endswith(("o", "e")):
+        return "n"
+    return "m"
+
+
+def _ordinals_before_words(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        following = m.group(2)
+        if following in MONTHS or following in MONTH_NAMES:
+            return m.group()  # a date: the date rule reads it
+        words = numbers.ordinal(int(m.group(1)), "sl")
+        if words is None:
+            return m.group()
+        form = _ordinal_form(last_word(m.string[: m.start()]).lower(), following)
+        return (inflect(words, _ORDINAL_FORMS[form]) if form in _ORDINAL_FORMS else words) + " "
+
+    return _ORDINAL_BEFORE_WORD.sub(say, text)
+
+
+# "pon.-pet." (hyphen or en dash): od ponedeljka do petka; "80 €/noč": na noč;
+# "2/3 volivcev": dve tretjini.
+_DAYS_FROM = {"pon": "ponedeljka", "tor": "torka", "sre": "srede", "čet": "četrtka",
+              "pet": "petka", "sob": "sobote", "ned": "nedelje"}  # fmt: skip
+_DAY = "(pon|tor|sre|čet|pet|sob|ned)"
+_DAY_RANGE = re.compile(rf"(?<!\w){_DAY}\.?\s?[-\u2013]\s?{_DAY}(?:\.(?=\s+[a-z0-9]))?(?![\w])")
+_PER_UNIT = re.compile(r"(?<=[\w€%])/(noč|dan|mesec|leto|uro|osebo|kos|kg)(?!\w)")
+_PARTS = {2: ("polovica", "polovici", "polovice"), 3: ("tretjina", "tretjini", "tretjine"),
+          4: ("četrtina", "četrtini", "četrtine"), 5: ("petina", "petini", "petine"),
+          10: ("desetina", "desetini", "desetine")}  # fmt: skip
+_FRACTION = re.compile(r"(?<![\w/.,])(\d)/(\d{1,2})(?![\w/]|[.,]\d)(?=\s[^\W\d_])")
+
+
+def _everyday(text: str) -> str:
+    def fraction(m: re.Match[str]) -> str:
+        a, b = int(m.group(1)), int(m.group(2))
+        if not (0 < a < b and b in _PARTS):
+            return m.group()
+        one, two, few = _PARTS[b]
+        return {1: f"ena {one}", 2: f"dve {two}", 3: f"tri {few}", 4: f"štiri {few}"}.get(a) or (
+            f"{LANGUAGE.cardinal(str(a))} {few}"
+        )
+
+    text = _DAY_RANGE.sub(
+        lambda m: f"od {_DAYS_FROM[m.group(1)]} do {_DAYS_FROM[m.group(2)]}", text
+    )
+    text = _PER_UNIT.sub(lambda m: f" na {'kilogram' if m.group(1) == 'kg' else m.group(1)}", text)
+    text = _FRACTION.sub(fraction, text)
+    return _ordinals_before_words(text)
 
 
 _CENT = word("cent", "centa", "centi", "centov")
@@ -44,6 +132,7 @@ _UNITS = {
     "cm": word("centimeter", "centimetra", "centimetri", "centimetrov"),
     "kg": word("kilogram", "kilograma", "kilogrami", "kilogramov"),
     "g": word("gram", "grama", "grami", "gramov"),
+    "ml": word("mililiter", "mililitra", "mililitri", "mililitrov"),
     "l": word("liter", "litra", "litri", "litrov"),
     "h": word("ura", "uri", "ure", "ur", gender="f"),
     "min": word("minuta", "minuti", "minute", "minut", gender="f"),
@@ -54,6 +143,8 @@ _UNITS = {
 _ABBREVIATIONS = {
     "npr.": "na primer", "itd.": "in tako dalje", "tj.": "to je", "oz.": "oziroma",
     "t. i.": "tako imenovani", "dr.": "doktor", "ul.": "ulica", "št.": "številka",
+    "Npr.": "Na primer", "Oz.": "Oziroma", "tel.": "telefon", "Tel.": "Telefon",
+    "pribl.": "približno", "cca.": "približno", "mag.": "magister", "prof.": "profesor",
 }  # fmt: skip
 _SCALES = {
     "mio.": word("milijon", "milijona", "milijoni", "milijonov"),
@@ -79,6 +170,8 @@ SPEC = LanguageSpec(
     date=_date,
     hour=_hour,
     minute_zero="nič",  # "devet nič pet"
+    # "ob 15.30": a time, not "petnajst celih trideset"
+    time_keywords="ob|od|do|okoli|okrog|Ob|Od|Do|Okoli",
     units=_UNITS,
     range_word="do",  # "pet do deset"
     version_word="različica",
@@ -88,7 +181,9 @@ SPEC = LanguageSpec(
     equals_word="je enako",
     section_word="člen",
     abbreviations=_ABBREVIATIONS,
-    titles=frozenset(("npr.", "tj.", "oz.", "t. i.", "dr.", "ul.", "št.")),  # never end a sentence
+    # never end a sentence
+    titles=frozenset(("npr.", "tj.", "oz.", "t. i.", "dr.", "ul.", "št.", "Npr.", "pribl.")),
+    extra_rules=(_everyday,),
 )
 
 LANGUAGE = Language(SPEC)

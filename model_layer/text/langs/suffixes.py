@@ -84,6 +84,12 @@ def _french_decade(m: re.Match[str]) -> str:
     return m.group() if words is None else f"{m.group(1)} {words.removesuffix('s')}"
 
 
+def _romanian_decade(m: re.Match[str]) -> str:
+    """ "anii '90", "anii 80": said here, so no "de" is put before the next word."""
+    words = _cardinal(int(m.group(2)), "ro")
+    return m.group() if words is None else f"{m.group(1)} {words}"
+
+
 def _apostrophe_decade(m: re.Match[str]) -> str:
     return f"{m.group(1)} {m.group(2)}"  # "anni '80" -> "anni 80", then read as a number
 
@@ -231,6 +237,12 @@ RULES: dict[str, tuple[tuple[re.Pattern[str], Reader], ...]] = {
         lang: ((re.compile(rf"(?<!\w)({noun})\s['’](\d0)(?!\d)"), _apostrophe_decade),)
         for lang, noun in (("it", "anni"), ("es", "años"), ("pt", "anos"), ("nl", "jaren"))
     },
+    "ro": (
+        (
+            re.compile(r"(?<!\w)(anii|anilor)\s['’]?((?:19|20)?\d0)(?![\d.,])", re.IGNORECASE),
+            _romanian_decade,
+        ),
+    ),
     "fi": (
         (re.compile(r"(?<![\w.,:])(\d{1,4}):([a-zäö]{1,4})(?!\w)"), _finnish),
         (

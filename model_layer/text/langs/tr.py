@@ -15,7 +15,7 @@ from model_layer.text.langs.forms import plural_none, word
 
 _NUMBER_WORDS = re.compile(
     "katrilyon|trilyon|milyar|milyon|altmış|yetmiş|seksen|doksan|sekiz|dokuz|yirmi|otuz|kırk|"
-    "elli|sıfır|dört|altı|yedi|bir|iki|üç|beş|yüz|bin|on"
+    "elli|sıfır|dört|dörd|altı|yedi|bir|iki|üç|beş|yüz|bin|on"
 )
 
 
@@ -27,6 +27,11 @@ def cardinal(digits: str) -> str | None:
     return _apart(numbers.cardinal(digits, "tr"))
 
 
+def ordinal(n: int) -> str | None:
+    """ "on sekizinci": apart like the cardinals (roman.py reads "XVIII. yüzyıl" with it)."""
+    return _apart(numbers.ordinal(n, "tr"))
+
+
 def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
     """ "3. sınıf" -> "üçüncü sınıf": "3." before a lowercase word."""
     if not after.lstrip()[:1].islower():
@@ -34,7 +39,7 @@ def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
     return _apart(numbers.ordinal(n, "tr"))
 
 
-_SUFFIXED = re.compile(r"(?<![\w.,])(\d+)'([a-zçğıöşü]+)")
+_SUFFIXED = re.compile(r"(?<![\w.,%])(\d+)'([a-zçğıöşü]+)")
 
 
 _TIME_SUFFIXED = re.compile(r"(?<![\w:.,])([01]?\d|2[0-3])[:.]([0-5]\d)'([a-zçğıöşü]+)")
@@ -58,6 +63,91 @@ def _suffixes(text: str) -> str:
     return _SUFFIXED.sub(lambda m: f"{cardinal(m.group(1)) or m.group(1)}{m.group(2)}", text)
 
 
+# "1.299,90 TL'dir", "-5°C'ye", "%64,8'e": the suffix was written after a symbol or
+# digits; once they are words it joins the last word and follows its harmony, as one
+# writes it in full: "kuruştur", "dereceye", "sekize". Only a lowercase word (a
+# name keeps its apostrophe: "İstanbul'a").
+_SPOKEN_SUFFIX = re.compile(r"(?<![\w'])([a-zçğıöşü]+)'([a-zçğıöşü]+)\b")
+_BACK, _ROUNDED = frozenset("aıou"), frozenset("oöuü")
+_VOICELESS = frozenset("fstkçşhp")
+_VOWELS = frozenset("aeıioöuü")
+
+
+def _joined(m: re.Match[str]) -> str:
+    word, suffix = m.group(1), m.group(2)
+    return word + _harmonized(word, suffix)
+
+
+def _harmonized(word: str, suffix: str) -> str:
+    """The suffix fitted to the word: vowel harmony, d/t and c/ç after a voiceless
+    consonant, and the buffer letters y, n, s only after a vowel."""
+    ends_in_vowel = word[-1] in _VOWELS
+    if ends_in_vowel and suffix[0] in _VOWELS:
+        suffix = ("n" if re.fullmatch("[ıiuü]n", suffix[:2]) else "y") + suffix
+    elif (
+        not ends_in_vowel
+        and len(suffix) > 1
+        and suffix[0] in "yns"
+        and suffix[1] in _VOWELS
+        and (suffix[0] != "s" or len(suffix) == 2)  # "si" (his), "nin", "ye"; not "sız"
+    ):
+        suffix = suffix[1:]
+    if suffix[0] in "dt":
+        suffix = ("t" if word[-1] in _VOICELESS else "d") + suffix[1:]
+    elif suffix[0] in "cç":
+        suffix = ("ç" if word[-1] in _VOICELESS else "c") + suffix[1:]
+    last = next((ch for ch in reversed(word) if ch in _VOWELS), "e")
+    out = []
+    for ch in suffix:
+        if ch in "ea":
+            ch = "a" if last in _BACK else "e"
+            last = ch
+        elif ch in "ıiuü":
+            back, rounded = last in _BACK, last in _ROUNDED
+            ch = ("u" if back else "ü") if rounded else ("ı" if back else "i")
+            last = ch
+        out.append(ch)
+    return "".join(out)
+
+
+# "09:00-18:00" is "dokuzdan on sekize", "Pzt-Cuma" "pazartesiden cumaya": from (-dan)
+# one to (-a) the other, each suffix in the word's harmony.
+_CLOCK = r"(?:[01]?\d|2[0-3])[:.][0-5]\d"
+_CLOCK_RANGE = re.compile(rf"(?<![\w:.,])({_CLOCK})\s?[-\u2013]\s?({_CLOCK})(?![\d'’])")
+_DAYS = {"pzt": "pazartesi", "pazartesi": "pazartesi", "sal": "salı", "salı": "salı",
+         "çar": "çarşamba", "çarşamba": "çarşamba", "per": "perşembe", "perşembe": "perşembe",
+         "cum": "cuma", "cuma": "cuma", "cmt": "cumartesi", "cumartesi": "cumartesi",
+         "paz": "pazar", "pazar": "pazar"}  # fmt: skip
+_DAY = "|".join(sorted(_DAYS, key=len, reverse=True))
+_DAY_RANGE = re.compile(
+    rf"(?<!\w)({_DAY})\.?\s?[-\u2013]\s?({_DAY})\b(?:\.(?=\s+[a-zçğıöşü0-9]))?", re.IGNORECASE
+)
+_BETWEEN = re.compile(r"\s+ara(?:sı|sında|sındaki)\b")
+
+
+def _clock_words(written: str) -> str:
+    hour, minute = (int(p) for p in re.split("[:.]", written))
+    words = [cardinal(str(hour)) or str(hour)]
+    if minute:
+        words += [*(["sıfır"] if minute < 10 else []), cardinal(str(minute)) or str(minute)]
+    return " ".join(words)
+
+
+def _ranges_from_to(text: str) -> str:
+    def from_to(m: re.Match[str], first: str, second: str) -> str:
+        if _BETWEEN.match(m.string, m.end()):  # "10:00-22:00 arası": on ile yirmi iki arası
+            return f"{first} ile {second}"
+        return f"{first}{_harmonized(first, 'dan')} {second}{_harmonized(second, 'a')}"
+
+    def clock(m: re.Match[str]) -> str:
+        return from_to(m, _clock_words(m.group(1)), _clock_words(m.group(2)))
+
+    def days(m: re.Match[str]) -> str:
+        return from_to(m, _DAYS[m.group(1).lower()], _DAYS[m.group(2).lower()])
+
+    return _DAY_RANGE.sub(days, _CLOCK_RANGE.sub(clock, text))
+
+
 MONTHS = ("Ocak", "Şubat", "Mart", "Nisan", "Mayıs", "Haziran", "Temmuz", "Ağustos", "Eylül",
           "Ekim", "Kasım", "Aralık")  # fmt: skip
 _SENT = word("sent")
@@ -73,6 +163,12 @@ _UNITS = {
 _ABBREVIATIONS = {
     "Dr.": "doktor", "Prof.": "profesör", "vb.": "ve benzeri", "vs.": "vesaire",
     "örn.": "örneğin", "No.": "numara", "Sn.": "sayın", "bkz.": "bakınız", "Av.": "avukat",
+    # addresses and forms
+    "Cad.": "Caddesi", "Cd.": "Caddesi", "Sok.": "Sokağı", "Sk.": "Sokağı",
+    "Mah.": "Mahallesi", "Mh.": "Mahallesi", "Bulv.": "Bulvarı", "Blv.": "Bulvarı",
+    "Apt.": "Apartmanı", "No:": "numara", "Tel.": "telefon", "Tel:": "telefon:",
+    "Doç.": "doçent", "Yrd.": "yardımcı", "Uzm.": "uzman", "Öğr.": "öğretim",
+    "yy.": "yüzyıl", "dk.": "dakika", "sn.": "saniye", "mad.": "madde",
 }  # fmt: skip
 SPEC = LanguageSpec(
     code="tr",
@@ -102,8 +198,33 @@ SPEC = LanguageSpec(
     and_word="ve",
     equals_word="eşittir",
     abbreviations=_ABBREVIATIONS,
-    titles=frozenset(("Dr.", "Prof.", "örn.", "No.", "Sn.", "bkz.", "Av.")),  # never end a sentence
-    extra_rules=(_suffixes,),
+    # never end a sentence
+    titles=frozenset(
+        (
+            "Dr.",
+            "Prof.",
+            "örn.",
+            "No.",
+            "Sn.",
+            "bkz.",
+            "Av.",
+            "Doç.",
+            "Yrd.",
+            "Uzm.",
+            "Cad.",
+            "Cd.",
+            "Sok.",
+            "Sk.",
+            "Mah.",
+            "Mh.",
+            "Bulv.",
+            "Blv.",
+            "Apt.",
+        )
+    ),
+    scales={w: word(w) for w in ("bin", "milyon", "milyar", "trilyon")},
+    extra_rules=(_ranges_from_to, _suffixes),
+    final_rules=(lambda text: _SPOKEN_SUFFIX.sub(_joined, text),),
 )
 
 LANGUAGE = Language(SPEC)

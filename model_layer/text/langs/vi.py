@@ -74,6 +74,58 @@ def _ordinals(text: str) -> str:
     return _ORDINAL.sub(say, text)
 
 
+# "Ngày 2/9", "từ 1/5 đến 3/5", "hẹn 15/8": day/month without a year is a date, as
+# Vietnamese writes it; "2/3 cử tri" (a small proper fraction before a noun, no date
+# word before it) is "hai phần ba".
+_DAY_MONTH = re.compile(r"(?<![\w/.,])(\d{1,2})/(\d{1,2})(?![\w/]|[.,]\d)")
+_DATE_WORDS = re.compile(
+    r"(?:ngày|hôm|mùng|mồng|vào|từ|đến|tới|trước|sau|đầu|cuối|sáng|chiều|tối|trưa|đêm|dịp|lễ|"
+    r"hạn|hết|thứ \w+|chủ nhật|CN),?\s$",
+    re.IGNORECASE,
+)
+_DAY_WORD = re.compile(r"(?:ngày|mùng|mồng)\s$", re.IGNORECASE)
+
+
+def _day_months(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        a, b = int(m.group(1)), int(m.group(2))
+        before = m.string[max(0, m.start() - 20) : m.start()]
+        after = m.string[m.end() : m.end() + 2]
+        is_date_word = _DATE_WORDS.search(before) is not None
+        if not is_date_word and 0 < a < b <= 10 and after[:1] == " " and after[1:].isalpha():
+            return f"{cardinal(str(a))} phần {cardinal(str(b))}"
+        if not (1 <= a <= 31 and 1 <= b <= 12):
+            return m.group()
+        day = "" if _DAY_WORD.search(before) else "ngày "
+        return f"{day}{cardinal(str(a))} {MONTHS[b - 1]}"
+
+    return _DAY_MONTH.sub(say, text)
+
+
+# "8h-22h", "7h30-9h": the dash between two times is "đến". "9g sáng", "9g30": g for giờ.
+_HOUR_G = re.compile(
+    r"(?<![\w.,])([01]?\d|2[0-3])g(?:([0-5]\d)\b|(?=\s(?:sáng|trưa|chiều|tối|đêm)\b))"
+)
+_TIME_RANGE = re.compile(
+    r"(?<![\w.,:])((?:[01]?\d|2[0-3])(?:[h:][0-5]\d|h))\s?[-\u2013]\s?"
+    r"(?=(?:[01]?\d|2[0-3])(?:[h:][0-5]\d|h)(?!\w))"
+)
+# "50k" in a price is năm mươi nghìn; "500 nghìn/đêm" is "một đêm".
+_THOUSANDS_K = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)?)[kK](?!\w)")
+_PER = {"đêm": "đêm", "ngày": "ngày", "tháng": "tháng", "năm": "năm", "giờ": "giờ",
+        "người": "người", "tuần": "tuần", "lượt": "lượt", "suất": "suất", "chiếc": "chiếc",
+        "cái": "cái", "hộp": "hộp", "ly": "ly", "phần": "phần", "kg": "ki-lô-gam",
+        "km": "ki-lô-mét", "m2": "mét vuông", "lít": "lít"}  # fmt: skip
+_PER_UNIT = re.compile(rf"(?<=[\w%€$])/({'|'.join(sorted(_PER, key=len, reverse=True))})(?!\w)")
+
+
+def _everyday(text: str) -> str:
+    text = _HOUR_G.sub(lambda m: f"{m.group(1)}h{m.group(2) or ''}", text)
+    text = _TIME_RANGE.sub(lambda m: f"{m.group(1)} đến ", text)
+    text = _THOUSANDS_K.sub(lambda m: f"{m.group(1)} nghìn", text)
+    return _PER_UNIT.sub(lambda m: f" một {_PER[m.group(1)]}", text)
+
+
 def _date(parts: DateParts) -> str | None:
     day = f"{'' if last_word(parts.before) == 'ngày' else 'ngày '}{cardinal(str(parts.day))}"
     said = f"{day} {MONTHS[parts.month - 1]}"
@@ -90,6 +142,10 @@ _UNITS = {
 _ABBREVIATIONS = {
     "TP.": "thành phố", "TS.": "tiến sĩ", "ThS.": "thạc sĩ", "PGS.": "phó giáo sư",
     "GS.": "giáo sư", "v.v.": "vân vân", "Q.": "quận",
+    "TP.HCM": "thành phố Hồ Chí Minh", "TP HCM": "thành phố Hồ Chí Minh",
+    "Tp.HCM": "thành phố Hồ Chí Minh", "TPHCM": "thành phố Hồ Chí Minh",
+    "HCM": "Hồ Chí Minh", "Tp.": "thành phố", "P.": "phường", "ĐT:": "điện thoại:",
+    "SĐT:": "số điện thoại:", "SĐT": "số điện thoại", "ĐT": "điện thoại",
 }  # fmt: skip
 SPEC = LanguageSpec(
     code="vi",
@@ -109,6 +165,7 @@ SPEC = LanguageSpec(
     time_format_hour="{h} giờ",
     time_letter=True,  # "14h30"
     units=_UNITS,
+    unit_symbols={"m2": "m2", "m²": "m2"},
     range_word="đến",
     version_word="phiên bản",
     version_keywords="phiên bản",
@@ -117,8 +174,9 @@ SPEC = LanguageSpec(
     and_word="và",
     equals_word="bằng",
     abbreviations=_ABBREVIATIONS,
-    titles=frozenset(("TP.", "TS.", "ThS.", "PGS.", "GS.", "Q.")),  # never end a sentence
-    extra_rules=(_months, _ordinals),
+    # never end a sentence
+    titles=frozenset(("TP.", "TS.", "ThS.", "PGS.", "GS.", "Q.", "Tp.", "P.")),
+    extra_rules=(_everyday, _day_months, _months, _ordinals),
 )
 
 LANGUAGE = Language(SPEC)
