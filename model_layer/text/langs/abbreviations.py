@@ -45,6 +45,12 @@ WORDS: dict[str, dict[str, str]] = {
         "Fa.": "Firma", "Std.": "Stunden", "Min.": "Minuten", "Sek.": "Sekunden",
         "Abt.": "Abteilung", "Dipl.-Ing.": "Diplomingenieur", "röm.": "römisch",
         "kath.": "katholisch", "ev.": "evangelisch", "Nr.": "Nummer",
+        # capitalised at the start of a sentence
+        "Z. B.": "Zum Beispiel", "D. h.": "Das heißt", "U. a.": "Unter anderem",
+        "Ca.": "Circa", "Evtl.": "Eventuell", "Ggf.": "Gegebenenfalls", "Vgl.": "Vergleiche",
+        "Inkl.": "Inklusive", "Zzgl.": "Zuzüglich", "Bzw.": "Beziehungsweise",
+        "Insb.": "Insbesondere", "Bspw.": "Beispielsweise", "Max.": "Maximal",
+        "Mind.": "Mindestens", "Sog.": "Sogenannt",
     },
     "fr": {
         "M.": "Monsieur", "MM.": "Messieurs", "Mme": "Madame", "Mmes": "Mesdames",

@@ -14,6 +14,8 @@ _ABBREVIATIONS = {
     "f.eks.": "for eksempel", "bl.a.": "blandt andet", "osv.": "og så videre",
     "dvs.": "det vil sige", "ca.": "cirka", "nr.": "nummer", "kl.": "klokken",
     "mht.": "med hensyn til",
+    "inkl.": "inklusive", "ekskl.": "eksklusive", "evt.": "eventuelt", "pga.": "på grund af",
+    "ifm.": "i forbindelse med", "mv.": "med videre", "jf.": "jævnfør",
 }  # fmt: skip
 
 _UNITS = {
@@ -72,6 +74,7 @@ SPEC = LanguageSpec(
     ordinal=plain_ordinal("da"),
     year=lambda n: numbers.year(n, "da"),  # "nitten hundrede nioghalvfems"
     units=_UNITS,
+    unit_symbols={"km/t": "km/h"},  # "120 km/t": kilometer i timen
     phone_pairs=True,  # Danes say phone numbers in pairs: "tolv fireogtredive"
     range_word="til",
     version_word="version",

@@ -31,7 +31,9 @@ def _elide(text: str) -> str:
 _CENT = word("centesimo", "centesimi")
 _ABBREVIATIONS = {
     "Sig.ra": "signora", "Sig.": "signor", "Dott.ssa": "dottoressa", "Dott.": "dottor",
-    "Prof.": "professor", "ecc.": "eccetera", "p. es.": "per esempio", "pag.": "pagina",
+    "Prof.": "professor", "sig.ra": "signora", "sig.": "signor",
+    "dott.ssa": "dottoressa", "dott.": "dottor", "prof.": "professor", "sig.na": "signorina",
+    "ecc.": "eccetera", "p. es.": "per esempio", "pag.": "pagina",
     "ca.": "circa", "a. C.": "avanti Cristo", "d. C.": "dopo Cristo",
 }  # fmt: skip
 
@@ -91,7 +93,22 @@ SPEC = LanguageSpec(
     section_word="paragrafo",
     abbreviations=_ABBREVIATIONS,
     titles=frozenset(
-        ("Sig.", "Sig.ra", "Dott.", "Dott.ssa", "Prof.", "p. es.", "pag.", "ca.")
+        (
+            "Sig.",
+            "Sig.ra",
+            "Dott.",
+            "Dott.ssa",
+            "Prof.",
+            "p. es.",
+            "pag.",
+            "ca.",
+            "sig.",
+            "sig.ra",
+            "sig.na",
+            "dott.",
+            "dott.ssa",
+            "prof.",
+        )
     ),  # never end a sentence
     final_rules=(_elide,),
 )

@@ -55,6 +55,7 @@ SPEC = LanguageSpec(
         lambda digits: LANGUAGE.cardinal(digits), "honderd"
     ),  # 1100-1999 by hundreds, one word (Taalunie: "negentienhonderdnegentig")
     units=_UNITS,
+    unit_symbols={"km/u": "km/h"},  # "120 km/u": kilometer per uur
     range_word="tot",
     version_word="versie",
     version_keywords="versie|Versie",

@@ -84,6 +84,24 @@ def _french_decade(m: re.Match[str]) -> str:
     return m.group() if words is None else f"{m.group(1)} {words.removesuffix('s')}"
 
 
+def _nordic_tal(lang: str) -> Reader:
+    """Swedish "1800-talet" -> "artonhundratalet", "80-talet" -> "åttiotalet"; Danish
+    "1800-tallet" -> "attenhundredetallet": the number and "-tal" make one word."""
+
+    def read(m: re.Match[str]) -> str:
+        digits = m.group(1)
+        n = int(digits)
+        words = _cardinal(n, lang)
+        if 1100 <= n < 2000:  # by hundreds; "2000-talet" is "tvåtusentalet"
+            year = getattr(_language(lang).spec, "year", None)
+            words = (year(n) if year else None) or numbers.year(n, lang) or words
+        if not words:
+            return m.group()
+        return words.replace(" ", "") + m.group(2)
+
+    return read
+
+
 def _apostrophe_decade(m: re.Match[str]) -> str:
     return f"{m.group(1)} {m.group(2)}"  # "anni '80" -> "anni 80", then read as a number
 
@@ -226,6 +244,8 @@ RULES: dict[str, tuple[tuple[re.Pattern[str], Reader], ...]] = {
             _polish_decade,
         ),
     ),
+    "sv": ((re.compile(r"(?<![\w.,])(\d{1,4}0)-(tal(?:ets|et|en|s)?)(?!\w)"), _nordic_tal("sv")),),
+    "da": ((re.compile(r"(?<![\w.,])(\d{1,4}0)-(tal(?:let|lets)?)(?!\w)"), _nordic_tal("da")),),
     "fr": ((re.compile(r"(?<!\w)(années)\s((?:19)?80)(?!\d)"), _french_decade),),
     **{
         lang: ((re.compile(rf"(?<!\w)({noun})\s['’](\d0)(?!\d)"), _apostrophe_decade),)

@@ -15,6 +15,8 @@ _ABBREVIATIONS = {
     "t.ex.": "till exempel", "bl.a.": "bland annat", "osv.": "och så vidare",
     "dvs.": "det vill säga", "ca": "cirka", "nr": "nummer", "kl.": "klockan",
     "m.m.": "med mera", "s.k.": "så kallad",
+    "inkl.": "inklusive", "exkl.": "exklusive", "t.o.m.": "till och med",
+    "fr.o.m.": "från och med", "resp.": "respektive",
 }  # fmt: skip
 
 _UNITS = {
