@@ -73,8 +73,8 @@ SPEC = LanguageSpec(
     ordinal_dot=True,  # "3. plads"
     ordinal=plain_ordinal("da"),
     year=lambda n: numbers.year(n, "da"),  # "nitten hundrede nioghalvfems"
-    units=_UNITS,
-    unit_symbols={"km/t": "km/h"},  # "120 km/t": kilometer i timen
+    units={**_UNITS, "dl": word("deciliter", gender="c"), "cl": word("centiliter", gender="c")},
+    unit_symbols={"km/t": "km/h", "dl": "dl", "cl": "cl"},  # "120 km/t": kilometer i timen
     phone_pairs=True,  # Danes say phone numbers in pairs: "tolv fireogtredive"
     range_word="til",
     version_word="version",

@@ -68,7 +68,8 @@ SPEC = LanguageSpec(
     year=by_hundreds(
         lambda digits: LANGUAGE.cardinal(digits), "hundra"
     ),  # 1100-1999 by hundreds, one word: "nittonhundranittionio" (Språkrådet)
-    units=_UNITS,
+    units={**_UNITS, "dl": word("deciliter", gender="c"), "cl": word("centiliter", gender="c")},
+    unit_symbols={"dl": "dl", "cl": "cl"},  # recipes: "2 dl mjölk"
     range_word="till",
     version_word="version",
     version_keywords="version|Version",
