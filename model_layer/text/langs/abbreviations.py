@@ -151,6 +151,9 @@ WORDS: dict[str, dict[str, str]] = {
         "itp.": "i tym podobne", "m.in.": "między innymi", "ok.": "około", "wg": "według",
         "tzw.": "tak zwany", "dr": "doktor", "prof.": "profesor", "mgr": "magister",
         "inż.": "inżynier", "hab.": "habilitowany", "ul.": "ulica",
+        # "przy ul. Długiej": the street in the case its preposition asks
+        "przy ul.": "przy ulicy", "na ul.": "na ulicy", "z ul.": "z ulicy",
+        "do ul.": "do ulicy", "od ul.": "od ulicy", "w ul.": "w ulicy", "Ul.": "Ulica",
         "al.": "aleja", "pl.": "plac", "os.": "osiedle", "woj.": "województwo",
         "pow.": "powiat", "gm.": "gmina", "m.st.": "miasto stołeczne",
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
+from model_layer.text.langs import postcodes
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, word
 
@@ -94,6 +95,7 @@ SPEC = LanguageSpec(
     titles=frozenset(
         ("Sr.", "Sra.", "Srta.", "Dr.", "Dra.", "Ud.", "Uds.", "p. ej.", "n.º", "núm.", "aprox.")
     ),  # never end a sentence
+    extra_rules=(postcodes.rule("es"),),  # "28013 Madrid": a code, not a number
 )
 
 LANGUAGE = Language(SPEC)

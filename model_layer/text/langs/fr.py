@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from model_layer.text import numbers
+from model_layer.text.langs import postcodes
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import plural_french, word
 
@@ -94,6 +95,7 @@ SPEC = LanguageSpec(
     section_word="paragraphe",
     abbreviations=_ABBREVIATIONS,
     titles=frozenset(("M.", "MM.", "p. ex.", "c.-à-d.", "env.")),  # never end a sentence
+    extra_rules=(postcodes.rule("fr"),),  # "75002 Paris": a code, not a number
 )
 
 LANGUAGE = Language(SPEC)

@@ -64,7 +64,7 @@ _CALLING = {
     "en": r"call|dial|ring|phone|emergenc|hotline|text",
     "de": r"ruf|anruf|wähl|notruf|telefon|rufnummer",
     "fr": r"appel|compos|urgence|téléphon|numéro|faites le",
-    "es": r"llam|marc|emergencia|teléfono|número",
+    "es": r"llam|llám|marc|marqu|emergencia|teléfono|número",
     "pt": r"lig|disque|disca|chame|emergência|telefone|número",
     "it": r"chiam|compon|emergenz|telefon|numero",
     "nl": r"bel|nood|telefoon|nummer",
