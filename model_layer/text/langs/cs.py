@@ -90,6 +90,9 @@ def _date(parts: DateParts) -> str | None:
 _CENT = word("cent", "centy", "centů", "centu")
 _UNITS = {
     "km": word("kilometr", "kilometry", "kilometrů", "kilometru"),
+    "m2": word("metr čtvereční", "metry čtvereční", "metrů čtverečních", "metru čtverečního"),
+    "km2": word("kilometr čtvereční", "kilometry čtvereční", "kilometrů čtverečních",
+                "kilometru čtverečního"),
     "m": word("metr", "metry", "metrů", "metru"),
     "cm": word("centimetr", "centimetry", "centimetrů", "centimetru"),
     "mm": word("milimetr", "milimetry", "milimetrů", "milimetru"),

@@ -130,7 +130,8 @@ def _year(n: int) -> str | None:
 
 
 _SHORT_DATE = re.compile(
-    r"(?<!\w)((?:am|vom|bis|zum|ab|seit|den|dem|der)\s+)"
+    r"(?<!\w)((?:am|vom|bis|zum|ab|seit|den|dem|der|"
+    r"(?:Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag|Sonnabend),)\s+)"
     r"(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.(?!\d)"
 )
 
@@ -139,7 +140,10 @@ def _short_dates(text: str) -> str:
     """ "am 3.5." -> "am dritten Mai": a day and month without a year, after a preposition."""
 
     def say(m: re.Match[str]) -> str:
-        words = _date(DateParts(int(m.group(2)), int(m.group(3)), None, m.group(1)))
+        lead = m.group(1)
+        if lead.rstrip().endswith(","):  # "am Montag, 5.2.": the case of "am"
+            lead = m.string[max(0, m.start() - 4) : m.start()]
+        words = _date(DateParts(int(m.group(2)), int(m.group(3)), None, lead))
         return m.group() if words is None else m.group(1) + words
 
     return _SHORT_DATE.sub(say, text)

@@ -107,6 +107,9 @@ _GROSZ = word("grosz", "grosze", "groszy", "grosza")
 _CENT = word("cent", "centy", "centów", "centa")
 _UNITS = {
     "km": word("kilometr", "kilometry", "kilometrów", "kilometra"),
+    "m2": word("metr kwadratowy", "metry kwadratowe", "metrów kwadratowych", "metra kwadratowego"),
+    "km2": word("kilometr kwadratowy", "kilometry kwadratowe", "kilometrów kwadratowych",
+                "kilometra kwadratowego"),
     "m": word("metr", "metry", "metrów", "metra"),
     "cm": word("centymetr", "centymetry", "centymetrów", "centymetra"),
     "mm": word("milimetr", "milimetry", "milimetrów", "milimetra"),

@@ -101,6 +101,7 @@ TABLES: dict[str, ScoreTable] = {
         r"pareggio|finale|gol|reti|incontro",
         r"alle|all'|dalle|fino",
         r"h|ore",
+        hyphen="said",  # "ha vinto 3-1": "tre a uno"
     ),
     "pt": ScoreTable(
         "a",
