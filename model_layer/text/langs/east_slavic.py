@@ -123,6 +123,9 @@ class CaseRules:
                     "dat" if prep in t.dative else "nom"
                 )  # fmt: skip
                 noun = t.year_said[case]
+                rest = m.string[m.end() :]
+                if not rest.strip() or rest[:2].strip()[:1].isupper():
+                    noun += "."  # "в 1998 г." ends the sentence: its period stays
             words = self.ordinal(int(m.group(1)), case)
             return m.group() if words is None else f"{words} {noun}"
 

@@ -425,7 +425,12 @@ class Language:
         def written(m: re.Match[str]) -> str:
             month = self._month_index[m.group("mon").lower()]
             year = int(m.group("y")) if m.group("y") else None
-            return say(int(m.group("d")), month, year, m)
+            said = say(int(m.group("d")), month, year, m)
+            rest = m.string[m.end() :]
+            ends = not rest.strip() or rest[:2].strip()[:1].isupper()
+            if m.group().endswith(".") and said != m.group() and ends:
+                said += "."  # "... 2024 r." ends the sentence: its period stays
+            return said
 
         if not self.spec.months:
             return text

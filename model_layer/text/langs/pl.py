@@ -45,7 +45,12 @@ def _years(text: str) -> str:
         else:
             locative = last_word(before(m)) in ("w", "we", "o", "przy")
             words, noun = _inflect(int(m.group(1)), _LOCATIVE if locative else _GENITIVE), "roku"
-        return m.group() if words is None else f"{words} {noun}"
+        if words is None:
+            return m.group()
+        rest = m.string[m.end() :]
+        if m.group(2) == "r." and (not rest.strip() or rest[:2].strip()[:1].isupper()):
+            noun += "."  # "w 1998 r." ends the sentence: its period stays
+        return f"{words} {noun}"
 
     return _YEAR_NOUN.sub(say, text)
 
