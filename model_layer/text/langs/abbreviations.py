@@ -24,6 +24,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from model_layer.text.langs import weekdays
+
 WORDS: dict[str, dict[str, str]] = {
     "de": {
         "z. B.": "zum Beispiel", "d. h.": "das heißt", "u. a.": "unter anderem",
@@ -276,6 +278,7 @@ UNIT_AFTER_NUMBER: dict[str, dict[str, str]] = {"de": {"Std.": "h", "Min.": "min
 
 def read(text: str, lang: str) -> str:
     """`text` with the language's abbreviations said in full."""
+    text = weekdays.read(text, lang)  # "Mo-Fr": a span, before "Mo." alone is said
     compiled = _compiled(lang)
     if compiled is None or not any(c in text for c in ".°º/№gtrnlBSPDTMmdskz"):
         return text
