@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from model_layer.text import numbers
-from model_layer.text.langs import postcodes
+from model_layer.text.langs import day_month, postcodes
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import plural_french, word
 
@@ -95,7 +95,10 @@ SPEC = LanguageSpec(
     section_word="paragraphe",
     abbreviations=_ABBREVIATIONS,
     titles=frozenset(("M.", "MM.", "p. ex.", "c.-à-d.", "env.")),  # never end a sentence
-    extra_rules=(postcodes.rule("fr"),),  # "75002 Paris": a code, not a number
+    extra_rules=(
+        day_month.rule("fr", r"le|du|au|dès le|jusqu'au|depuis le"),
+        postcodes.rule("fr"),
+    ),  # "75002 Paris": a code, not a number
 )
 
 LANGUAGE = Language(SPEC)

@@ -6,7 +6,7 @@ Numbers are num2words' European Portuguese ("dezasseis"); Brazil says "dezesseis
 from __future__ import annotations
 
 from model_layer.text import numbers
-from model_layer.text.langs import postcodes
+from model_layer.text.langs import day_month, postcodes
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, word
 
@@ -89,7 +89,10 @@ SPEC = LanguageSpec(
     section_word="parágrafo",
     abbreviations=_ABBREVIATIONS,
     titles=frozenset(("Sr.", "Sra.", "Dr.", "Dra.", "p. ex.", "n.º")),  # never end a sentence
-    extra_rules=(postcodes.rule("pt"),),  # "1100-048 Lisboa": a code, not a number
+    extra_rules=(
+        day_month.rule("pt", r"a|o|dia|em|de|até|desde"),
+        postcodes.rule("pt"),
+    ),  # "1100-048 Lisboa": a code, not a number
 )
 
 LANGUAGE = Language(SPEC)
