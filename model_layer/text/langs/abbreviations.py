@@ -141,7 +141,7 @@ WORDS: dict[str, dict[str, str]] = {
         "mevr.": "mevrouw", "Mevr.": "mevrouw", "mr.": "meester", "dr.": "doctor",
         "prof.": "professor", "ir.": "ingenieur", "drs.": "doctorandus", "ing.": "ingenieur",
         "St.": "Sint", "v.Chr.": "voor Christus", "n.Chr.": "na Christus", "max.": "maximaal",
-        "tel.": "telefoon", "afd.": "afdeling", "gem.": "gemiddeld",
+        "tel.": "telefoon", "Tel.": "Telefoon", "afd.": "afdeling", "gem.": "gemiddeld",
         "jl.": "jongstleden", "a.s.": "aanstaande", "resp.": "respectievelijk",
         "vnl.": "voornamelijk",
         "zgn.": "zogenaamd", "ong.": "ongeveer",
@@ -276,6 +276,17 @@ _AFTER_NUMBER = re.compile(r"\d\s?$")
 UNIT_AFTER_NUMBER: dict[str, dict[str, str]] = {"de": {"Std.": "h", "Min.": "min", "Sek.": "s"}}
 
 
+# Words that start a German sentence after "2 Std."; a capitalised noun does not.
+_DE_SENTENCE_STARTS = frozenset((
+    "Der", "Die", "Das", "Dann", "Danach", "Davor", "Dabei", "Er", "Sie", "Es", "Wir", "Ich",
+    "Ihr", "Man", "Am", "Im", "In", "Um", "Auf", "Bei", "Mit", "Nach", "Vor", "Aber", "Und",
+    "Doch", "Denn", "Diese", "Dieser", "Dieses", "Ein", "Eine", "Einer", "So", "Wenn", "Als",
+    "Da", "Jetzt", "Heute", "Morgen", "Außerdem", "Zudem", "Insgesamt", "Bitte", "Wie", "Was",
+    "Wo", "Wer", "Warum", "Zum", "Zur", "Vom", "Für", "Ohne", "Gegen", "Seit", "Bis", "Noch",
+    "Schon", "Auch", "Nur", "Hier", "Dort", "Mein", "Meine", "Unser", "Unsere",
+))  # fmt: skip
+
+
 def read(text: str, lang: str) -> str:
     """`text` with the language's abbreviations said in full."""
     text = weekdays.read(text, lang)  # "Mo-Fr": a span, before "Mo." alone is said
@@ -294,6 +305,9 @@ def read(text: str, lang: str) -> str:
             # period stays for the sentence rules ("2 Std. Danach" ends a sentence)
             after = m.string[m.end() : m.end() + 3]
             ends = not after.strip() or (after[:1].isspace() and after.lstrip()[:1].isupper())
+            if ends and after.strip() and lang == "de":  # "15 Min. Verspätung": a noun
+                following = m.string[m.end() :].split(maxsplit=1)[0].strip(",.;:!?")
+                ends = following in _DE_SENTENCE_STARTS
             return unit + ("." if ends else "")
         rest = m.string[m.end() : m.end() + 3]
         glue = " " if key.endswith(".") and rest[:1].isalnum() else ""  # "z.B.Obst"

@@ -103,6 +103,7 @@ _UNITS = {
                  "kilometru za hodinu"),
     "h": word("hodina", "hodiny", "hodin", "hodiny", gender="f"),
     "min": word("minuta", "minuty", "minut", "minuty", gender="f"),
+    "s": word("sekunda", "sekundy", "sekund", "sekundy", gender="f"),
     "GB": word("gigabajt", "gigabajty", "gigabajtů", "gigabajtu"),
     "MB": word("megabajt", "megabajty", "megabajtů", "megabajtu"),
     "C": word("stupeň Celsia", "stupně Celsia", "stupňů Celsia", "stupně Celsia"),

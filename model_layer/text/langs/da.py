@@ -14,7 +14,7 @@ _CENT = word("cent", gender="c")
 _ABBREVIATIONS = {
     "f.eks.": "for eksempel", "bl.a.": "blandt andet", "osv.": "og så videre",
     "dvs.": "det vil sige", "ca.": "cirka", "nr.": "nummer", "kl.": "klokken",
-    "mht.": "med hensyn til",
+    "mht.": "med hensyn til", "tlf.": "telefon", "Tlf.": "Telefon",
     "inkl.": "inklusive", "ekskl.": "eksklusive", "evt.": "eventuelt", "pga.": "på grund af",
     "ifm.": "i forbindelse med", "mv.": "med videre", "jf.": "jævnfør",
 }  # fmt: skip
@@ -75,7 +75,7 @@ SPEC = LanguageSpec(
     ordinal=plain_ordinal("da"),
     year=lambda n: numbers.year(n, "da"),  # "nitten hundrede nioghalvfems"
     units={**_UNITS, "dl": word("deciliter", gender="c"), "cl": word("centiliter", gender="c")},
-    unit_symbols={"km/t": "km/h", "dl": "dl", "cl": "cl"},  # "120 km/t": kilometer i timen
+    unit_symbols={"km/t": "km/h", "dl": "dl", "cl": "cl", "sek": "s"},  # "km/t": i timen
     phone_pairs=True,  # Danes say phone numbers in pairs: "tolv fireogtredive"
     range_word="til",
     version_word="version",

@@ -226,7 +226,8 @@ class Language:
         self._scale = c(rf"(?:{spec.scale_link[0]})$") if spec.scale_link else None
         self._unit_words = {**{s: spec.units[k] for s, k in units.items()}, **spec.scales}
         unit_symbols = _alternation(self._unit_words) or "(?!)"
-        self._unit = c(rf"{num}\s?(?P<u>{unit_symbols})(?![\w²³/])")
+        # "15 min. forsinket": an abbreviation's dot before a lowercase word is no full stop
+        self._unit = c(rf"{num}\s?(?P<u>{unit_symbols})(?![\w²³/])(?P<adot>\.(?=\s+[^\W\d_]))?")
         keywords = rf"(?P<kw>{spec.version_keywords})\s" if spec.version_keywords else "(?!)"
         self._version = c(
             rf"(?<![\w.])(?:(?P<v>v)|{keywords})(?P<ver>\d+(?:\.\d+)+)(?!\w|[.,]\d)"
@@ -570,6 +571,8 @@ class Language:
             words = self.counted(m, "n", self._unit_words[unit])
             if words is None:
                 return m.group()
+            if m.group("adot"):
+                return words + ("" if after(m).lstrip()[:1].islower() else ".")
             if unit in self.spec.scales and self.spec.capitalized_nouns:
                 # "1 Mio. Euro": a capital after a scale is the noun it counts, not a new
                 # sentence; only at the very end does its dot also end the sentence.

@@ -15,7 +15,7 @@ _CENT = word("cent", gender="c")
 _ABBREVIATIONS = {
     "t.ex.": "till exempel", "bl.a.": "bland annat", "osv.": "och så vidare",
     "dvs.": "det vill säga", "ca": "cirka", "nr": "nummer", "kl.": "klockan",
-    "m.m.": "med mera", "s.k.": "så kallad",
+    "m.m.": "med mera", "s.k.": "så kallad", "tel.": "telefon", "Tel.": "Telefon",
     "inkl.": "inklusive", "exkl.": "exklusive", "t.o.m.": "till och med",
     "fr.o.m.": "från och med", "resp.": "respektive",
 }  # fmt: skip
@@ -70,7 +70,7 @@ SPEC = LanguageSpec(
         lambda digits: LANGUAGE.cardinal(digits), "hundra"
     ),  # 1100-1999 by hundreds, one word: "nittonhundranittionio" (Språkrådet)
     units={**_UNITS, "dl": word("deciliter", gender="c"), "cl": word("centiliter", gender="c")},
-    unit_symbols={"dl": "dl", "cl": "cl"},  # recipes: "2 dl mjölk"
+    unit_symbols={"dl": "dl", "cl": "cl", "sek": "s", "tim": "h"},  # recipes: "2 dl mjölk"
     range_word="till",
     version_word="version",
     version_keywords="version|Version",
