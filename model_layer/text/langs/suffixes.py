@@ -102,6 +102,29 @@ def _nordic_tal(lang: str) -> Reader:
     return read
 
 
+# A number joined to an adjective or adverb ending: "65-jährige" fünfundsechzigjährige,
+# "3-fach" dreifach, "10-mal" zehnmal, "5-jarig" vijfjarig, "65-årig" femogtresårig.
+_COMPOUND_ENDINGS = {
+    "de": r"jährig\w*|fach\w*|mal|malig\w*|stündig\w*|tägig\w*|wöchig\w*|monatig\w*|"
+    r"köpfig\w*|seitig\w*|prozentig\w*|stellig\w*|teilig\w*|zimmer\w*|sitzer\w*",
+    "nl": r"jarig\w*|voudig\w*|daags\w*|delig\w*|kamer\w*|persoons\w*|jarige",
+    "sv": r"årig\w*|åring\w*|faldig\w*|dagars|rums\w*",
+    "da": r"årig\w*|årige|dobbelt|fold\w*|dages|værelses\w*",
+}
+_COMPOUND_ONE = {"de": "ein", "nl": "een", "sv": "ett", "da": "et"}
+
+
+def _compound(lang: str) -> Reader:
+    def read(m: re.Match[str]) -> str:
+        n = int(m.group(1))
+        words = _COMPOUND_ONE[lang] if n == 1 else _cardinal(n, lang)
+        if not words:
+            return m.group()
+        return words.replace(" ", "") + m.group(2)
+
+    return read
+
+
 def _apostrophe_decade(m: re.Match[str]) -> str:
     return f"{m.group(1)} {m.group(2)}"  # "anni '80" -> "anni 80", then read as a number
 
@@ -260,6 +283,13 @@ RULES: dict[str, tuple[tuple[re.Pattern[str], Reader], ...]] = {
     ),
     "et": ((re.compile(rf"(?<![\w.,-])(\d{{1,4}})-({_ET_SUFFIXES})(?!\w)"), _estonian),),
 }
+
+
+for _lang, _endings in _COMPOUND_ENDINGS.items():
+    RULES[_lang] = (
+        *RULES.get(_lang, ()),
+        (re.compile(rf"(?<![\w.,])(\d{{1,3}})-({_endings})(?!\w)"), _compound(_lang)),
+    )
 
 
 def read(text: str, lang: str) -> str:
