@@ -130,7 +130,7 @@ def _year(n: int) -> str | None:
 
 
 _SHORT_DATE = re.compile(
-    r"(?<!\w)((?:am|vom|bis|zum|ab|seit|den|dem|der|"
+    r"(?<!\w)((?:(?i:am|vom|bis|zum|ab|seit|den|dem|der)|"
     r"(?:Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag|Sonnabend),)\s+)"
     r"(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.(?!\d)"
 )
@@ -144,7 +144,12 @@ def _short_dates(text: str) -> str:
         if lead.rstrip().endswith(","):  # "am Montag, 5.2.": the case of "am"
             lead = m.string[max(0, m.start() - 4) : m.start()]
         words = _date(DateParts(int(m.group(2)), int(m.group(3)), None, lead))
-        return m.group() if words is None else m.group(1) + words
+        if words is None:
+            return m.group()
+        rest = m.string[m.end() :]
+        if not rest.strip() or rest[:2].strip()[:1].isupper():
+            words += "."  # "am 24.12." ends the sentence: its last dot is the full stop too
+        return m.group(1) + words
 
     return _SHORT_DATE.sub(say, text)
 
