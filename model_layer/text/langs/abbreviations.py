@@ -46,7 +46,8 @@ WORDS: dict[str, dict[str, str]] = {
         "Mo.": "Montag", "Di.": "Dienstag", "Mi.": "Mittwoch", "Do.": "Donnerstag",
         "Fa.": "Firma", "Std.": "Stunden", "Min.": "Minuten", "Sek.": "Sekunden",
         "Abt.": "Abteilung", "Dipl.-Ing.": "Diplomingenieur", "röm.": "römisch",
-        "kath.": "katholisch", "ev.": "evangelisch", "Nr.": "Nummer",
+        "kath.": "katholisch", "ev.": "evangelisch", "Nr.": "Nummer", "Zi.": "Zimmer",
+        "ff.": "und folgende", "Sa.": "Samstag", "So.": "Sonntag",
         # capitalised at the start of a sentence
         "Z. B.": "Zum Beispiel", "D. h.": "Das heißt", "U. a.": "Unter anderem",
         "Ca.": "Circa", "Evtl.": "Eventuell", "Ggf.": "Gegebenenfalls", "Vgl.": "Vergleiche",
@@ -162,6 +163,7 @@ WORDS: dict[str, dict[str, str]] = {
         "p.n.e.": "przed naszą erą",
         "n.e.": "naszej ery", "br.": "bieżącego roku", "ub.r.": "ubiegłego roku",
         "tel.": "telefon", "jw.": "jak wyżej", "cd.": "ciąg dalszy",
+        "Zob.": "Zobacz",
         "c.d.n.": "ciąg dalszy nastąpi",
         "wyd.": "wydanie", "red.": "redakcja", "zob.": "zobacz", "por.": "porównaj",
         "ww.": "wyżej wymieniony", "pn.": "poniedziałek", "wt.": "wtorek",
@@ -214,6 +216,12 @@ BEFORE_NUMBER: dict[str, dict[str, str]] = {
     "pl": {"s.": "strona", "str.": "strona", "rys.": "rysunek", "rozdz.": "rozdział",
            "art.": "artykuł", "nr": "numer", "t.": "tom", "poz.": "pozycja", "tab.": "tabela",
            "ust.": "ustęp", "pkt": "punkt", "par.": "paragraf"},
+    "sv": {"s.": "sidan", "sid.": "sidan", "kap.": "kapitel", "fig.": "figur", "tab.": "tabell"},
+    "da": {"s.": "side", "kap.": "kapitel", "fig.": "figur", "tab.": "tabel"},
+    "cs": {"s.": "strana", "str.": "strana", "kap.": "kapitola", "obr.": "obrázek",
+           "tab.": "tabulka", "čl.": "článek", "odst.": "odstavec"},
+    "uk": {"с.": "сторінка", "стор.": "сторінка", "розд.": "розділ", "рис.": "рисунок",
+           "№": "номер"},
     "ru": {"с.": "страница", "гл.": "глава", "ст.": "статья", "п.": "пункт", "т.": "том",
            "№": "номер", "ч.": "часть", "разд.": "раздел"},
 }  # fmt: skip
@@ -225,7 +233,7 @@ ENDS_SENTENCE = frozenset((
     "d. C.", "a.C.", "d.C.", "p.n.e.", "n.e.", "н. э.", "до н. э.", "v.Chr.", "n.Chr.", "cd.",
     "MwSt.", "Jh.", "Jhd.", "s. o.", "s. u.", "u. v. m.", "o. ä.",
     "u. ä.", "hab.", "EE. UU.", "S. A.", "S. L.", "S.p.A.", "S.r.l.", "Ltda.", "S.A.",
-    "c.d.n.", "jw.",
+    "c.d.n.", "jw.", "ff.",
 ))  # fmt: skip
 
 

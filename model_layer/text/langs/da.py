@@ -13,7 +13,7 @@ MONTHS = ("januar", "februar", "marts", "april", "maj", "juni", "juli", "august"
 _CENT = word("cent", gender="c")
 _ABBREVIATIONS = {
     "f.eks.": "for eksempel", "bl.a.": "blandt andet", "osv.": "og så videre",
-    "dvs.": "det vil sige", "ca.": "cirka", "nr.": "nummer", "kl.": "klokken",
+    "dvs.": "det vil sige", "ca.": "cirka", "nr.": "nummer", "kl.": "klokken", "Kl.": "Klokken",
     "mht.": "med hensyn til", "tlf.": "telefon", "Tlf.": "Telefon",
     "inkl.": "inklusive", "ekskl.": "eksklusive", "evt.": "eventuelt", "pga.": "på grund af",
     "ifm.": "i forbindelse med", "mv.": "med videre", "jf.": "jævnfør",
@@ -70,7 +70,7 @@ SPEC = LanguageSpec(
     day=lambda n, before: numbers.ordinal(n, "da"),  # "den femte marts"
     minute_zero="nul",  # "ni nul fem"
     hour_gender="c",
-    time_keywords="klokken",  # "kl. 14.30"
+    time_keywords="[Kk]lokken(?: er)?",  # "kl. 14.30", "Klokken er 23.59"
     ordinal_dot=True,  # "3. plads"
     ordinal=plain_ordinal("da"),
     year=lambda n: numbers.year(n, "da"),  # "nitten hundrede nioghalvfems"

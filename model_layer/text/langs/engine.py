@@ -175,7 +175,11 @@ class Language:
         if spec.date_order == "ymd":
             self._numeric_date = c(r"(?<![\w.])(\d{4})\.\s?(\d{1,2})\.\s?(\d{1,2})\.?(?!\w)")
         else:
-            self._numeric_date = c(r"(?<![\w.,/])(\d{1,2})([./-])\s?(\d{1,2})\2\s?(\d{4})(?!\w)")
+            # "15.06.2024 r.": the year word after it is said by the date ("roku")
+            year_word = rf"(?:\s?(?:{spec.year_suffix}))?" if spec.year_suffix else ""
+            self._numeric_date = c(
+                rf"(?<![\w.,/])(\d{{1,2}})([./-])\s?(\d{{1,2}})\2\s?(\d{{4}})(?!\w){year_word}"
+            )
         self._month_index = {m.lower(): i + 1 for i, m in enumerate(spec.months)}
         self._month_index.update({a.lower(): i for a, i in spec.month_aliases.items()})
         months = _alternation(self._month_index) or r"(?!)"
@@ -421,17 +425,19 @@ class Language:
             g = m.groups()
             if self.spec.date_order == "ymd":
                 return say(int(g[2]), int(g[1]), int(g[0]), m)
-            return say(int(g[0]), int(g[2]), int(g[3]), m)
+            return with_full_stop(say(int(g[0]), int(g[2]), int(g[3]), m), m)
 
-        def written(m: re.Match[str]) -> str:
-            month = self._month_index[m.group("mon").lower()]
-            year = int(m.group("y")) if m.group("y") else None
-            said = say(int(m.group("d")), month, year, m)
+        def with_full_stop(said: str, m: re.Match[str]) -> str:
             rest = m.string[m.end() :]
             ends = not rest.strip() or rest[:2].strip()[:1].isupper()
             if m.group().endswith(".") and said != m.group() and ends:
                 said += "."  # "... 2024 r." ends the sentence: its period stays
             return said
+
+        def written(m: re.Match[str]) -> str:
+            month = self._month_index[m.group("mon").lower()]
+            year = int(m.group("y")) if m.group("y") else None
+            return with_full_stop(say(int(m.group("d")), month, year, m), m)
 
         if not self.spec.months:
             return text

@@ -82,9 +82,13 @@ SPEC = LanguageSpec(
     time_format="{h} e {m}",  # "le quattordici e trenta", "le nove e cinque"
     hour_gender="f",  # "l'una"
     time_keywords="alle|dalle|ore",  # "alle 20.30"
-    ordinal_suffix=r"[ºª]",
+    # "2° piano", "al 45° minuto": a degree sign before what ordinals count is º
+    ordinal_suffix=r"[ºª]|°(?=\s+(?:piano|posto|anno|secolo|classe|giorno|livello|turno|premio|"
+    r"volta|capitolo|comma|articolo|tempo|minuto|giro|tappa|edizione|anniversario|millennio|"
+    r"grado|gradino|round|set|gol|figlio|figlia|mese|anno|trimestre|semestre)\b)",
     ordinal=_ordinal,
     units=_UNITS,
+    unit_symbols={"mq": "m2"},  # "85 mq": metri quadrati
     version_word="versione",
     version_keywords="versione|Versione",
     point_word="punto",

@@ -334,6 +334,7 @@ TABLES: dict[str, RomanTable] = {
         _lower("it"),
         numbering=_IT_NUMBERING,
         centuries={"secolo": "ord", "sec.": "ord|secolo"},
+        century_first=True,  # "il XVI secolo" as well as "il secolo XVI"
         say=_say_for("it"),
     ),
     "ro": RomanTable(

@@ -14,7 +14,7 @@ MONTHS = ("januari", "februari", "mars", "april", "maj", "juni", "juli", "august
 _CENT = word("cent", gender="c")
 _ABBREVIATIONS = {
     "t.ex.": "till exempel", "bl.a.": "bland annat", "osv.": "och så vidare",
-    "dvs.": "det vill säga", "ca": "cirka", "nr": "nummer", "kl.": "klockan",
+    "dvs.": "det vill säga", "ca": "cirka", "nr": "nummer", "kl.": "klockan", "Kl.": "Klockan",
     "m.m.": "med mera", "s.k.": "så kallad", "tel.": "telefon", "Tel.": "Telefon",
     "inkl.": "inklusive", "exkl.": "exklusive", "t.o.m.": "till och med",
     "fr.o.m.": "från och med", "resp.": "respektive",
@@ -63,14 +63,20 @@ SPEC = LanguageSpec(
     day=lambda n, before: numbers.ordinal(n, "sv"),  # "den femte mars"
     minute_zero="noll",  # "nio noll fem"
     hour_gender="c",
-    time_keywords="klockan",  # "kl. 14.30"
+    time_keywords="[Kk]lockan(?: är)?",  # "kl. 14.30", "Klockan är 23.59"
     ordinal_suffix=":e|:a",
     ordinal=plain_ordinal("sv"),
     year=by_hundreds(
         lambda digits: LANGUAGE.cardinal(digits), "hundra"
     ),  # 1100-1999 by hundreds, one word: "nittonhundranittionio" (Språkrådet)
     units={**_UNITS, "dl": word("deciliter", gender="c"), "cl": word("centiliter", gender="c")},
-    unit_symbols={"dl": "dl", "cl": "cl", "sek": "s", "tim": "h"},  # recipes: "2 dl mjölk"
+    unit_symbols={
+        "dl": "dl",
+        "cl": "cl",
+        "sek": "s",
+        "tim": "h",
+        "kvm": "m2",
+    },  # recipes: "2 dl mjölk"
     range_word="till",
     version_word="version",
     version_keywords="version|Version",

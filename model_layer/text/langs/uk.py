@@ -90,7 +90,7 @@ _UNIT_SYMBOLS = {"км": "km", "м": "m", "см": "cm", "мм": "mm", "кг": "k
                  "МБ": "MB"}  # fmt: skip
 _ABBREVIATIONS = {
     "т. зв.": "так званий", "т. д.": "так далі", "т. п.": "тому подібне",
-    "напр.": "наприклад", "вул.": "вулиця", "див.": "дивись", "ім.": "імені",
+    "напр.": "наприклад", "вул.": "вулиця", "див.": "дивись", "Див.": "Дивись", "ім.": "імені",
 }  # fmt: skip
 _SCALES = {
     "тис.": word("тисяча", "тисячі", "тисяч", "тисячі", gender="f"),
@@ -128,7 +128,7 @@ SPEC = LanguageSpec(
     equals_word="дорівнює",
     section_word="параграф",
     abbreviations=_ABBREVIATIONS,
-    titles=frozenset(("т. зв.", "напр.", "вул.", "див.", "ім.")),  # never end a sentence
+    titles=frozenset(("т. зв.", "напр.", "вул.", "див.", "Див.", "ім.")),  # never end a sentence
     extra_rules=(_CASES.years, _CASES.first_days),
 )
 
