@@ -14,6 +14,8 @@ _CENT = word("cent", gender="c")
 _ABBREVIATIONS = {
     "f.eks.": "for eksempel", "bl.a.": "blandt andet", "osv.": "og så videre",
     "dvs.": "det vil sige", "ca.": "cirka", "nr.": "nummer", "kl.": "klokken", "Kl.": "Klokken",
+    "tirs.": "tirsdag", "tors.": "torsdag",
+    "fre.": "fredag", "lør.": "lørdag", "søn.": "søndag",
     "mht.": "med hensyn til", "tlf.": "telefon", "Tlf.": "Telefon",
     "inkl.": "inklusive", "ekskl.": "eksklusive", "evt.": "eventuelt", "pga.": "på grund af",
     "ifm.": "i forbindelse med", "mv.": "med videre", "jf.": "jævnfør",
@@ -43,6 +45,21 @@ _SCALES = {
     "mio.": word("million", "millioner", gender="c"),
     "mia.": word("milliard", "milliarder", gender="c"),
 }  # written abbreviations of large numbers
+# Months abbreviated after a day: "12 okt." (#16, timetables and fixtures)
+_MONTH_ABBREVIATIONS = {
+    "jan.": 1,
+    "feb.": 2,
+    "mar.": 3,
+    "apr.": 4,
+    "jun.": 6,
+    "jul.": 7,
+    "aug.": 8,
+    "sep.": 9,
+    "sept.": 9,
+    "okt.": 10,
+    "nov.": 11,
+    "dec.": 12,
+}
 SPEC = LanguageSpec(
     code="da",
     decimal_word=word("komma"),  # "tre komma fjorten"
@@ -67,6 +84,7 @@ SPEC = LanguageSpec(
     currency_and="og",
     scales=_SCALES,
     months=MONTHS,
+    month_aliases=_MONTH_ABBREVIATIONS,
     day=lambda n, before: numbers.ordinal(n, "da"),  # "den femte marts"
     minute_zero="nul",  # "ni nul fem"
     hour_gender="c",

@@ -113,8 +113,17 @@ def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
     return None
 
 
+_AFTER_WEEKDAY = re.compile(
+    r"(\w+)\s+(?:Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag|Sonnabend),\s*$"
+)
+
+
 def _date(parts: DateParts) -> str | None:
-    day = _ordinal_adjective(parts.day, parts.before)
+    before = parts.before
+    found = _AFTER_WEEKDAY.search(before)
+    if found:  # "am Samstag, 12. Oktober": the case of "am"
+        before = found.group(1) + " "
+    day = _ordinal_adjective(parts.day, before)
     if day is None:
         return None
     said = f"{day} {MONTHS[parts.month - 1]}"
@@ -194,6 +203,23 @@ _SCALES = {
     "Mrd.": word("Milliarde", "Milliarden", gender="f"),
     "Tsd.": word("Tausend"),
 }  # written abbreviations of large numbers
+# Months abbreviated after a day: "12 okt." (#16, timetables and fixtures)
+_MONTH_ABBREVIATIONS = {
+    "Jan.": 1,
+    "Feb.": 2,
+    "Febr.": 2,
+    "Mär.": 3,
+    "Mrz.": 3,
+    "Apr.": 4,
+    "Jun.": 6,
+    "Jul.": 7,
+    "Aug.": 8,
+    "Sep.": 9,
+    "Sept.": 9,
+    "Okt.": 10,
+    "Nov.": 11,
+    "Dez.": 12,
+}
 SPEC = LanguageSpec(
     code="de",
     capitalized_nouns=True,
@@ -212,7 +238,7 @@ SPEC = LanguageSpec(
     currency_and="und",
     scales=_SCALES,
     months=MONTHS,
-    month_aliases={"Jänner": 1},
+    month_aliases={"Jänner": 1, **_MONTH_ABBREVIATIONS},
     date=_date,
     time_format="{h} Uhr {m}",
     time_format_hour="{h} Uhr",

@@ -57,6 +57,17 @@ _UNITS = {
     "F": word("degré Fahrenheit", "degrés Fahrenheit"), "deg": word("degré", "degrés"),
 }  # fmt: skip
 
+# Months abbreviated after a day: "12 okt." (#16, timetables and fixtures)
+_MONTH_ABBREVIATIONS = {
+    "janv.": 1,
+    "févr.": 2,
+    "avr.": 4,
+    "juil.": 7,
+    "sept.": 9,
+    "oct.": 10,
+    "nov.": 11,
+    "déc.": 12,
+}
 SPEC = LanguageSpec(
     code="fr",
     decimal_word=word("virgule"),  # the fraction as a number: "trois virgule quatorze"
@@ -73,6 +84,7 @@ SPEC = LanguageSpec(
     currency_and="et",
     scale_link=("millions?|milliards?", _de),  # "deux millions d'euros"
     months=MONTHS,
+    month_aliases=_MONTH_ABBREVIATIONS,
     day_suffix=r"er|\.?",
     day=_day,
     time_format="{h} {hw} {m}",

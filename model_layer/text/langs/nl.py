@@ -34,6 +34,21 @@ _ABBREVIATIONS = {
 }  # fmt: skip
 
 _SCALES = {"mln": word("miljoen"), "mld": word("miljard")}  # written abbreviations of large numbers
+# Months abbreviated after a day: "12 okt." (#16, timetables and fixtures)
+_MONTH_ABBREVIATIONS = {
+    "jan.": 1,
+    "feb.": 2,
+    "mrt.": 3,
+    "apr.": 4,
+    "jun.": 6,
+    "jul.": 7,
+    "aug.": 8,
+    "sep.": 9,
+    "sept.": 9,
+    "okt.": 10,
+    "nov.": 11,
+    "dec.": 12,
+}
 SPEC = LanguageSpec(
     code="nl",
     decimal_word=word("komma"),  # "drie komma veertien"
@@ -47,6 +62,7 @@ SPEC = LanguageSpec(
     currency_and="en",
     scales=_SCALES,
     months=MONTHS,
+    month_aliases=_MONTH_ABBREVIATIONS,
     time_format="{h} uur {m}",
     time_format_hour="{h} uur",
     time_trailer="uur",  # "om 14:30 uur" says "uur" once

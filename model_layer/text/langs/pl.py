@@ -142,6 +142,20 @@ _SCALES = {
     "mln": word("milion", "miliony", "milionów", "miliona"),
     "mld": word("miliard", "miliardy", "miliardów", "miliarda"),
 }  # written abbreviations of large numbers
+# Months abbreviated after a day: "12 okt." (#16, timetables and fixtures)
+_MONTH_ABBREVIATIONS = {
+    "sty.": 1,
+    "lut.": 2,
+    "mar.": 3,
+    "kwi.": 4,
+    "cze.": 6,
+    "lip.": 7,
+    "sie.": 8,
+    "wrz.": 9,
+    "paź.": 10,
+    "lis.": 11,
+    "gru.": 12,
+}
 SPEC = LanguageSpec(
     code="pl",
     plural=plural_polish,  # jeden złoty, dwa złote, pięć złotych, 2,5 złotego
@@ -156,6 +170,7 @@ SPEC = LanguageSpec(
     currency_symbols={"zł": "PLN"},
     scales=_SCALES,
     months=MONTHS,
+    month_aliases=_MONTH_ABBREVIATIONS,
     month_names=MONTH_NAMES,  # a month on its own (SSML say-as)
     year_suffix=r"roku|r\.",
     date=_date,

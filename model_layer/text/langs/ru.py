@@ -88,6 +88,23 @@ _SCALES = {
     "млн": word("миллион", "миллиона", "миллионов", "миллиона"),
     "млрд": word("миллиард", "миллиарда", "миллиардов", "миллиарда"),
 }  # written abbreviations of large numbers
+# Months abbreviated after a day: "12 okt." (#16, timetables and fixtures)
+_MONTH_ABBREVIATIONS = {
+    "янв.": 1,
+    "февр.": 2,
+    "фев.": 2,
+    "мар.": 3,
+    "апр.": 4,
+    "июн.": 6,
+    "июл.": 7,
+    "авг.": 8,
+    "сент.": 9,
+    "сен.": 9,
+    "окт.": 10,
+    "нояб.": 11,
+    "ноя.": 11,
+    "дек.": 12,
+}
 SPEC = LanguageSpec(
     code="ru",
     plural=plural_east_slavic,  # один рубль, два рубля, пять рублей, 2,5 рубля
@@ -105,6 +122,7 @@ SPEC = LanguageSpec(
     currency_symbols={"₽": "RUB", "руб.": "RUB", "руб": "RUB", "₴": "UAH"},
     scales=_SCALES,
     months=MONTHS,
+    month_aliases=_MONTH_ABBREVIATIONS,
     month_names=MONTH_NAMES,  # a month on its own (SSML say-as)
     year_suffix=r"года|г\.",  # said by the date itself: "... четвёртого года"
     date=_CASES.date,

@@ -44,6 +44,21 @@ _SCALES = {
     "milj.": word("miljon", "miljoner", gender="c"),
     "mdr": word("miljard", "miljarder", gender="c"),
 }  # written abbreviations of large numbers
+# Months abbreviated after a day: "12 okt." (#16, timetables and fixtures)
+_MONTH_ABBREVIATIONS = {
+    "jan.": 1,
+    "feb.": 2,
+    "mar.": 3,
+    "apr.": 4,
+    "jun.": 6,
+    "jul.": 7,
+    "aug.": 8,
+    "sep.": 9,
+    "sept.": 9,
+    "okt.": 10,
+    "nov.": 11,
+    "dec.": 12,
+}
 SPEC = LanguageSpec(
     code="sv",
     decimal_word=word("komma"),  # "tre komma fjorton"
@@ -60,6 +75,7 @@ SPEC = LanguageSpec(
     currency_and="och",
     scales=_SCALES,
     months=MONTHS,
+    month_aliases=_MONTH_ABBREVIATIONS,
     day=lambda n, before: numbers.ordinal(n, "sv"),  # "den femte mars"
     minute_zero="noll",  # "nio noll fem"
     hour_gender="c",

@@ -97,6 +97,21 @@ _SCALES = {
     "млн": word("мільйон", "мільйони", "мільйонів", "мільйона"),
     "млрд": word("мільярд", "мільярди", "мільярдів", "мільярда"),
 }  # written abbreviations of large numbers
+# Months abbreviated after a day: "12 okt." (#16, timetables and fixtures)
+_MONTH_ABBREVIATIONS = {
+    "січ.": 1,
+    "лют.": 2,
+    "бер.": 3,
+    "квіт.": 4,
+    "трав.": 5,
+    "черв.": 6,
+    "лип.": 7,
+    "серп.": 8,
+    "вер.": 9,
+    "жовт.": 10,
+    "лист.": 11,
+    "груд.": 12,
+}
 SPEC = LanguageSpec(
     code="uk",
     plural=plural_east_slavic,  # одна гривня, дві гривні, п'ять гривень, 2,5 гривні
@@ -111,6 +126,7 @@ SPEC = LanguageSpec(
     currency_symbols={"₴": "UAH", "грн.": "UAH", "грн": "UAH"},
     scales=_SCALES,
     months=MONTHS,
+    month_aliases=_MONTH_ABBREVIATIONS,
     month_names=MONTH_NAMES,  # a month on its own (SSML say-as)
     year_suffix=r"року|р\.",
     date=_CASES.date,
