@@ -113,6 +113,7 @@ _MONTH_ABBREVIATIONS = {
     "груд.": 12,
 }
 SPEC = LanguageSpec(
+    word_fixes=((r"^одна тисяча\b", "тисяча"),),  # "тисяча двісті гривень", as it is said
     code="uk",
     plural=plural_east_slavic,  # одна гривня, дві гривні, п'ять гривень, 2,5 гривні
     genders={"f": {"один": "одна", "два": "дві"}, "n": {"один": "одне"}},
