@@ -68,6 +68,7 @@ Valdemar Waldemar Canute Knud Knut Carl Sancho Ramiro Ramon Ramón Jaume Tomisla
 Simeon Симеон Ivan Фёдор Fyodor Feodor Frederik Oskar Oscar Johan Hans Sebastião Dinis Václav
 Přemysl Otakar Vratislav Stanisław Przemysł Данило Ярослав Володимир Владимир Святослав Олег
 Ігор Игорь Юрій Юрий Мстислав Всеволод Алексей Олексій Лев Kristina Christina Margareta Ulrika
+Juana Leonor Beatriz Urraca
 """
 RULERS = frozenset(_RULER_NAMES.split())
 
@@ -210,9 +211,18 @@ def _ordinal_up_to(limit: int, lang: str) -> Callable[[int, str], str | None]:
     """es, pt: "Alfonso décimo", "Felipe sexto", but "Luis catorce" above `limit`."""
 
     def regnal(n: int, name: str) -> str | None:
-        return _ordinal(n, lang) if n <= limit else _cardinal(n, lang)
+        if n > limit:
+            return _cardinal(n, lang)
+        words = _ordinal(n, lang)
+        if words and (_feminine_name(name) or name in _ROMANCE_QUEENS):
+            words = re.sub(r"o\b", "a", words)  # "Isabel segunda", "Maria segunda"
+        return words
 
     return regnal
+
+
+# Queens whose names do not end in -a: "Isabel II" is "Isabel segunda".
+_ROMANCE_QUEENS = frozenset(("Isabel", "Leonor", "Beatriz", "Inés", "Mercedes", "Elisabeth"))
 
 
 _GERMAN_QUEENS = frozenset(("Elisabeth", "Maria", "Katharina", "Anna", "Isabella", "Margarethe",
