@@ -3,10 +3,12 @@
 "Hauptstraße 12, 10115 Berlin" is "..., eins null eins eins fünf Berlin", not "zehntausend
 ...": a code before a town is said digit by digit in most languages; French says the
 département and the rest ("75002 Paris": "soixante-quinze zéro zéro deux"), Danish the
-two pairs ("1620 København": "seksten tyve").
+two pairs ("1620 København": "seksten tyve"), and so does Dutch before the
+letters ("1012 NX Amsterdam": "tien twaalf N X").
 
 A code is recognised only in an address's shape: after a comma or at a line's start,
-in the country's format (de, es, fr: 5 digits; pt: 4-3; pl: 2-3; da: 4), and before a
+in the country's format (de, es, fr: 5 digits; pt: 4-3; pl: 2-3; da: 4; nl: 4 and two
+letters), and before a
 capitalised word (the town). "Es kamen 10000 Menschen" is no address (no comma).
 """
 
@@ -24,6 +26,7 @@ _SHAPES = {
     "pt": r"\d{4}-\d{3}",
     "pl": r"\d{2}-\d{3}",
     "da": r"\d{4}",
+    "nl": r"\d{4}(?=\s?[A-Z]{2}\b)",
 }
 
 
@@ -69,7 +72,7 @@ def rule(lang: str) -> Callable[[str], str]:
         code = m.group(1)
         if lang == "fr":
             said = _french(code)
-        elif lang == "da":
+        elif lang in ("da", "nl"):
             said = _pairs(code, lang)
         else:
             said = _digits(code, lang)

@@ -309,6 +309,12 @@ _HYPHEN_FOLLOWERS = {
     "sv": "mot|över|i|på|och|efter|för|hemma|borta",
     "da": "over|mod|i|på|og|efter|for|hjemme|ude",
 }
+# Dutch says a result "drie-één", not "drie tegen één" (that is a vote or ratio)
+TABLES["nl"] = replace(
+    TABLES["nl"],
+    hyphen="dash",
+    hyphen_after=r"\s*(?:$|[.,;:!?)]|(?:van|tegen|in|op|bij|na|en|over|tegenover|voor|thuis|uit)(?!\w))",
+)
 for _lang, _words in _HYPHEN_FOLLOWERS.items():
     TABLES[_lang] = replace(
         TABLES[_lang],
