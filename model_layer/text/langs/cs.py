@@ -78,6 +78,28 @@ def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
     return inflect(words, (("ý", hard), ("í", soft)))
 
 
+# "21 let" is "dvacet jedna let": a compound ending in one says "jedna" whatever the
+# noun's gender (Internetová jazyková příručka, "dvacet jedna").
+# A masculine noun may keep "jeden" ("dvacet jeden dolarů").
+_TENS_ONE = re.compile(
+    r"\b(dvacet|třicet|čtyřicet|padesát|šedesát|sedmdesát|osmdesát|devadesát) (?:jeden|jedno)"
+    r" ([^\W\d_]+)"
+)
+
+
+def _tens_one(text: str) -> str:
+    # here, not at the top: the agreement rules import the language modules
+    from model_layer.text.rules.agreement import west_slavic_gender
+
+    def say(m: re.Match[str]) -> str:
+        noun = m.group(2)
+        if noun != "let" and west_slavic_gender(noun, "cs") == "m":
+            return m.group()
+        return f"{m.group(1)} jedna {noun}"
+
+    return _TENS_ONE.sub(say, text)
+
+
 def _date(parts: DateParts) -> str | None:
     day = ordinal(parts.day)
     if day is None:
@@ -153,6 +175,7 @@ SPEC = LanguageSpec(
     minute_zero="nula",  # "devět nula pět"
     units=_UNITS,
     ordinal_dot=True,  # "2. místo" druhé místo
+    final_rules=(_tens_one,),
     ordinal=_ordinal,
     range_word="až",  # "pět až deset"
     version_word="verze",
