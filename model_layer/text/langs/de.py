@@ -223,7 +223,7 @@ _MONTH_ABBREVIATIONS = {
 SPEC = LanguageSpec(
     code="de",
     capitalized_nouns=True,
-    decimal_word=word("Komma"),
+    decimal_word=word("Komma", gender=""),  # "eins Komma fünf": the number, not "ein"
     fraction_digits=True,  # "drei Komma eins vier": digits after the comma one by one
     genders={"m": {"eins": "ein"}, "n": {"eins": "ein"}, "f": {"eins": "eine"}},
     percent=word("Prozent"),
