@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from model_layer.text import numbers
-from model_layer.text.langs import postcodes, time_spans
+from model_layer.text.langs import postcodes, seasons, time_spans
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
 from model_layer.text.langs.forms import word
 
@@ -107,6 +107,7 @@ SPEC = LanguageSpec(
         ("f.eks.", "bl.a.", "dvs.", "ca.", "nr.", "kl.", "mht.")
     ),  # never end a sentence
     extra_rules=(
+        seasons.rule(),
         time_spans.rule("til"),
         postcodes.rule("da"),
     ),  # "1620 København": a code, not a number

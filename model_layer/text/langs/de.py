@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import postcodes, time_spans
+from model_layer.text.langs import postcodes, seasons, time_spans
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import last_word, word
 
@@ -276,7 +276,13 @@ SPEC = LanguageSpec(
             "bzgl.",
         )
     ),  # never end a sentence
-    extra_rules=(time_spans.rule("bis"), postcodes.rule("de"), _one_oclock, _short_dates),
+    extra_rules=(
+        seasons.rule(),
+        time_spans.rule("bis"),
+        postcodes.rule("de"),
+        _one_oclock,
+        _short_dates,
+    ),
 )
 
 LANGUAGE = Language(SPEC)

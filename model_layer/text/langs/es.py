@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import day_month, postcodes
+from model_layer.text.langs import day_month, postcodes, seasons
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, word
 
@@ -97,6 +97,7 @@ SPEC = LanguageSpec(
         ("Sr.", "Sra.", "Srta.", "Dr.", "Dra.", "Ud.", "Uds.", "p. ej.", "n.º", "núm.", "aprox.")
     ),  # never end a sentence
     extra_rules=(
+        seasons.rule(),
         day_month.rule("es", r"el|del|al|hasta el|desde el"),
         postcodes.rule("es"),
     ),  # "28013 Madrid": a code, not a number

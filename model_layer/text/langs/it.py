@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import day_month
+from model_layer.text.langs import day_month, seasons
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, word
 
@@ -116,7 +116,10 @@ SPEC = LanguageSpec(
         )
     ),  # never end a sentence
     final_rules=(_elide,),
-    extra_rules=(day_month.rule("it", r"il|del|al|dal|entro il|l'"),),
+    extra_rules=(
+        seasons.rule(),
+        day_month.rule("it", r"il|del|al|dal|entro il|l'"),
+    ),
 )
 
 LANGUAGE = Language(SPEC)

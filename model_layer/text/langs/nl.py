@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from model_layer.text.langs import postcodes, time_spans
+from model_layer.text.langs import postcodes, seasons, time_spans
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
 from model_layer.text.langs.forms import by_hundreds, word
 
@@ -84,7 +84,7 @@ SPEC = LanguageSpec(
     titles=frozenset(
         ("bijv.", "bv.", "d.w.z.", "o.a.", "dhr.", "mevr.", "nr.", "ca.", "m.b.v.")
     ),  # never end a sentence
-    extra_rules=(postcodes.rule("nl"), time_spans.rule("tot")),  # "9.00-18.00 uur"
+    extra_rules=(seasons.rule(), postcodes.rule("nl"), time_spans.rule("tot")),  # "9.00-18.00 uur"
 )
 
 LANGUAGE = Language(SPEC)

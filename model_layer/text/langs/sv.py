@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from model_layer.text import numbers
-from model_layer.text.langs import time_spans
+from model_layer.text.langs import seasons, time_spans
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
 from model_layer.text.langs.forms import by_hundreds, word
 
@@ -102,7 +102,10 @@ SPEC = LanguageSpec(
     section_word="paragraf",
     abbreviations=_ABBREVIATIONS,
     titles=frozenset(("t.ex.", "bl.a.", "dvs.", "kl.", "s.k.")),  # never end a sentence
-    extra_rules=(time_spans.rule("till"),),  # "kl. 9.00-17.00"
+    extra_rules=(
+        seasons.rule(),
+        time_spans.rule("till"),
+    ),  # "kl. 9.00-17.00"
 )
 
 LANGUAGE = Language(SPEC)
