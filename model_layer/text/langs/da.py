@@ -60,6 +60,31 @@ _MONTH_ABBREVIATIONS = {
     "nov.": 11,
     "dec.": 12,
 }
+# "1 kvinna" is "en kvinna": one before a noun of common gender (most nouns), "ett"/"et"
+# before the frequent neuter ones.
+_NEUTER = frozenset((
+    "barn", "år", "hus", "æble", "glas", "kilo", "rum", "land", "liv", "ord", "ben", "øje",
+    "øre", "hjerte", "hoved", "bord", "vindue", "æg", "brev", "foto", "job", "problem",
+    "program", "spil", "mål", "hold", "tog", "fly", "skib", "dyr", "træ", "bær", "brød", "kort",
+    "nummer", "firma", "stykke", "par", "dusin", "hekto", "gram", "århundrede", "døgn",
+    "øjeblik", "vejr", "folk", "sted", "køkken", "badeværelse", "soveværelse", "kontor",
+    "hotel", "museum", "sygehus", "hospital", "universitet", "parti", "projekt", "system",
+    "minde", "resultat", "svar", "forslag", "møde", "værelse", "afsnit", "kapitel", "mejl",
+    "sms",
+))  # fmt: skip
+# after a number these are no noun: "klockan 1 och" is "klockan ett och"
+_NOT_NOUNS = frozenset((
+    "og", "eller", "i", "på", "af", "til", "for", "med",
+    "om", "men", "som", "er", "var", "så", "at", "den", "det",
+))  # fmt: skip
+
+
+def _one(digits: str, following: str) -> str | None:
+    if digits == "1" and following[:1].islower() and following not in _NEUTER | _NOT_NOUNS:
+        return "en"
+    return LANGUAGE.cardinal(digits)
+
+
 SPEC = LanguageSpec(
     code="da",
     decimal_word=word("komma"),  # "tre komma fjorten"
@@ -92,6 +117,7 @@ SPEC = LanguageSpec(
     ordinal_dot=True,  # "3. plads"
     ordinal=plain_ordinal("da"),
     year=lambda n: numbers.year(n, "da"),  # "nitten hundrede nioghalvfems"
+    agreeing=_one,
     units={**_UNITS, "dl": word("deciliter", gender="c"), "cl": word("centiliter", gender="c")},
     unit_symbols={"km/t": "km/h", "dl": "dl", "cl": "cl", "sek": "s"},  # "km/t": i timen
     phone_pairs=True,  # Danes say phone numbers in pairs: "tolv fireogtredive"

@@ -59,6 +59,31 @@ _MONTH_ABBREVIATIONS = {
     "nov.": 11,
     "dec.": 12,
 }
+# "1 kvinna" is "en kvinna": one before a noun of common gender (most nouns), "ett"/"et"
+# before the frequent neuter ones.
+_NEUTER = frozenset((
+    "barn", "år", "hus", "äpple", "glas", "kilo", "rum", "land", "liv", "ord", "ben", "öga",
+    "öra", "hjärta", "huvud", "bord", "fönster", "paket", "exemplar", "stycke", "par", "dussin",
+    "hekto", "gram", "ägg", "brev", "foto", "jobb", "problem", "program", "spel", "mål", "lag",
+    "tåg", "flyg", "plan", "skepp", "djur", "träd", "bär", "bröd", "kort", "nummer", "företag",
+    "sekel", "dygn", "ögonblick", "väder", "folk", "ställe", "kök", "badrum", "sovrum",
+    "kontor", "hotell", "museum", "sjukhus", "universitet", "parti", "projekt", "system",
+    "minne", "resultat", "fel", "svar", "beslut", "förslag", "möte", "samtal", "avsnitt",
+    "kapitel", "land", "mejl", "meddelande", "sms", "tal",
+))  # fmt: skip
+# after a number these are no noun: "klockan 1 och" is "klockan ett och"
+_NOT_NOUNS = frozenset((
+    "och", "eller", "i", "på", "av", "till", "för", "med",
+    "om", "men", "som", "är", "var", "så", "att", "den", "det",
+))  # fmt: skip
+
+
+def _one(digits: str, following: str) -> str | None:
+    if digits == "1" and following[:1].islower() and following not in _NEUTER | _NOT_NOUNS:
+        return "en"
+    return LANGUAGE.cardinal(digits)
+
+
 SPEC = LanguageSpec(
     code="sv",
     decimal_word=word("komma"),  # "tre komma fjorton"
@@ -85,6 +110,7 @@ SPEC = LanguageSpec(
     year=by_hundreds(
         lambda digits: LANGUAGE.cardinal(digits), "hundra"
     ),  # 1100-1999 by hundreds, one word: "nittonhundranittionio" (Språkrådet)
+    agreeing=_one,
     units={**_UNITS, "dl": word("deciliter", gender="c"), "cl": word("centiliter", gender="c")},
     unit_symbols={
         "dl": "dl",
