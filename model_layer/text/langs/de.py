@@ -139,7 +139,7 @@ def _year(n: int) -> str | None:
 
 
 _SHORT_DATE = re.compile(
-    r"(?<!\w)((?:(?i:am|vom|bis|zum|ab|seit|den|dem|der)|"
+    r"(?<!\w)((?:(?i:am|vom|bis|zum|ab|seit|den|dem|der|spätestens|frühestens)|"
     r"(?:Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag|Sonnabend),)\s+)"
     r"(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.(?!\d)"
 )
@@ -152,6 +152,8 @@ def _short_dates(text: str) -> str:
         lead = m.group(1)
         if lead.rstrip().endswith(","):  # "am Montag, 5.2.": the case of "am"
             lead = m.string[max(0, m.start() - 4) : m.start()]
+        elif lead.strip().lower() in ("spätestens", "frühestens"):
+            lead = "am "  # "bis spätestens 31.03.": "einunddreißigsten März"
         words = _date(DateParts(int(m.group(2)), int(m.group(3)), None, lead))
         if words is None:
             return m.group()
@@ -164,6 +166,19 @@ def _short_dates(text: str) -> str:
 
 
 _ONE_OCLOCK = re.compile(r"(?<![\w.,])1\s?Uhr\b")
+
+
+_TIMES = re.compile(r"(?<![\w.,])(\d{1,3})\s?x(?=\s+[a-zäöüß])")
+
+
+def _times(text: str) -> str:
+    """ "3x täglich", "2x gewonnen": "dreimal", "zweimal"."""
+    return _TIMES.sub(
+        lambda m: (
+            ("ein" if m.group(1) == "1" else LANGUAGE.cardinal(m.group(1)) or m.group(1)) + "mal"
+        ),
+        text,
+    )
 
 
 def _one_oclock(text: str) -> str:
@@ -277,6 +292,7 @@ SPEC = LanguageSpec(
         )
     ),  # never end a sentence
     extra_rules=(
+        _times,
         seasons.rule(),
         time_spans.rule("bis"),
         postcodes.rule("de"),
