@@ -157,6 +157,10 @@ WORDS: dict[str, dict[str, str]] = {
         # "przy ul. Długiej": the street in the case its preposition asks
         "przy ul.": "przy ulicy", "na ul.": "na ulicy", "z ul.": "z ulicy",
         "do ul.": "do ulicy", "od ul.": "od ulicy", "w ul.": "w ulicy", "Ul.": "Ulica",
+        # "w sob.": the day in the accusative its preposition asks
+        "w pon.": "w poniedziałek", "we wt.": "we wtorek", "w śr.": "w środę",
+        "w czw.": "w czwartek", "w pt.": "w piątek", "w sob.": "w sobotę",
+        "w niedz.": "w niedzielę", "w ndz.": "w niedzielę",
         "al.": "aleja", "pl.": "plac", "os.": "osiedle", "woj.": "województwo",
         "pow.": "powiat", "gm.": "gmina", "m.st.": "miasto stołeczne",
 
