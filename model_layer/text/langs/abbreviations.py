@@ -24,6 +24,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from model_layer.text.langs import weekdays
+
 WORDS: dict[str, dict[str, str]] = {
     "de": {
         "z. B.": "zum Beispiel", "d. h.": "das heißt", "u. a.": "unter anderem",
@@ -44,7 +46,14 @@ WORDS: dict[str, dict[str, str]] = {
         "Mo.": "Montag", "Di.": "Dienstag", "Mi.": "Mittwoch", "Do.": "Donnerstag",
         "Fa.": "Firma", "Std.": "Stunden", "Min.": "Minuten", "Sek.": "Sekunden",
         "Abt.": "Abteilung", "Dipl.-Ing.": "Diplomingenieur", "röm.": "römisch",
-        "kath.": "katholisch", "ev.": "evangelisch", "Nr.": "Nummer",
+        "kath.": "katholisch", "ev.": "evangelisch", "Nr.": "Nummer", "Zi.": "Zimmer",
+        "ff.": "und folgende", "Sa.": "Samstag", "So.": "Sonntag",
+        # capitalised at the start of a sentence
+        "Z. B.": "Zum Beispiel", "D. h.": "Das heißt", "U. a.": "Unter anderem",
+        "Ca.": "Circa", "Evtl.": "Eventuell", "Ggf.": "Gegebenenfalls", "Vgl.": "Vergleiche",
+        "Inkl.": "Inklusive", "Zzgl.": "Zuzüglich", "Bzw.": "Beziehungsweise",
+        "Insb.": "Insbesondere", "Bspw.": "Beispielsweise", "Max.": "Maximal",
+        "Mind.": "Mindestens", "Sog.": "Sogenannt",
     },
     "fr": {
         "M.": "Monsieur", "MM.": "Messieurs", "Mme": "Madame", "Mmes": "Mesdames",
@@ -133,7 +142,7 @@ WORDS: dict[str, dict[str, str]] = {
         "mevr.": "mevrouw", "Mevr.": "mevrouw", "mr.": "meester", "dr.": "doctor",
         "prof.": "professor", "ir.": "ingenieur", "drs.": "doctorandus", "ing.": "ingenieur",
         "St.": "Sint", "v.Chr.": "voor Christus", "n.Chr.": "na Christus", "max.": "maximaal",
-        "tel.": "telefoon", "afd.": "afdeling", "gem.": "gemiddeld",
+        "tel.": "telefoon", "Tel.": "Telefoon", "afd.": "afdeling", "gem.": "gemiddeld",
         "jl.": "jongstleden", "a.s.": "aanstaande", "resp.": "respectievelijk",
         "vnl.": "voornamelijk",
         "zgn.": "zogenaamd", "ong.": "ongeveer",
@@ -145,12 +154,20 @@ WORDS: dict[str, dict[str, str]] = {
         "itp.": "i tym podobne", "m.in.": "między innymi", "ok.": "około", "wg": "według",
         "tzw.": "tak zwany", "dr": "doktor", "prof.": "profesor", "mgr": "magister",
         "inż.": "inżynier", "hab.": "habilitowany", "ul.": "ulica",
+        # "przy ul. Długiej": the street in the case its preposition asks
+        "przy ul.": "przy ulicy", "na ul.": "na ulicy", "z ul.": "z ulicy",
+        "do ul.": "do ulicy", "od ul.": "od ulicy", "w ul.": "w ulicy", "Ul.": "Ulica",
+        # "w sob.": the day in the accusative its preposition asks
+        "w pon.": "w poniedziałek", "we wt.": "we wtorek", "w śr.": "w środę",
+        "w czw.": "w czwartek", "w pt.": "w piątek", "w sob.": "w sobotę",
+        "w niedz.": "w niedzielę", "w ndz.": "w niedzielę",
         "al.": "aleja", "pl.": "plac", "os.": "osiedle", "woj.": "województwo",
         "pow.": "powiat", "gm.": "gmina", "m.st.": "miasto stołeczne",
 
         "p.n.e.": "przed naszą erą",
         "n.e.": "naszej ery", "br.": "bieżącego roku", "ub.r.": "ubiegłego roku",
         "tel.": "telefon", "jw.": "jak wyżej", "cd.": "ciąg dalszy",
+        "Zob.": "Zobacz",
         "c.d.n.": "ciąg dalszy nastąpi",
         "wyd.": "wydanie", "red.": "redakcja", "zob.": "zobacz", "por.": "porównaj",
         "ww.": "wyżej wymieniony", "pn.": "poniedziałek", "wt.": "wtorek",
@@ -203,6 +220,12 @@ BEFORE_NUMBER: dict[str, dict[str, str]] = {
     "pl": {"s.": "strona", "str.": "strona", "rys.": "rysunek", "rozdz.": "rozdział",
            "art.": "artykuł", "nr": "numer", "t.": "tom", "poz.": "pozycja", "tab.": "tabela",
            "ust.": "ustęp", "pkt": "punkt", "par.": "paragraf"},
+    "sv": {"s.": "sidan", "sid.": "sidan", "kap.": "kapitel", "fig.": "figur", "tab.": "tabell"},
+    "da": {"s.": "side", "kap.": "kapitel", "fig.": "figur", "tab.": "tabel"},
+    "cs": {"s.": "strana", "str.": "strana", "kap.": "kapitola", "obr.": "obrázek",
+           "tab.": "tabulka", "čl.": "článek", "odst.": "odstavec"},
+    "uk": {"с.": "сторінка", "стор.": "сторінка", "розд.": "розділ", "рис.": "рисунок",
+           "№": "номер"},
     "ru": {"с.": "страница", "гл.": "глава", "ст.": "статья", "п.": "пункт", "т.": "том",
            "№": "номер", "ч.": "часть", "разд.": "раздел"},
 }  # fmt: skip
@@ -214,7 +237,7 @@ ENDS_SENTENCE = frozenset((
     "d. C.", "a.C.", "d.C.", "p.n.e.", "n.e.", "н. э.", "до н. э.", "v.Chr.", "n.Chr.", "cd.",
     "MwSt.", "Jh.", "Jhd.", "s. o.", "s. u.", "u. v. m.", "o. ä.",
     "u. ä.", "hab.", "EE. UU.", "S. A.", "S. L.", "S.p.A.", "S.r.l.", "Ltda.", "S.A.",
-    "c.d.n.", "jw.",
+    "c.d.n.", "jw.", "ff.",
 ))  # fmt: skip
 
 
@@ -265,8 +288,20 @@ _AFTER_NUMBER = re.compile(r"\d\s?$")
 UNIT_AFTER_NUMBER: dict[str, dict[str, str]] = {"de": {"Std.": "h", "Min.": "min", "Sek.": "s"}}
 
 
+# Words that start a German sentence after "2 Std."; a capitalised noun does not.
+_DE_SENTENCE_STARTS = frozenset((
+    "Der", "Die", "Das", "Dann", "Danach", "Davor", "Dabei", "Er", "Sie", "Es", "Wir", "Ich",
+    "Ihr", "Man", "Am", "Im", "In", "Um", "Auf", "Bei", "Mit", "Nach", "Vor", "Aber", "Und",
+    "Doch", "Denn", "Diese", "Dieser", "Dieses", "Ein", "Eine", "Einer", "So", "Wenn", "Als",
+    "Da", "Jetzt", "Heute", "Morgen", "Außerdem", "Zudem", "Insgesamt", "Bitte", "Wie", "Was",
+    "Wo", "Wer", "Warum", "Zum", "Zur", "Vom", "Für", "Ohne", "Gegen", "Seit", "Bis", "Noch",
+    "Schon", "Auch", "Nur", "Hier", "Dort", "Mein", "Meine", "Unser", "Unsere",
+))  # fmt: skip
+
+
 def read(text: str, lang: str) -> str:
     """`text` with the language's abbreviations said in full."""
+    text = weekdays.read(text, lang)  # "Mo-Fr": a span, before "Mo." alone is said
     compiled = _compiled(lang)
     if compiled is None or not any(c in text for c in ".°º/№gtrnlBSPDTMmdskz"):
         return text
@@ -282,6 +317,9 @@ def read(text: str, lang: str) -> str:
             # period stays for the sentence rules ("2 Std. Danach" ends a sentence)
             after = m.string[m.end() : m.end() + 3]
             ends = not after.strip() or (after[:1].isspace() and after.lstrip()[:1].isupper())
+            if ends and after.strip() and lang == "de":  # "15 Min. Verspätung": a noun
+                following = m.string[m.end() :].split(maxsplit=1)[0].strip(",.;:!?")
+                ends = following in _DE_SENTENCE_STARTS
             return unit + ("." if ends else "")
         rest = m.string[m.end() : m.end() + 3]
         glue = " " if key.endswith(".") and rest[:1].isalnum() else ""  # "z.B.Obst"

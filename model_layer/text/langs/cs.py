@@ -8,8 +8,10 @@ celých by the whole number); hundreds are written apart ("dvě stě", "pět set
 
 from __future__ import annotations
 
+import re
+
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
-from model_layer.text.langs.forms import inflect, plural_czech, table_ordinal, word
+from model_layer.text.langs.forms import inflect, last_word, plural_czech, table_ordinal, word
 
 MONTHS = ("ledna", "února", "března", "dubna", "května", "června", "července", "srpna",
           "září", "října", "listopadu", "prosince")  # fmt: skip
@@ -27,6 +29,77 @@ def ordinal(n: int) -> str | None:
     return table_ordinal(n, _UNITS_ORD, _TENS_ORD, LANGUAGE.cardinal)
 
 
+# "19. století", "2. místo", "ve 2. kole": the ordinal takes the case its preposition asks
+# and the gender its noun shows; hard ordinals ("druhý") and soft ones ("třetí") decline apart.
+_CS_LOCATIVE = frozenset(["v", "ve", "na", "o", "po", "při"])
+_CS_GENITIVE = frozenset(["do", "od", "ode", "z", "ze", "u", "během", "kolem", "podle", "bez",
+                          "kromě", "vedle", "místo", "až"])  # fmt: skip
+_CS_DATIVE = frozenset(["k", "ke", "díky", "kvůli", "proti"])
+_CS_INSTRUMENTAL = frozenset(["s", "se", "před", "za", "pod", "nad", "mezi"])
+# Feminine nouns that ordinals count, by stem (their case forms all start so).
+_CS_FEMININE = ("tříd", "lig", "liz", "kapitol", "ulic", "řad", "etap", "část", "stran",
+                "sezón", "sezon", "verz", "vln", "generac", "republi", "tabulk", "příloh",
+                "kategori", "fáz", "světov", "hodin", "minut", "cen", "séri")  # fmt: skip
+_CS_ENDINGS = {  # (case, feminine) -> (hard, soft)
+    ("nom", "m"): ("ý", "í"), ("nom", "f"): ("á", "í"), ("nom", "n"): ("é", "í"),
+    ("gen", "m"): ("ého", "ího"), ("gen", "f"): ("é", "í"),
+    ("dat", "m"): ("ému", "ímu"), ("dat", "f"): ("é", "í"),
+    ("loc", "m"): ("ém", "ím"), ("loc", "f"): ("é", "í"),
+    ("ins", "m"): ("ým", "ím"), ("ins", "f"): ("ou", "í"),
+}  # fmt: skip
+
+
+def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
+    found = re.match(r"\s*([^\W\d_]+)", after)
+    noun = found.group(1) if found else ""
+    words = ordinal(n)
+    if words is None or not noun[:1].islower():
+        return None
+    preposition = last_word(before)
+    feminine = noun.startswith(_CS_FEMININE)
+    if noun.endswith(("á", "é", "ý", "ou", "ém", "ého", "ému", "ým")):  # an adjective: its form
+        adjective = {"á": ("nom", "f"), "ý": ("nom", "m"), "ou": ("ins", "f"), "ém": ("loc", "m"),
+                     "ého": ("gen", "m"), "ému": ("dat", "m"), "ým": ("ins", "m")}  # fmt: skip
+        key = next((v for k, v in adjective.items() if noun.endswith(k)), None)
+        if key is None:  # "-é": feminine oblique or neuter nominative
+            key = ("gen", "f") if preposition in _CS_GENITIVE | _CS_LOCATIVE else ("nom", "n")
+        case, gender = key
+    elif noun.endswith(("o", "um")) or (preposition not in _CS_LOCATIVE | _CS_GENITIVE
+                                         | _CS_DATIVE | _CS_INSTRUMENTAL):  # fmt: skip
+        case = "nom"
+        gender = (
+            "f" if noun.endswith("a") else "n" if noun.endswith(("o", "í", "e", "ě", "um")) else "m"
+        )
+    else:
+        case = ("loc" if preposition in _CS_LOCATIVE else "gen" if preposition in _CS_GENITIVE
+                else "dat" if preposition in _CS_DATIVE else "ins")  # fmt: skip
+        gender = "f" if feminine else "m"
+    hard, soft = _CS_ENDINGS[(case, gender)]
+    return inflect(words, (("ý", hard), ("í", soft)))
+
+
+# "21 let" is "dvacet jedna let": a compound ending in one says "jedna" whatever the
+# noun's gender (Internetová jazyková příručka, "dvacet jedna").
+# A masculine noun may keep "jeden" ("dvacet jeden dolarů").
+_TENS_ONE = re.compile(
+    r"\b(dvacet|třicet|čtyřicet|padesát|šedesát|sedmdesát|osmdesát|devadesát) (?:jeden|jedno)"
+    r" ([^\W\d_]+)"
+)
+
+
+def _tens_one(text: str) -> str:
+    # here, not at the top: the agreement rules import the language modules
+    from model_layer.text.rules.agreement import west_slavic_gender
+
+    def say(m: re.Match[str]) -> str:
+        noun = m.group(2)
+        if noun != "let" and west_slavic_gender(noun, "cs") == "m":
+            return m.group()
+        return f"{m.group(1)} jedna {noun}"
+
+    return _TENS_ONE.sub(say, text)
+
+
 def _date(parts: DateParts) -> str | None:
     day = ordinal(parts.day)
     if day is None:
@@ -39,6 +112,9 @@ def _date(parts: DateParts) -> str | None:
 _CENT = word("cent", "centy", "centů", "centu")
 _UNITS = {
     "km": word("kilometr", "kilometry", "kilometrů", "kilometru"),
+    "m2": word("metr čtvereční", "metry čtvereční", "metrů čtverečních", "metru čtverečního"),
+    "km2": word("kilometr čtvereční", "kilometry čtvereční", "kilometrů čtverečních",
+                "kilometru čtverečního"),
     "m": word("metr", "metry", "metrů", "metru"),
     "cm": word("centimetr", "centimetry", "centimetrů", "centimetru"),
     "mm": word("milimetr", "milimetry", "milimetrů", "milimetru"),
@@ -49,6 +125,7 @@ _UNITS = {
                  "kilometru za hodinu"),
     "h": word("hodina", "hodiny", "hodin", "hodiny", gender="f"),
     "min": word("minuta", "minuty", "minut", "minuty", gender="f"),
+    "s": word("sekunda", "sekundy", "sekund", "sekundy", gender="f"),
     "GB": word("gigabajt", "gigabajty", "gigabajtů", "gigabajtu"),
     "MB": word("megabajt", "megabajty", "megabajtů", "megabajtu"),
     "C": word("stupeň Celsia", "stupně Celsia", "stupňů Celsia", "stupně Celsia"),
@@ -97,6 +174,9 @@ SPEC = LanguageSpec(
     hour_gender="f",
     minute_zero="nula",  # "devět nula pět"
     units=_UNITS,
+    ordinal_dot=True,  # "2. místo" druhé místo
+    final_rules=(_tens_one,),
+    ordinal=_ordinal,
     range_word="až",  # "pět až deset"
     version_word="verze",
     version_keywords="verze|Verze",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from model_layer.text import numbers
+from model_layer.text.langs import postcodes, seasons, time_spans
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
 from model_layer.text.langs.forms import word
 
@@ -12,8 +13,12 @@ MONTHS = ("januar", "februar", "marts", "april", "maj", "juni", "juli", "august"
 _CENT = word("cent", gender="c")
 _ABBREVIATIONS = {
     "f.eks.": "for eksempel", "bl.a.": "blandt andet", "osv.": "og så videre",
-    "dvs.": "det vil sige", "ca.": "cirka", "nr.": "nummer", "kl.": "klokken",
-    "mht.": "med hensyn til",
+    "dvs.": "det vil sige", "ca.": "cirka", "nr.": "nummer", "kl.": "klokken", "Kl.": "Klokken",
+    "tirs.": "tirsdag", "tors.": "torsdag",
+    "fre.": "fredag", "lør.": "lørdag", "søn.": "søndag",
+    "mht.": "med hensyn til", "tlf.": "telefon", "Tlf.": "Telefon",
+    "inkl.": "inklusive", "ekskl.": "eksklusive", "evt.": "eventuelt", "pga.": "på grund af",
+    "ifm.": "i forbindelse med", "mv.": "med videre", "jf.": "jævnfør",
 }  # fmt: skip
 
 _UNITS = {
@@ -40,6 +45,46 @@ _SCALES = {
     "mio.": word("million", "millioner", gender="c"),
     "mia.": word("milliard", "milliarder", gender="c"),
 }  # written abbreviations of large numbers
+# Months abbreviated after a day: "12 okt." (#16, timetables and fixtures)
+_MONTH_ABBREVIATIONS = {
+    "jan.": 1,
+    "feb.": 2,
+    "mar.": 3,
+    "apr.": 4,
+    "jun.": 6,
+    "jul.": 7,
+    "aug.": 8,
+    "sep.": 9,
+    "sept.": 9,
+    "okt.": 10,
+    "nov.": 11,
+    "dec.": 12,
+}
+# "1 kvinna" is "en kvinna": one before a noun of common gender (most nouns), "ett"/"et"
+# before the frequent neuter ones.
+_NEUTER = frozenset((
+    "barn", "år", "hus", "æble", "glas", "kilo", "rum", "land", "liv", "ord", "ben", "øje",
+    "øre", "hjerte", "hoved", "bord", "vindue", "æg", "brev", "foto", "job", "problem",
+    "program", "spil", "mål", "hold", "tog", "fly", "skib", "dyr", "træ", "bær", "brød", "kort",
+    "nummer", "firma", "stykke", "par", "dusin", "hekto", "gram", "århundrede", "døgn",
+    "øjeblik", "vejr", "folk", "sted", "køkken", "badeværelse", "soveværelse", "kontor",
+    "hotel", "museum", "sygehus", "hospital", "universitet", "parti", "projekt", "system",
+    "minde", "resultat", "svar", "forslag", "møde", "værelse", "afsnit", "kapitel", "mejl",
+    "sms",
+))  # fmt: skip
+# after a number these are no noun: "klockan 1 och" is "klockan ett och"
+_NOT_NOUNS = frozenset((
+    "og", "eller", "i", "på", "af", "til", "for", "med",
+    "om", "men", "som", "er", "var", "så", "at", "den", "det",
+))  # fmt: skip
+
+
+def _one(digits: str, following: str) -> str | None:
+    if digits == "1" and following[:1].islower() and following not in _NEUTER | _NOT_NOUNS:
+        return "en"
+    return LANGUAGE.cardinal(digits)
+
+
 SPEC = LanguageSpec(
     code="da",
     decimal_word=word("komma"),  # "tre komma fjorten"
@@ -64,14 +109,17 @@ SPEC = LanguageSpec(
     currency_and="og",
     scales=_SCALES,
     months=MONTHS,
+    month_aliases=_MONTH_ABBREVIATIONS,
     day=lambda n, before: numbers.ordinal(n, "da"),  # "den femte marts"
     minute_zero="nul",  # "ni nul fem"
     hour_gender="c",
-    time_keywords="klokken",  # "kl. 14.30"
+    time_keywords="[Kk]lokken(?: er)?",  # "kl. 14.30", "Klokken er 23.59"
     ordinal_dot=True,  # "3. plads"
     ordinal=plain_ordinal("da"),
     year=lambda n: numbers.year(n, "da"),  # "nitten hundrede nioghalvfems"
-    units=_UNITS,
+    agreeing=_one,
+    units={**_UNITS, "dl": word("deciliter", gender="c"), "cl": word("centiliter", gender="c")},
+    unit_symbols={"km/t": "km/h", "dl": "dl", "cl": "cl", "sek": "s"},  # "km/t": i timen
     phone_pairs=True,  # Danes say phone numbers in pairs: "tolv fireogtredive"
     range_word="til",
     version_word="version",
@@ -84,6 +132,11 @@ SPEC = LanguageSpec(
     titles=frozenset(
         ("f.eks.", "bl.a.", "dvs.", "ca.", "nr.", "kl.", "mht.")
     ),  # never end a sentence
+    extra_rules=(
+        seasons.rule(),
+        time_spans.rule("til"),
+        postcodes.rule("da"),
+    ),  # "1620 København": a code, not a number
 )
 
 LANGUAGE = Language(SPEC)

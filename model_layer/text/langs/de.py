@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
+from model_layer.text.langs import postcodes, seasons, time_spans
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import last_word, word
 
@@ -112,8 +113,17 @@ def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
     return None
 
 
+_AFTER_WEEKDAY = re.compile(
+    r"(\w+)\s+(?:Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag|Sonnabend),\s*$"
+)
+
+
 def _date(parts: DateParts) -> str | None:
-    day = _ordinal_adjective(parts.day, parts.before)
+    before = parts.before
+    found = _AFTER_WEEKDAY.search(before)
+    if found:  # "am Samstag, 12. Oktober": the case of "am"
+        before = found.group(1) + " "
+    day = _ordinal_adjective(parts.day, before)
     if day is None:
         return None
     said = f"{day} {MONTHS[parts.month - 1]}"
@@ -129,7 +139,8 @@ def _year(n: int) -> str | None:
 
 
 _SHORT_DATE = re.compile(
-    r"(?<!\w)((?:am|vom|bis|zum|ab|seit|den|dem|der)\s+)"
+    r"(?<!\w)((?:(?i:am|vom|bis|zum|ab|seit|den|dem|der|spätestens|frühestens)|"
+    r"(?:Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag|Sonnabend),)\s+)"
     r"(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.(?!\d)"
 )
 
@@ -138,13 +149,36 @@ def _short_dates(text: str) -> str:
     """ "am 3.5." -> "am dritten Mai": a day and month without a year, after a preposition."""
 
     def say(m: re.Match[str]) -> str:
-        words = _date(DateParts(int(m.group(2)), int(m.group(3)), None, m.group(1)))
-        return m.group() if words is None else m.group(1) + words
+        lead = m.group(1)
+        if lead.rstrip().endswith(","):  # "am Montag, 5.2.": the case of "am"
+            lead = m.string[max(0, m.start() - 4) : m.start()]
+        elif lead.strip().lower() in ("spätestens", "frühestens"):
+            lead = "am "  # "bis spätestens 31.03.": "einunddreißigsten März"
+        words = _date(DateParts(int(m.group(2)), int(m.group(3)), None, lead))
+        if words is None:
+            return m.group()
+        rest = m.string[m.end() :]
+        if not rest.strip() or rest[:2].strip()[:1].isupper():
+            words += "."  # "am 24.12." ends the sentence: its last dot is the full stop too
+        return m.group(1) + words
 
     return _SHORT_DATE.sub(say, text)
 
 
 _ONE_OCLOCK = re.compile(r"(?<![\w.,])1\s?Uhr\b")
+
+
+_TIMES = re.compile(r"(?<![\w.,])(\d{1,3})\s?x(?=\s+[a-zäöüß])")
+
+
+def _times(text: str) -> str:
+    """ "3x täglich", "2x gewonnen": "dreimal", "zweimal"."""
+    return _TIMES.sub(
+        lambda m: (
+            ("ein" if m.group(1) == "1" else LANGUAGE.cardinal(m.group(1)) or m.group(1)) + "mal"
+        ),
+        text,
+    )
 
 
 def _one_oclock(text: str) -> str:
@@ -184,10 +218,27 @@ _SCALES = {
     "Mrd.": word("Milliarde", "Milliarden", gender="f"),
     "Tsd.": word("Tausend"),
 }  # written abbreviations of large numbers
+# Months abbreviated after a day: "12 okt." (#16, timetables and fixtures)
+_MONTH_ABBREVIATIONS = {
+    "Jan.": 1,
+    "Feb.": 2,
+    "Febr.": 2,
+    "Mär.": 3,
+    "Mrz.": 3,
+    "Apr.": 4,
+    "Jun.": 6,
+    "Jul.": 7,
+    "Aug.": 8,
+    "Sep.": 9,
+    "Sept.": 9,
+    "Okt.": 10,
+    "Nov.": 11,
+    "Dez.": 12,
+}
 SPEC = LanguageSpec(
     code="de",
     capitalized_nouns=True,
-    decimal_word=word("Komma"),
+    decimal_word=word("Komma", gender=""),  # "eins Komma fünf": the number, not "ein"
     fraction_digits=True,  # "drei Komma eins vier": digits after the comma one by one
     genders={"m": {"eins": "ein"}, "n": {"eins": "ein"}, "f": {"eins": "eine"}},
     percent=word("Prozent"),
@@ -202,7 +253,7 @@ SPEC = LanguageSpec(
     currency_and="und",
     scales=_SCALES,
     months=MONTHS,
-    month_aliases={"Jänner": 1},
+    month_aliases={"Jänner": 1, **_MONTH_ABBREVIATIONS},
     date=_date,
     time_format="{h} Uhr {m}",
     time_format_hour="{h} Uhr",
@@ -210,7 +261,8 @@ SPEC = LanguageSpec(
     ordinal_dot=True,
     ordinal=_ordinal,
     year=_year,
-    units=_UNITS,
+    units={**_UNITS, "TL": word("Teelöffel"), "EL": word("Esslöffel")},
+    unit_symbols={"TL": "TL", "EL": "EL", "qm": "m2"},  # recipes: "2 EL Öl" zwei Esslöffel Öl
     range_word="bis",
     version_word="Version",
     version_keywords="Version|Update|Release",
@@ -239,7 +291,14 @@ SPEC = LanguageSpec(
             "bzgl.",
         )
     ),  # never end a sentence
-    extra_rules=(_one_oclock, _short_dates),
+    extra_rules=(
+        _times,
+        seasons.rule(),
+        time_spans.rule("bis"),
+        postcodes.rule("de"),
+        _one_oclock,
+        _short_dates,
+    ),
 )
 
 LANGUAGE = Language(SPEC)

@@ -39,6 +39,10 @@ class CaseTables:
     year_said: Mapping[str, str]  # case -> the noun said for an abbreviated one
     year_in_date: str  # "года" / "року"
     drop_prefix: str = ""  # num2words' "одна тысяча ..." where one says "тысяча ..."
+    # After a verb or noun a date says when: the genitive ("родился первого января",
+    # "встретимся третьего октября"); after these words, or starting a sentence or a
+    # heading, it names the day: "сегодня третье октября", "на пятое мая", "по третье".
+    named_after: frozenset[str] = frozenset()
 
 
 class CaseRules:
@@ -87,6 +91,9 @@ class CaseRules:
         t = self.tables
         prep = last_word(parts.before)
         case = "gen" if prep in t.genitive else "dat" if prep in t.dative else "n"
+        tail = parts.before.rstrip()[-1:]
+        if case == "n" and t.named_after and tail.isalpha() and prep not in t.named_after:
+            case = "gen"  # "он родился первого января"
         day = self.ordinal(parts.day, case)
         if day is None:
             return None
@@ -116,6 +123,9 @@ class CaseRules:
                     "dat" if prep in t.dative else "nom"
                 )  # fmt: skip
                 noun = t.year_said[case]
+                rest = m.string[m.end() :]
+                if not rest.strip() or rest[:2].strip()[:1].isupper():
+                    noun += "."  # "в 1998 г." ends the sentence: its period stays
             words = self.ordinal(int(m.group(1)), case)
             return m.group() if words is None else f"{words} {noun}"
 

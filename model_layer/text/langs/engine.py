@@ -175,7 +175,11 @@ class Language:
         if spec.date_order == "ymd":
             self._numeric_date = c(r"(?<![\w.])(\d{4})\.\s?(\d{1,2})\.\s?(\d{1,2})\.?(?!\w)")
         else:
-            self._numeric_date = c(r"(?<![\w.,/])(\d{1,2})([./-])\s?(\d{1,2})\2\s?(\d{4})(?!\w)")
+            # "15.06.2024 r.": the year word after it is said by the date ("roku")
+            year_word = rf"(?:\s?(?:{spec.year_suffix}))?" if spec.year_suffix else ""
+            self._numeric_date = c(
+                rf"(?<![\w.,/])(\d{{1,2}})([./-])\s?(\d{{1,2}})\2\s?(\d{{4}})(?!\w){year_word}"
+            )
         self._month_index = {m.lower(): i + 1 for i, m in enumerate(spec.months)}
         self._month_index.update({a.lower(): i for a, i in spec.month_aliases.items()})
         months = _alternation(self._month_index) or r"(?!)"
@@ -226,7 +230,8 @@ class Language:
         self._scale = c(rf"(?:{spec.scale_link[0]})$") if spec.scale_link else None
         self._unit_words = {**{s: spec.units[k] for s, k in units.items()}, **spec.scales}
         unit_symbols = _alternation(self._unit_words) or "(?!)"
-        self._unit = c(rf"{num}\s?(?P<u>{unit_symbols})(?![\w²³/])")
+        # "15 min. forsinket": an abbreviation's dot before a lowercase word is no full stop
+        self._unit = c(rf"{num}\s?(?P<u>{unit_symbols})(?![\w²³/])(?P<adot>\.(?=\s+[^\W\d_]))?")
         keywords = rf"(?P<kw>{spec.version_keywords})\s" if spec.version_keywords else "(?!)"
         self._version = c(
             rf"(?<![\w.])(?:(?P<v>v)|{keywords})(?P<ver>\d+(?:\.\d+)+)(?!\w|[.,]\d)"
@@ -420,12 +425,19 @@ class Language:
             g = m.groups()
             if self.spec.date_order == "ymd":
                 return say(int(g[2]), int(g[1]), int(g[0]), m)
-            return say(int(g[0]), int(g[2]), int(g[3]), m)
+            return with_full_stop(say(int(g[0]), int(g[2]), int(g[3]), m), m)
+
+        def with_full_stop(said: str, m: re.Match[str]) -> str:
+            rest = m.string[m.end() :]
+            ends = not rest.strip() or rest[:2].strip()[:1].isupper()
+            if m.group().endswith(".") and said != m.group() and ends:
+                said += "."  # "... 2024 r." ends the sentence: its period stays
+            return said
 
         def written(m: re.Match[str]) -> str:
             month = self._month_index[m.group("mon").lower()]
             year = int(m.group("y")) if m.group("y") else None
-            return say(int(m.group("d")), month, year, m)
+            return with_full_stop(say(int(m.group("d")), month, year, m), m)
 
         if not self.spec.months:
             return text
@@ -565,6 +577,8 @@ class Language:
             words = self.counted(m, "n", self._unit_words[unit])
             if words is None:
                 return m.group()
+            if m.group("adot"):
+                return words + ("" if after(m).lstrip()[:1].islower() else ".")
             if unit in self.spec.scales and self.spec.capitalized_nouns:
                 # "1 Mio. Euro": a capital after a scale is the noun it counts, not a new
                 # sentence; only at the very end does its dot also end the sentence.

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
+from model_layer.text.langs import day_month, postcodes, seasons
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, word
 
@@ -78,6 +79,7 @@ SPEC = LanguageSpec(
     date_link="de",
     date_format="{day} de {month} de {year}",  # day 1 is "uno" (Spain); RAE accepts both
     time_format="{h} y {m}",  # "las nueve y cinco", "las catorce y treinta"
+    time_trailer="h",  # "a las 20:30 h": the hour is said by the time
     hour_gender="f",  # "la una"
     ordinal_suffix=r"\.?[ºª]|\.?er",
     ordinal=_ordinal,
@@ -94,6 +96,11 @@ SPEC = LanguageSpec(
     titles=frozenset(
         ("Sr.", "Sra.", "Srta.", "Dr.", "Dra.", "Ud.", "Uds.", "p. ej.", "n.º", "núm.", "aprox.")
     ),  # never end a sentence
+    extra_rules=(
+        seasons.rule(),
+        day_month.rule("es", r"el|del|al|hasta el|desde el"),
+        postcodes.rule("es"),
+    ),  # "28013 Madrid": a code, not a number
 )
 
 LANGUAGE = Language(SPEC)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from model_layer.text import numbers
+from model_layer.text.langs import day_month, postcodes, seasons
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import plural_french, word
 
@@ -56,6 +57,17 @@ _UNITS = {
     "F": word("degré Fahrenheit", "degrés Fahrenheit"), "deg": word("degré", "degrés"),
 }  # fmt: skip
 
+# Months abbreviated after a day: "12 okt." (#16, timetables and fixtures)
+_MONTH_ABBREVIATIONS = {
+    "janv.": 1,
+    "févr.": 2,
+    "avr.": 4,
+    "juil.": 7,
+    "sept.": 9,
+    "oct.": 10,
+    "nov.": 11,
+    "déc.": 12,
+}
 SPEC = LanguageSpec(
     code="fr",
     decimal_word=word("virgule"),  # the fraction as a number: "trois virgule quatorze"
@@ -72,6 +84,7 @@ SPEC = LanguageSpec(
     currency_and="et",
     scale_link=("millions?|milliards?", _de),  # "deux millions d'euros"
     months=MONTHS,
+    month_aliases=_MONTH_ABBREVIATIONS,
     day_suffix=r"er|\.?",
     day=_day,
     time_format="{h} {hw} {m}",
@@ -94,6 +107,11 @@ SPEC = LanguageSpec(
     section_word="paragraphe",
     abbreviations=_ABBREVIATIONS,
     titles=frozenset(("M.", "MM.", "p. ex.", "c.-à-d.", "env.")),  # never end a sentence
+    extra_rules=(
+        seasons.rule(),
+        day_month.rule("fr", r"le|du|au|dès le|jusqu'au|depuis le"),
+        postcodes.rule("fr"),
+    ),  # "75002 Paris": a code, not a number
 )
 
 LANGUAGE = Language(SPEC)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
+from model_layer.text.langs import day_month, seasons
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, word
 
@@ -31,7 +32,9 @@ def _elide(text: str) -> str:
 _CENT = word("centesimo", "centesimi")
 _ABBREVIATIONS = {
     "Sig.ra": "signora", "Sig.": "signor", "Dott.ssa": "dottoressa", "Dott.": "dottor",
-    "Prof.": "professor", "ecc.": "eccetera", "p. es.": "per esempio", "pag.": "pagina",
+    "Prof.": "professor", "sig.ra": "signora", "sig.": "signor",
+    "dott.ssa": "dottoressa", "dott.": "dottor", "prof.": "professor", "sig.na": "signorina",
+    "ecc.": "eccetera", "p. es.": "per esempio", "pag.": "pagina",
     "ca.": "circa", "a. C.": "avanti Cristo", "d. C.": "dopo Cristo",
 }  # fmt: skip
 
@@ -79,9 +82,13 @@ SPEC = LanguageSpec(
     time_format="{h} e {m}",  # "le quattordici e trenta", "le nove e cinque"
     hour_gender="f",  # "l'una"
     time_keywords="alle|dalle|ore",  # "alle 20.30"
-    ordinal_suffix=r"[ºª]",
+    # "2° piano", "al 45° minuto": a degree sign before what ordinals count is º
+    ordinal_suffix=r"[ºª]|°(?=\s+(?:piano|posto|anno|secolo|classe|giorno|livello|turno|premio|"
+    r"volta|capitolo|comma|articolo|tempo|minuto|giro|tappa|edizione|anniversario|millennio|"
+    r"grado|gradino|round|set|gol|figlio|figlia|mese|anno|trimestre|semestre)\b)",
     ordinal=_ordinal,
     units=_UNITS,
+    unit_symbols={"mq": "m2"},  # "85 mq": metri quadrati
     version_word="versione",
     version_keywords="versione|Versione",
     point_word="punto",
@@ -91,9 +98,28 @@ SPEC = LanguageSpec(
     section_word="paragrafo",
     abbreviations=_ABBREVIATIONS,
     titles=frozenset(
-        ("Sig.", "Sig.ra", "Dott.", "Dott.ssa", "Prof.", "p. es.", "pag.", "ca.")
+        (
+            "Sig.",
+            "Sig.ra",
+            "Dott.",
+            "Dott.ssa",
+            "Prof.",
+            "p. es.",
+            "pag.",
+            "ca.",
+            "sig.",
+            "sig.ra",
+            "sig.na",
+            "dott.",
+            "dott.ssa",
+            "prof.",
+        )
     ),  # never end a sentence
     final_rules=(_elide,),
+    extra_rules=(
+        seasons.rule(),
+        day_month.rule("it", r"il|del|al|dal|entro il|l'"),
+    ),
 )
 
 LANGUAGE = Language(SPEC)

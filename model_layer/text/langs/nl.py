@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from model_layer.text.langs import postcodes, seasons, time_spans
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
 from model_layer.text.langs.forms import by_hundreds, word
 
@@ -33,6 +34,21 @@ _ABBREVIATIONS = {
 }  # fmt: skip
 
 _SCALES = {"mln": word("miljoen"), "mld": word("miljard")}  # written abbreviations of large numbers
+# Months abbreviated after a day: "12 okt." (#16, timetables and fixtures)
+_MONTH_ABBREVIATIONS = {
+    "jan.": 1,
+    "feb.": 2,
+    "mrt.": 3,
+    "apr.": 4,
+    "jun.": 6,
+    "jul.": 7,
+    "aug.": 8,
+    "sep.": 9,
+    "sept.": 9,
+    "okt.": 10,
+    "nov.": 11,
+    "dec.": 12,
+}
 SPEC = LanguageSpec(
     code="nl",
     decimal_word=word("komma"),  # "drie komma veertien"
@@ -46,6 +62,7 @@ SPEC = LanguageSpec(
     currency_and="en",
     scales=_SCALES,
     months=MONTHS,
+    month_aliases=_MONTH_ABBREVIATIONS,
     time_format="{h} uur {m}",
     time_format_hour="{h} uur",
     time_trailer="uur",  # "om 14:30 uur" says "uur" once
@@ -55,6 +72,7 @@ SPEC = LanguageSpec(
         lambda digits: LANGUAGE.cardinal(digits), "honderd"
     ),  # 1100-1999 by hundreds, one word (Taalunie: "negentienhonderdnegentig")
     units=_UNITS,
+    unit_symbols={"km/u": "km/h"},  # "120 km/u": kilometer per uur
     range_word="tot",
     version_word="versie",
     version_keywords="versie|Versie",
@@ -66,6 +84,7 @@ SPEC = LanguageSpec(
     titles=frozenset(
         ("bijv.", "bv.", "d.w.z.", "o.a.", "dhr.", "mevr.", "nr.", "ca.", "m.b.v.")
     ),  # never end a sentence
+    extra_rules=(seasons.rule(), postcodes.rule("nl"), time_spans.rule("tot")),  # "9.00-18.00 uur"
 )
 
 LANGUAGE = Language(SPEC)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
+from model_layer.text.langs import postcodes
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec, before
 from model_layer.text.langs.forms import inflect, last_word, plural_polish, word
 
@@ -44,7 +45,12 @@ def _years(text: str) -> str:
         else:
             locative = last_word(before(m)) in ("w", "we", "o", "przy")
             words, noun = _inflect(int(m.group(1)), _LOCATIVE if locative else _GENITIVE), "roku"
-        return m.group() if words is None else f"{words} {noun}"
+        if words is None:
+            return m.group()
+        rest = m.string[m.end() :]
+        if m.group(2) == "r." and (not rest.strip() or rest[:2].strip()[:1].isupper()):
+            noun += "."  # "w 1998 r." ends the sentence: its period stays
+        return f"{words} {noun}"
 
     return _YEAR_NOUN.sub(say, text)
 
@@ -106,6 +112,9 @@ _GROSZ = word("grosz", "grosze", "groszy", "grosza")
 _CENT = word("cent", "centy", "centów", "centa")
 _UNITS = {
     "km": word("kilometr", "kilometry", "kilometrów", "kilometra"),
+    "m2": word("metr kwadratowy", "metry kwadratowe", "metrów kwadratowych", "metra kwadratowego"),
+    "km2": word("kilometr kwadratowy", "kilometry kwadratowe", "kilometrów kwadratowych",
+                "kilometra kwadratowego"),
     "m": word("metr", "metry", "metrów", "metra"),
     "cm": word("centymetr", "centymetry", "centymetrów", "centymetra"),
     "mm": word("milimetr", "milimetry", "milimetrów", "milimetra"),
@@ -133,6 +142,20 @@ _SCALES = {
     "mln": word("milion", "miliony", "milionów", "miliona"),
     "mld": word("miliard", "miliardy", "miliardów", "miliarda"),
 }  # written abbreviations of large numbers
+# Months abbreviated after a day: "12 okt." (#16, timetables and fixtures)
+_MONTH_ABBREVIATIONS = {
+    "sty.": 1,
+    "lut.": 2,
+    "mar.": 3,
+    "kwi.": 4,
+    "cze.": 6,
+    "lip.": 7,
+    "sie.": 8,
+    "wrz.": 9,
+    "paź.": 10,
+    "lis.": 11,
+    "gru.": 12,
+}
 SPEC = LanguageSpec(
     code="pl",
     plural=plural_polish,  # jeden złoty, dwa złote, pięć złotych, 2,5 złotego
@@ -147,6 +170,7 @@ SPEC = LanguageSpec(
     currency_symbols={"zł": "PLN"},
     scales=_SCALES,
     months=MONTHS,
+    month_aliases=_MONTH_ABBREVIATIONS,
     month_names=MONTH_NAMES,  # a month on its own (SSML say-as)
     year_suffix=r"roku|r\.",
     date=_date,
@@ -166,7 +190,7 @@ SPEC = LanguageSpec(
     titles=frozenset(
         ("np.", "tzn.", "tj.", "m.in.", "ul.", "prof.", "ok.")
     ),  # never end a sentence
-    extra_rules=(_hour_word, _years),
+    extra_rules=(postcodes.rule("pl"), _hour_word, _years),
 )
 
 LANGUAGE = Language(SPEC)

@@ -5,7 +5,10 @@ Numbers are num2words' European Portuguese ("dezasseis"); Brazil says "dezesseis
 
 from __future__ import annotations
 
+import re
+
 from model_layer.text import numbers
+from model_layer.text.langs import day_month, postcodes, seasons
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, word
 
@@ -50,6 +53,14 @@ _UNITS = {
     "F": word("grau Fahrenheit", "graus Fahrenheit"), "deg": word("grau", "graus"),
 }  # fmt: skip
 
+# "D. Pedro II", "D. Maria I": Dom before a king's or nobleman's name, Dona before a woman's.
+_DOM = re.compile(r"(?<![\w.])D\.\s?(?=([A-ZÁÉÍÓÚÂÊÔÃÕ][a-záéíóúâêôãõç]+))")
+
+
+def _dom(text: str) -> str:
+    return _DOM.sub(lambda m: "Dona " if m.group(1).endswith("a") else "Dom ", text)
+
+
 SPEC = LanguageSpec(
     code="pt",
     decimal_word=word("vírgula"),  # "três vírgula catorze": the fraction as a number
@@ -88,6 +99,12 @@ SPEC = LanguageSpec(
     section_word="parágrafo",
     abbreviations=_ABBREVIATIONS,
     titles=frozenset(("Sr.", "Sra.", "Dr.", "Dra.", "p. ex.", "n.º")),  # never end a sentence
+    extra_rules=(
+        seasons.rule(),
+        _dom,
+        day_month.rule("pt", r"a|o|dia|em|de|até|desde"),
+        postcodes.rule("pt"),
+    ),  # "1100-048 Lisboa": a code, not a number
 )
 
 LANGUAGE = Language(SPEC)

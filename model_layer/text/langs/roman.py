@@ -65,7 +65,10 @@ Clemente Urban Urbain Urbano Boniface Celestine Adrian Hadrian Sixtus Martin Eug
 Callixtus Julius Jules Julio Giulio Marcus Michael Michel Mihai Miguel Michele Michał Михаил
 Vasily Василий Dmitry Дмитрий Boris Борис Olaf Olav Haakon Håkon Harald Magnus Erik Eric
 Valdemar Waldemar Canute Knud Knut Carl Sancho Ramiro Ramon Ramón Jaume Tomislav Stjepan Petar
-Simeon Симеон Ivan Фёдор Fyodor Feodor
+Simeon Симеон Ivan Фёдор Fyodor Feodor Frederik Oskar Oscar Johan Hans Sebastião Dinis Václav
+Přemysl Otakar Vratislav Stanisław Przemysł Данило Ярослав Володимир Владимир Святослав Олег
+Ігор Игорь Юрій Юрий Мстислав Всеволод Алексей Олексій Лев Kristina Christina Margareta Ulrika
+Juana Leonor Beatriz Urraca
 """
 RULERS = frozenset(_RULER_NAMES.split())
 
@@ -208,9 +211,18 @@ def _ordinal_up_to(limit: int, lang: str) -> Callable[[int, str], str | None]:
     """es, pt: "Alfonso décimo", "Felipe sexto", but "Luis catorce" above `limit`."""
 
     def regnal(n: int, name: str) -> str | None:
-        return _ordinal(n, lang) if n <= limit else _cardinal(n, lang)
+        if n > limit:
+            return _cardinal(n, lang)
+        words = _ordinal(n, lang)
+        if words and (_feminine_name(name) or name in _ROMANCE_QUEENS):
+            words = re.sub(r"o\b", "a", words)  # "Isabel segunda", "Maria segunda"
+        return words
 
     return regnal
+
+
+# Queens whose names do not end in -a: "Isabel II" is "Isabel segunda".
+_ROMANCE_QUEENS = frozenset(("Isabel", "Leonor", "Beatriz", "Inés", "Mercedes", "Elisabeth"))
 
 
 _GERMAN_QUEENS = frozenset(("Elisabeth", "Maria", "Katharina", "Anna", "Isabella", "Margarethe",
@@ -227,6 +239,17 @@ def _romanian(n: int, name: str) -> str | None:
 
 def _feminine_name(name: str) -> bool:
     return name.endswith(("а", "я", "a"))
+
+
+def _swedish_regnal(n: int, name: str) -> str | None:
+    """ "Karl XII" den tolfte; a king is "den förste", "den andre" ("Oskar II"), a queen
+    "den första", "den andra" ("Kristina I")."""
+    words = _ordinal(n, "sv")
+    if words is None:
+        return None
+    if not _feminine_name(name):
+        words = re.sub(r"(första|andra)$", lambda m: m.group(1)[:-1] + "e", words)
+    return f"den {words}"
 
 
 def _lower(lang: str) -> Callable[[int, str], str | None]:
@@ -293,9 +316,7 @@ TABLES: dict[str, RomanTable] = {
         say=_say_for("de"),
     ),
     "nl": RomanTable(_after_article("de", "nl"), numbering=_NL_NUMBERING, say=_say_for("nl")),
-    "sv": RomanTable(
-        _after_article("den", "sv", capital=False), numbering=_SV_NUMBERING, say=_say_for("sv")
-    ),
+    "sv": RomanTable(_swedish_regnal, numbering=_SV_NUMBERING, say=_say_for("sv")),
     "da": RomanTable(
         _after_article("den", "da"), numbering=_DA_NUMBERING, regnal_dot=True, say=_say_for("da")
     ),
@@ -323,6 +344,7 @@ TABLES: dict[str, RomanTable] = {
         _lower("it"),
         numbering=_IT_NUMBERING,
         centuries={"secolo": "ord", "sec.": "ord|secolo"},
+        century_first=True,  # "il XVI secolo" as well as "il secolo XVI"
         say=_say_for("it"),
     ),
     "ro": RomanTable(

@@ -46,6 +46,10 @@ _TABLES = CaseTables(
     year_abbreviation=r"гг?\.",
     year_said={"nom": "год", "gen": "года", "loc": "году", "dat": "году"},
     year_in_date="года",
+    named_after=frozenset(("сегодня", "завтра", "вчера", "послезавтра", "это", "был", "была",
+                           "было", "будет", "наступило", "наступит", "настало", "наступает",
+                           "дата", "число", "на", "по", "в", "во", "за", "про", "через", "и",
+                           "или", "а", "же")),
 )  # fmt: skip
 _CASES = CaseRules(_TABLES)
 
@@ -84,12 +88,32 @@ _SCALES = {
     "млн": word("миллион", "миллиона", "миллионов", "миллиона"),
     "млрд": word("миллиард", "миллиарда", "миллиардов", "миллиарда"),
 }  # written abbreviations of large numbers
+# Months abbreviated after a day: "12 okt." (#16, timetables and fixtures)
+_MONTH_ABBREVIATIONS = {
+    "янв.": 1,
+    "февр.": 2,
+    "фев.": 2,
+    "мар.": 3,
+    "апр.": 4,
+    "июн.": 6,
+    "июл.": 7,
+    "авг.": 8,
+    "сент.": 9,
+    "сен.": 9,
+    "окт.": 10,
+    "нояб.": 11,
+    "ноя.": 11,
+    "дек.": 12,
+}
 SPEC = LanguageSpec(
     code="ru",
     plural=plural_east_slavic,  # один рубль, два рубля, пять рублей, 2,5 рубля
     genders={"f": {"один": "одна", "два": "две"}, "n": {"один": "одно"}},
     # num2words makes every "один" of a decimal feminine (for "целая"): "одна миллион"
-    word_fixes=((r"\bодна (?=(?:миллион|миллиард|триллион)\b)", "один "),),
+    word_fixes=(
+        (r"\bодна (?=(?:миллион|миллиард|триллион)\b)", "один "),
+        (r"^одна тысяча\b", "тысяча"),  # "тысяча двести рублей", as it is said
+    ),
     percent=word("процент", "процента", "процентов", "процента"),
     currencies={
         "RUB": Currency(word("рубль", "рубля", "рублей", "рубля"), _KOPEK),
@@ -101,6 +125,7 @@ SPEC = LanguageSpec(
     currency_symbols={"₽": "RUB", "руб.": "RUB", "руб": "RUB", "₴": "UAH"},
     scales=_SCALES,
     months=MONTHS,
+    month_aliases=_MONTH_ABBREVIATIONS,
     month_names=MONTH_NAMES,  # a month on its own (SSML say-as)
     year_suffix=r"года|г\.",  # said by the date itself: "... четвёртого года"
     date=_CASES.date,

@@ -21,7 +21,7 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from model_layer.text import numbers
 
@@ -101,6 +101,7 @@ TABLES: dict[str, ScoreTable] = {
         r"pareggio|finale|gol|reti|incontro",
         r"alle|all'|dalle|fino",
         r"h|ore",
+        hyphen="said",  # "ha vinto 3-1": "tre a uno"
     ),
     "pt": ScoreTable(
         "a",
@@ -308,6 +309,36 @@ TABLES: dict[str, ScoreTable] = {
         hyphen_after=r"(?:\s|$|[.,;:!?)])(?!\s*(?:người|ngày|giờ|tháng|năm|lần|cái|con|km)\b)",
     ),
 }
+
+# A result written with a hyphen ("gewann 2-0 gegen", "ganó 2-0 al Sevilla", "vandt 2-0
+# over Brøndby"): the words that may follow it besides punctuation, where a range would
+# be followed by the noun it counts ("2-3 Tore", "3-5 días").
+_HYPHEN_FOLLOWERS = {
+    "de": "gegen|im|in|am|beim|vor|nach|und|für|bei|über|auf|zum|zur",
+    "fr": "contre|face|à|au|devant|sur|en|et|dans|lors|chez|pour|après",
+    "es": "al|a|ante|contra|frente|en|con|y|del|de|para|tras|sobre",
+    "pt": "ao|à|a|contra|frente|em|no|na|com|e|diante|sobre|de|do|da|perante",
+    "it": "al|alla|contro|sul|sulla|in|con|e|a|nel|nella|del|della|su|ai",
+    "pl": "z|ze|w|we|nad|przeciwko|i|na|po|dla",
+    "ru": "с|со|в|во|над|против|и|на|после|у",
+    "uk": "з|із|зі|в|у|над|проти|і|й|та|на|після",
+    "cs": "s|se|v|ve|nad|proti|a|na|po|u",
+    "sv": "mot|över|i|på|och|efter|för|hemma|borta",
+    "da": "over|mod|i|på|og|efter|for|hjemme|ude",
+}
+# Dutch says a result "drie-één", not "drie tegen één" (that is a vote or ratio)
+TABLES["nl"] = replace(
+    TABLES["nl"],
+    hyphen="dash",
+    hyphen_after=r"\s*(?:$|[.,;:!?)]|(?:van|tegen|in|op|bij|na|en|over|tegenover|voor|thuis|uit)(?!\w))",
+)
+for _lang, _words in _HYPHEN_FOLLOWERS.items():
+    TABLES[_lang] = replace(
+        TABLES[_lang],
+        hyphen="said",
+        hyphen_after=rf"\s*(?:$|[.,;:!?)]|(?:{_words})(?!\w))",
+    )
+
 
 # Letters of the Latin script may not touch it ("a4:2b"); CJK ones may ("試合は4:2で").
 _SCORE = re.compile(

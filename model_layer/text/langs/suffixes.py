@@ -90,6 +90,47 @@ def _romanian_decade(m: re.Match[str]) -> str:
     return m.group() if words is None else f"{m.group(1)} {words}"
 
 
+def _nordic_tal(lang: str) -> Reader:
+    """Swedish "1800-talet" -> "artonhundratalet", "80-talet" -> "åttiotalet"; Danish
+    "1800-tallet" -> "attenhundredetallet": the number and "-tal" make one word."""
+
+    def read(m: re.Match[str]) -> str:
+        digits = m.group(1)
+        n = int(digits)
+        words = _cardinal(n, lang)
+        if 1100 <= n < 2000:  # by hundreds; "2000-talet" is "tvåtusentalet"
+            year = getattr(_language(lang).spec, "year", None)
+            words = (year(n) if year else None) or numbers.year(n, lang) or words
+        if not words:
+            return m.group()
+        return words.replace(" ", "") + m.group(2)
+
+    return read
+
+
+# A number joined to an adjective or adverb ending: "65-jährige" fünfundsechzigjährige,
+# "3-fach" dreifach, "10-mal" zehnmal, "5-jarig" vijfjarig, "65-årig" femogtresårig.
+_COMPOUND_ENDINGS = {
+    "de": r"jährig\w*|fach\w*|mal|malig\w*|stündig\w*|tägig\w*|wöchig\w*|monatig\w*|"
+    r"köpfig\w*|seitig\w*|prozentig\w*|stellig\w*|teilig\w*|zimmer\w*|sitzer\w*",
+    "nl": r"jarig\w*|voudig\w*|daags\w*|delig\w*|kamer\w*|persoons\w*|jarige",
+    "sv": r"årig\w*|åring\w*|faldig\w*|dagars|rums\w*",
+    "da": r"årig\w*|årige|dobbelt|fold\w*|dages|værelses\w*",
+}
+_COMPOUND_ONE = {"de": "ein", "nl": "een", "sv": "ett", "da": "et"}
+
+
+def _compound(lang: str) -> Reader:
+    def read(m: re.Match[str]) -> str:
+        n = int(m.group(1))
+        words = _COMPOUND_ONE[lang] if n == 1 else _cardinal(n, lang)
+        if not words:
+            return m.group()
+        return words.replace(" ", "") + m.group(2)
+
+    return read
+
+
 def _apostrophe_decade(m: re.Match[str]) -> str:
     return f"{m.group(1)} {m.group(2)}"  # "anni '80" -> "anni 80", then read as a number
 
@@ -232,6 +273,8 @@ RULES: dict[str, tuple[tuple[re.Pattern[str], Reader], ...]] = {
             _polish_decade,
         ),
     ),
+    "sv": ((re.compile(r"(?<![\w.,])(\d{1,4}0)-(tal(?:ets|et|en|s)?)(?!\w)"), _nordic_tal("sv")),),
+    "da": ((re.compile(r"(?<![\w.,])(\d{1,4}0)-(tal(?:let|lets)?)(?!\w)"), _nordic_tal("da")),),
     "fr": ((re.compile(r"(?<!\w)(années)\s((?:19)?80)(?!\d)"), _french_decade),),
     **{
         lang: ((re.compile(rf"(?<!\w)({noun})\s['’](\d0)(?!\d)"), _apostrophe_decade),)
@@ -252,6 +295,55 @@ RULES: dict[str, tuple[tuple[re.Pattern[str], Reader], ...]] = {
     ),
     "et": ((re.compile(rf"(?<![\w.,-])(\d{{1,4}})-({_ET_SUFFIXES})(?!\w)"), _estonian),),
 }
+
+
+# Slavic compounds take the number's combining form: "3-pokojowe" trzypokojowe,
+# "3-комнатная" трёхкомнатная, "2-кімнатна" двокімнатна, "5-letý" pětiletý.
+_SLAVIC_COMBINING = {
+    "pl": {1: "jedno", 2: "dwu", 3: "trzy", 4: "cztero", 5: "pięcio", 6: "sześcio", 7: "siedmio",
+           8: "ośmio", 9: "dziewięcio", 10: "dziesięcio", 12: "dwunasto", 15: "piętnasto",
+           20: "dwudziesto", 100: "stu"},
+    "ru": {1: "одно", 2: "двух", 3: "трёх", 4: "четырёх", 5: "пяти", 6: "шести", 7: "семи",
+           8: "восьми", 9: "девяти", 10: "десяти", 12: "двенадцати", 15: "пятнадцати",
+           20: "двадцати", 30: "тридцати", 40: "сорока", 50: "пятидесяти", 100: "сто"},
+    "uk": {1: "одно", 2: "дво", 3: "три", 4: "чотири", 5: "п'яти", 6: "шести", 7: "семи",
+           8: "восьми", 9: "дев'яти", 10: "десяти", 12: "дванадцяти", 15: "п'ятнадцяти",
+           20: "двадцяти", 30: "тридцяти", 50: "п'ятдесяти", 100: "сто"},
+    "cs": {1: "jedno", 2: "dvou", 3: "tří", 4: "čtyř", 5: "pěti", 6: "šesti", 7: "sedmi",
+           8: "osmi", 9: "devíti", 10: "deseti", 12: "dvanácti", 15: "patnácti", 20: "dvaceti",
+           100: "sto"},
+}  # fmt: skip
+_SLAVIC_STEMS = {
+    "pl": r"pokojow|letni|osobow|krotn|dniow|procentow|piętrow|tonow|godzinn|minutow|"
+    r"miesięczn|tomow|gwiazdkow|drzwiow|biegow|metrow|kilometrow|litrow|lecie",
+    "ru": r"летн|летие|комнатн|этажн|кратн|процентн|дневн|месячн|часов|минутн|тонн|местн|"
+    r"серийн|томн|разов|градусн|километров|метров|литров|звёздочн|звездочн|ступенчат",
+    "uk": r"річн|річч|кімнатн|поверхов|разов|денн|місячн|годинн|відсотков|томн|серійн|"
+    r"зірков|тонн|місн",
+    "cs": r"pokojov|let[ýáé]|letou|letého|denní|měsíční|hodinov|procentní|patrov|násob|"
+    r"místn|dveř|hvězdičkov|členn|minutov|díln",
+}
+
+
+def _slavic_compound(lang: str) -> Reader:
+    def read(m: re.Match[str]) -> str:
+        head = _SLAVIC_COMBINING[lang].get(int(m.group(1)))
+        return m.group() if head is None else head + m.group(2)
+
+    return read
+
+
+for _lang, _stems in _SLAVIC_STEMS.items():
+    RULES[_lang] = (
+        *RULES.get(_lang, ()),
+        (re.compile(rf"(?<![\w.,])(\d{{1,3}})-((?:{_stems})\w*)"), _slavic_compound(_lang)),
+    )
+
+for _lang, _endings in _COMPOUND_ENDINGS.items():
+    RULES[_lang] = (
+        *RULES.get(_lang, ()),
+        (re.compile(rf"(?<![\w.,])(\d{{1,3}})-({_endings})(?!\w)"), _compound(_lang)),
+    )
 
 
 def read(text: str, lang: str) -> str:

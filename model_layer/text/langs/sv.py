@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from model_layer.text import numbers
+from model_layer.text.langs import seasons, time_spans
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
 from model_layer.text.langs.forms import by_hundreds, word
 
@@ -13,8 +14,10 @@ MONTHS = ("januari", "februari", "mars", "april", "maj", "juni", "juli", "august
 _CENT = word("cent", gender="c")
 _ABBREVIATIONS = {
     "t.ex.": "till exempel", "bl.a.": "bland annat", "osv.": "och så vidare",
-    "dvs.": "det vill säga", "ca": "cirka", "nr": "nummer", "kl.": "klockan",
-    "m.m.": "med mera", "s.k.": "så kallad",
+    "dvs.": "det vill säga", "ca": "cirka", "nr": "nummer", "kl.": "klockan", "Kl.": "Klockan",
+    "m.m.": "med mera", "s.k.": "så kallad", "tel.": "telefon", "Tel.": "Telefon",
+    "inkl.": "inklusive", "exkl.": "exklusive", "t.o.m.": "till och med",
+    "fr.o.m.": "från och med", "resp.": "respektive",
 }  # fmt: skip
 
 _UNITS = {
@@ -41,6 +44,46 @@ _SCALES = {
     "milj.": word("miljon", "miljoner", gender="c"),
     "mdr": word("miljard", "miljarder", gender="c"),
 }  # written abbreviations of large numbers
+# Months abbreviated after a day: "12 okt." (#16, timetables and fixtures)
+_MONTH_ABBREVIATIONS = {
+    "jan.": 1,
+    "feb.": 2,
+    "mar.": 3,
+    "apr.": 4,
+    "jun.": 6,
+    "jul.": 7,
+    "aug.": 8,
+    "sep.": 9,
+    "sept.": 9,
+    "okt.": 10,
+    "nov.": 11,
+    "dec.": 12,
+}
+# "1 kvinna" is "en kvinna": one before a noun of common gender (most nouns), "ett"/"et"
+# before the frequent neuter ones.
+_NEUTER = frozenset((
+    "barn", "år", "hus", "äpple", "glas", "kilo", "rum", "land", "liv", "ord", "ben", "öga",
+    "öra", "hjärta", "huvud", "bord", "fönster", "paket", "exemplar", "stycke", "par", "dussin",
+    "hekto", "gram", "ägg", "brev", "foto", "jobb", "problem", "program", "spel", "mål", "lag",
+    "tåg", "flyg", "plan", "skepp", "djur", "träd", "bär", "bröd", "kort", "nummer", "företag",
+    "sekel", "dygn", "ögonblick", "väder", "folk", "ställe", "kök", "badrum", "sovrum",
+    "kontor", "hotell", "museum", "sjukhus", "universitet", "parti", "projekt", "system",
+    "minne", "resultat", "fel", "svar", "beslut", "förslag", "möte", "samtal", "avsnitt",
+    "kapitel", "land", "mejl", "meddelande", "sms", "tal",
+))  # fmt: skip
+# after a number these are no noun: "klockan 1 och" is "klockan ett och"
+_NOT_NOUNS = frozenset((
+    "och", "eller", "i", "på", "av", "till", "för", "med",
+    "om", "men", "som", "är", "var", "så", "att", "den", "det",
+))  # fmt: skip
+
+
+def _one(digits: str, following: str) -> str | None:
+    if digits == "1" and following[:1].islower() and following not in _NEUTER | _NOT_NOUNS:
+        return "en"
+    return LANGUAGE.cardinal(digits)
+
+
 SPEC = LanguageSpec(
     code="sv",
     decimal_word=word("komma"),  # "tre komma fjorton"
@@ -57,16 +100,25 @@ SPEC = LanguageSpec(
     currency_and="och",
     scales=_SCALES,
     months=MONTHS,
+    month_aliases=_MONTH_ABBREVIATIONS,
     day=lambda n, before: numbers.ordinal(n, "sv"),  # "den femte mars"
     minute_zero="noll",  # "nio noll fem"
     hour_gender="c",
-    time_keywords="klockan",  # "kl. 14.30"
+    time_keywords="[Kk]lockan(?: är)?",  # "kl. 14.30", "Klockan är 23.59"
     ordinal_suffix=":e|:a",
     ordinal=plain_ordinal("sv"),
     year=by_hundreds(
         lambda digits: LANGUAGE.cardinal(digits), "hundra"
     ),  # 1100-1999 by hundreds, one word: "nittonhundranittionio" (Språkrådet)
-    units=_UNITS,
+    agreeing=_one,
+    units={**_UNITS, "dl": word("deciliter", gender="c"), "cl": word("centiliter", gender="c")},
+    unit_symbols={
+        "dl": "dl",
+        "cl": "cl",
+        "sek": "s",
+        "tim": "h",
+        "kvm": "m2",
+    },  # recipes: "2 dl mjölk"
     range_word="till",
     version_word="version",
     version_keywords="version|Version",
@@ -76,6 +128,10 @@ SPEC = LanguageSpec(
     section_word="paragraf",
     abbreviations=_ABBREVIATIONS,
     titles=frozenset(("t.ex.", "bl.a.", "dvs.", "kl.", "s.k.")),  # never end a sentence
+    extra_rules=(
+        seasons.rule(),
+        time_spans.rule("till"),
+    ),  # "kl. 9.00-17.00"
 )
 
 LANGUAGE = Language(SPEC)

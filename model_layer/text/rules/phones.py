@@ -64,7 +64,7 @@ _CALLING = {
     "en": r"call|dial|ring|phone|emergenc|hotline|text",
     "de": r"ruf|anruf|wähl|notruf|telefon|rufnummer",
     "fr": r"appel|compos|urgence|téléphon|numéro|faites le",
-    "es": r"llam|marc|emergencia|teléfono|número",
+    "es": r"llam|llám|marc|marqu|emergencia|teléfono|número",
     "pt": r"lig|disque|disca|chame|emergência|telefone|número",
     "it": r"chiam|compon|emergenz|telefon|numero",
     "nl": r"bel|nood|telefoon|nummer",
@@ -99,12 +99,24 @@ def read_phones(text: str, lang: str, module: Callable[[str], str] | None = None
                 return m.group()
             if module is not None:
                 own = module(m.group())
-                if _reads_groups(m, lang, own):
+                # "0 800 123 456" read as "zéro huit cents millions ..." is a quantity
+                if not _says_scale(own, module) and _reads_groups(m, lang, own):
                     return own
             return said
 
         text = _PHONE.sub(say, text)
     return _emergency(text, lang)
+
+
+def _says_scale(own: str, module: Callable[[str], str]) -> bool:
+    """Whether `own` says a million or a thousand as a word ("millions", "mille"): a
+    phone number read as one quantity."""
+    scales = set()
+    for n in ("1000000", "2000000", "2000"):
+        words = module(n).split()
+        if len(words) > 1:
+            scales.add(words[-1])
+    return any(word in scales for word in own.replace(",", " ").split())
 
 
 def _reads_groups(m: re.Match[str], lang: str, own: str) -> bool:
@@ -181,7 +193,14 @@ def _calling_pattern(lang: str) -> re.Pattern[str] | None:
     return None if stems is None else re.compile(rf"(?i)(?<!\w)(?:{stems})")
 
 
+# Danes say a phone number's pairs as numbers: "12 34 56 78" is "tolv fireogtredive
+# seksoghalvtreds otteoghalvfjerds" (a pair starting with 0 digit by digit).
+_PAIRS_AS_NUMBERS = frozenset(("da",))
+
+
 def _group(group: str, lang: str) -> str | None:
+    if lang in _PAIRS_AS_NUMBERS and len(group) == 2 and not group.startswith("0"):
+        return numbers.cardinal(group, lang)
     if lang in _GROUPS_AS_NUMBERS and len(group) <= 3:
         if group.startswith("0") and len(group) > 1:
             rest = numbers.cardinal(group.lstrip("0") or "0", lang)

@@ -1,0 +1,22 @@
+"""Two clock times joined by a dash: "9.00-18.00 Uhr", "kl. 9.00-17.00", "10:00-12:00"
+(#16, timetables and opening hours). Each side is a clock time; the dash is the
+language's "to" ("bis", "tot", "til", "till"), and the engine then reads both times
+("neun Uhr bis achtzehn Uhr"), where "9.00" alone before a dash was read as a decimal.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+_TIME_SPAN = re.compile(
+    r"(?<![\w.,:])([01]?\d|2[0-3])[.:]([0-5]\d)\s?[-\u2013\u2014]\s?"
+    r"([01]?\d|2[0-3])[.:]([0-5]\d)(?!\d|[.,:]\d)"
+)
+
+
+def rule(to: str) -> Callable[[str], str]:
+    """The rule for a language whose "to" between two times is `to`."""
+    return lambda text: (
+        _TIME_SPAN.sub(rf"\1:\2 {to} \3:\4", text) if ":" in text or "." in text else text
+    )

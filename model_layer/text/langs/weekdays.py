@@ -1,0 +1,99 @@
+# ruff: noqa: RUF001, RUF002, RUF003  (Cyrillic and Latin letters side by side are the data here)
+"""Abbreviated weekday spans in opening hours and timetables (#16, abbreviations):
+"Mo–Fr 9–18 Uhr" is "Montag bis Freitag ...", "пн–пт" "с понедельника по пятницу",
+"pon.–pt." "od poniedziałku do piątku", "ma t/m vr" "maandag tot en met vrijdag".
+
+Only a span is read: two of the language's weekday abbreviations joined by a dash (or
+"t/m", "bis"), so that "Do", "po", "so", "ma" stay words elsewhere. Run before the
+other abbreviations (`abbreviations.read`), which would say one side alone.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class _Days:
+    short: tuple[tuple[str, ...], ...]  # Monday..Sunday: the ways each is abbreviated
+    first: tuple[str, ...]  # the first day's form ("с понедельника")
+    last: tuple[str, ...]  # the last day's form ("по пятницу")
+    template: str  # "{a} bis {b}"
+    joints: str = r"\s?[-–—]\s?"  # regex: what joins the two days
+
+
+_DE = ("Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag")
+_SV = ("måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag")
+_DA = ("mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag", "søndag")
+_NL = ("maandag", "dinsdag", "woensdag", "donderdag", "vrijdag", "zaterdag", "zondag")
+_CS = ("pondělí", "úterý", "středa", "čtvrtek", "pátek", "sobota", "neděle")
+
+_TABLES = {
+    "de": _Days((("Mo",), ("Di",), ("Mi",), ("Do",), ("Fr",), ("Sa",), ("So",)), _DE, _DE,
+                "{a} bis {b}", r"\s?(?:[-–—]|bis)\s?"),
+    "nl": _Days((("ma",), ("di",), ("wo",), ("do",), ("vr",), ("za",), ("zo",)), _NL, _NL,
+                "{a} tot en met {b}", r"\s?(?:[-–—]|t/m|tot en met)\s?"),
+    "sv": _Days((("mån",), ("tis",), ("ons",), ("tors", "tor"), ("fre",), ("lör",), ("sön",)),
+                _SV, _SV, "{a} till {b}"),
+    "da": _Days((("man",), ("tirs", "tir"), ("ons",), ("tors", "tor"), ("fre",), ("lør",),
+                 ("søn",)), _DA, _DA, "{a} til {b}"),
+    "cs": _Days((("po",), ("út",), ("st",), ("čt",), ("pá",), ("so",), ("ne",)), _CS, _CS,
+                "{a} až {b}"),
+    "pl": _Days((("pon", "pn"), ("wt",), ("śr",), ("czw",), ("pt",), ("sob",), ("niedz", "nd")),
+                ("poniedziałku", "wtorku", "środy", "czwartku", "piątku", "soboty", "niedzieli"),
+                ("poniedziałku", "wtorku", "środy", "czwartku", "piątku", "soboty", "niedzieli"),
+                "od {a} do {b}"),
+    "ru": _Days((("пн",), ("вт",), ("ср",), ("чт",), ("пт",), ("сб",), ("вс",)),
+                ("понедельника", "вторника", "среды", "четверга", "пятницы", "субботы",
+                 "воскресенья"),
+                ("понедельник", "вторник", "среду", "четверг", "пятницу", "субботу",
+                 "воскресенье"),
+                "с {a} по {b}"),
+    "uk": _Days((("пн",), ("вт",), ("ср",), ("чт",), ("пт",), ("сб",), ("нд",)),
+                ("понеділка", "вівторка", "середи", "четверга", "п'ятниці", "суботи", "неділі"),
+                ("понеділок", "вівторок", "середу", "четвер", "п'ятницю", "суботу", "неділю"),
+                "з {a} по {b}"),
+}  # fmt: skip
+
+
+def _compile(days: _Days) -> tuple[re.Pattern[str], dict[str, int]]:
+    index = {form.lower(): i for i, forms in enumerate(days.short) for form in forms}
+    alternatives = "|".join(sorted(map(re.escape, index), key=len, reverse=True))
+    day = rf"(?:{alternatives})"
+    pattern = re.compile(
+        rf"(?<![\w.])(?P<a>{day})\.?(?:{days.joints})(?P<b>{day})\.?(?!\w)", re.IGNORECASE
+    )
+    return pattern, index
+
+
+_COMPILED = {lang: _compile(days) for lang, days in _TABLES.items()}
+
+
+def read(text: str, lang: str) -> str:
+    """`text` with its weekday spans said."""
+    compiled = _COMPILED.get(lang)
+    if compiled is None:
+        return text
+    pattern, index = compiled
+    days = _TABLES[lang]
+
+    def say(m: re.Match[str]) -> str:
+        a, b = index[m.group("a").lower()], index[m.group("b").lower()]
+        if a == b:
+            return m.group()
+        said = days.template.format(a=days.first[a], b=days.last[b])
+        if m.group()[:1].isupper() and lang not in ("de",):
+            said = said[:1].upper() + said[1:]
+        rest = m.string[m.end() :]
+        if m.group().endswith(".") and (not rest.strip() or rest[:2].strip()[:1].isupper()):
+            said += "."  # "pn–pt." ends the sentence
+        return said
+
+    text = pattern.sub(say, text)
+    if lang == "de":  # "Sa 10–14 Uhr": one day before its hours
+        text = _DE_ONE_DAY.sub(lambda m: _DE[index[m.group(1).lower()]], text)
+    return text
+
+
+_DE_ONE_DAY = re.compile(r"(?<![\w.])(Mo|Di|Mi|Do|Fr|Sa|So)\.?(?=\s\d{1,2}(?:[:.]\d\d)?\s?[-–])")

@@ -1,0 +1,206 @@
+"""A bare fraction before a measure read as the language says it (#16 class 3):
+"1/2 Liter Milch" is "ein halber Liter Milch", "1/2 litre" "un demi-litre",
+"1/2 litro" "medio litro", "3/4 de taza" already reads, "3/4 litro" is "tres cuartos de
+litro", "1/2 l" "půl litru", "1/2 літра" "пів літра".
+
+A slash between two numbers is also a date ("le 1/2" is the first of February), so
+this fires only before a word that measures: a unit the language's module reads
+("kg", "l", "dl"), or a word in the language's short list of measures (cups, spoons,
+hours, pieces of a recipe). The Slavic languages write the measure in the genitive
+already ("1/2 litru", "1/2 літра"), so there the fraction word goes before any word.
+Those languages' "of" cases ("3/4 der Mitglieder") are `fractions.py`'s.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from model_layer.text.rules import agreement
+from model_layer.text.rules.agreement import romance_gender
+
+_BARE = re.compile(
+    r"(?<![\w.,/])(?<!\d )(?P<a>[13])/(?P<b>[234])(?![\d/]|[.,]\d)(?P<gap> )"
+    r"(?P<next>[^\W\d_][\w²³]*(?:/[^\W\d_]+)?)"
+)
+
+# Measures by gender: "m", "f", "n" (de), "c"/"n" (common/neuter in nl, sv, da).
+_MEASURES: dict[str, dict[str, str]] = {
+    "de": {
+        "liter": "m", "kilo": "n", "kilogramm": "n", "gramm": "n", "pfund": "n",
+        "stunde": "f", "tasse": "f", "teelöffel": "m", "esslöffel": "m", "becher": "m",
+        "glas": "n", "meter": "m", "kilometer": "m", "zentimeter": "m", "dose": "f",
+        "packung": "f", "flasche": "f", "zitrone": "f", "zwiebel": "f", "jahr": "n",
+        "minute": "f", "prise": "f", "bund": "n", "päckchen": "n", "portion": "f",
+        "tag": "m", "woche": "f", "monat": "m", "seite": "f", "stück": "n",
+        "million": "f", "milliarde": "f", "dutzend": "n", "würfel": "m", "tüte": "f",
+    },
+    "nl": {
+        "liter": "c", "kilo": "c", "gram": "n", "pond": "n", "uur": "n", "kopje": "n",
+        "theelepel": "c", "eetlepel": "c", "glas": "n", "fles": "c", "kilometer": "c",
+        "meter": "c", "citroen": "c", "ui": "c", "zakje": "n", "pak": "n", "blik": "n",
+        "dag": "c", "week": "c", "maand": "c", "jaar": "n", "dozijn": "n", "miljoen": "n",
+        "pagina": "c", "portie": "c", "ons": "n", "minuut": "c",
+    },
+    "sv": {
+        "liter": "c", "kilo": "n", "gram": "n", "timme": "c", "kopp": "c", "tesked": "c",
+        "matsked": "c", "deciliter": "c", "glas": "n", "flaska": "c", "kilometer": "c",
+        "meter": "c", "citron": "c", "lök": "c", "paket": "n", "burk": "c", "dag": "c",
+        "vecka": "c", "månad": "c", "år": "n", "dussin": "n", "miljon": "c", "sida": "c",
+        "portion": "c", "minut": "c", "mil": "c",
+    },
+    "da": {
+        "liter": "c", "kilo": "n", "gram": "n", "time": "c", "kop": "c", "teske": "c",
+        "spiseske": "c", "deciliter": "c", "glas": "n", "flaske": "c", "kilometer": "c",
+        "meter": "c", "citron": "c", "løg": "n", "pakke": "c", "dåse": "c", "dag": "c",
+        "uge": "c", "måned": "c", "år": "n", "dusin": "n", "million": "c", "side": "c",
+        "portion": "c", "minut": "c",
+    },
+}  # fmt: skip
+
+
+def _words(spaced: str) -> frozenset[str]:
+    return frozenset(spaced.split(" "))
+
+
+_ROMANCE_MEASURES: dict[str, frozenset[str]] = {
+    "fr": _words(
+        "litre kilo kilogramme gramme livre heure tasse cuillère cuillerée verre bouteille "
+        "kilomètre mètre centimètre citron oignon sachet paquet boîte journée jour semaine "
+        "mois an année douzaine million milliard page portion pot baguette pomme"
+    ),
+    "es": _words(
+        "litro kilo kilogramo gramo libra hora taza cucharada cucharadita vaso botella "
+        "kilómetro metro centímetro limón cebolla sobre paquete lata día semana mes año "
+        "docena millón página ración barra pastilla pinta"
+    ),
+    "pt": _words(
+        "litro quilo quilograma grama hora chávena xícara colher copo garrafa quilómetro "
+        "quilômetro metro centímetro limão cebola pacote lata dia semana mês ano dúzia "
+        "milhão página dose porção"
+    ),
+    "it": _words(
+        "litro chilo chilogrammo grammo ora tazza cucchiaio cucchiaino bicchiere bottiglia "
+        "chilometro metro centimetro limone cipolla bustina pacco confezione giorno "
+        "settimana mese anno dozzina milione pagina porzione etto"
+    ),
+}
+_PARTS = {"es": "partes", "pt": "partes"}  # "3/4 partes": "tres cuartas partes"
+
+_DE = {(1, 4): "ein Viertel", (3, 4): "drei Viertel", (1, 3): "ein Drittel",
+       (2, 3): "zwei Drittel"}  # fmt: skip
+_DE_HALF = {"m": "ein halber", "f": "eine halbe", "n": "ein halbes"}
+# After a preposition that takes the dative: "mit einem halben Liter", "nach einer halben Stunde".
+_DE_DATIVE = frozenset(["mit", "nach", "von", "aus", "bei", "seit", "zu", "in", "vor"])
+_DE_HALF_DATIVE = {"m": "einem halben", "f": "einer halben", "n": "einem halben"}
+_NL = {(1, 4): "een kwart", (3, 4): "driekwart", (1, 3): "een derde", (2, 3): "twee derde"}
+_SV = {(1, 4): "en kvarts", (3, 4): "tre fjärdedels", (1, 3): "en tredjedels",
+       (2, 3): "två tredjedels"}  # fmt: skip
+_DA = {(1, 4): "en kvart", (3, 4): "tre kvart", (1, 3): "en tredjedel",
+       (2, 3): "to tredjedele"}  # fmt: skip
+_NORDIC_HALF = {"nl": ("een halve", "een half"), "sv": ("en halv", "ett halvt"),
+                "da": ("en halv", "et halvt")}  # fmt: skip
+_ROMANCE = {
+    "fr": {(1, 4): "un quart", (3, 4): "trois quarts", (1, 3): "un tiers", (2, 3): "deux tiers"},
+    "es": {(1, 4): "un cuarto", (3, 4): "tres cuartos", (1, 3): "un tercio",
+           (2, 3): "dos tercios"},
+    "pt": {(1, 4): "um quarto", (3, 4): "três quartos", (1, 3): "um terço",
+           (2, 3): "dois terços"},
+    "it": {(1, 4): "un quarto", (3, 4): "tre quarti", (1, 3): "un terzo", (2, 3): "due terzi"},
+}  # fmt: skip
+_ROMANCE_PARTS = {
+    "es": {(1, 4): "una cuarta", (3, 4): "tres cuartas", (1, 3): "una tercera",
+           (2, 3): "dos terceras"},
+    "pt": {(1, 4): "uma quarta", (3, 4): "três quartas", (1, 3): "uma terça",
+           (2, 3): "duas terças"},
+}  # fmt: skip
+_ROMANCE_HALF = {"es": ("medio", "media"), "pt": ("meio", "meia"), "it": ("mezzo", "mezza")}
+_OF = {"fr": ("de", "d'"), "es": ("de", "de"), "pt": ("de", "de"), "it": ("di", "d'")}
+# The Slavic measure is written in the genitive: only the fraction's word is said.
+_SLAVIC = {
+    "cs": {(1, 2): "půl", (1, 4): "čtvrt", (3, 4): "tři čtvrtě"},
+    "pl": {(1, 2): "pół", (1, 4): "ćwierć"},
+    "uk": {(1, 2): "пів", (1, 4): "чверть", (3, 4): "три чверті"},
+}
+
+# Words after which "1/2" is a date: "am 1/2", "le 1/2", "el 1/2".
+_DATE_BEFORE = {
+    "de": frozenset(["am", "vom", "zum", "bis"]),
+    "fr": frozenset(["le", "du", "au"]),
+    "es": frozenset(["el", "del", "al"]),
+    "pt": frozenset(["dia", "em"]),
+    "it": frozenset(["il", "del", "al", "dal"]),
+    "nl": frozenset(["op"]),
+}
+LANGUAGES = frozenset(_MEASURES) | frozenset(_ROMANCE) | frozenset(_SLAVIC)
+
+
+def _unit(word: str, lang: str, reader: Callable[[str], str] | None, n: str) -> str | None:
+    """The unit's word after the number `n` as the language's module says it, or None."""
+    if reader is None:
+        return None
+    # "1 l" is "ein Liter", "un litre": the words after the number's (one word; "1,5"
+    # is said in several, as many as "1,5" alone)
+    skip = len(reader(n).split()) if "," in n else 1
+    parts = reader(f"{n} {word}").strip().split(" ")
+    said = " ".join(parts[skip:])
+    return said if said and said != word else None
+
+
+def _vowel(word: str) -> bool:
+    return word[:1].lower() in "aeiouyàâéèêîôûh"
+
+
+def read(text: str, lang: str, reader: Callable[[str], str] | None) -> str:
+    """`text` with fractions before a measure read in `lang`."""
+    if lang not in LANGUAGES or "/" not in text:
+        return text
+
+    def say(m: re.Match[str]) -> str:
+        a, b, word = int(m.group("a")), int(m.group("b")), m.group("next")
+        before = m.string[max(0, m.start() - 5) : m.start()].split()
+        if a >= b or (before and before[-1].lower() in _DATE_BEFORE.get(lang, ())):
+            return m.group()
+        lower = word.lower()
+        if lang in _SLAVIC:
+            said = _SLAVIC[lang].get((a, b))
+            unit = _unit(word, lang, reader, "1,5") or word  # "1,5 l": the genitive
+            return m.group() if said is None else f"{said} {unit}"
+        unit = _unit(word, lang, reader, "1")
+        if lang in _ROMANCE:
+            if lower == _PARTS.get(lang) and (a, b) in _ROMANCE_PARTS.get(lang, {}):
+                return f"{_ROMANCE_PARTS[lang][(a, b)]} {word}"
+            noun = unit or (word if lower in _ROMANCE_MEASURES[lang] else None)
+            if noun is None:
+                return m.group()
+            feminine = romance_gender(noun.split()[0], lang) == "f"
+            if (a, b) == (1, 2):
+                if lang == "fr":
+                    return f"{'une' if feminine else 'un'} demi-{noun}"
+                if lang == "it" and noun == "ora":
+                    return "mezz'ora"
+                return f"{_ROMANCE_HALF[lang][feminine]} {noun}"
+            said = _ROMANCE[lang].get((a, b))
+            if said is None:
+                return m.group()
+            of, elided = _OF[lang]
+            return (
+                f"{said} {elided}{noun}" if _vowel(noun) and elided != of else f"{said} {of} {noun}"
+            )
+        # de, nl, sv, da
+        noun = unit or word
+        gender = _MEASURES[lang].get(noun.lower())
+        if gender is None and lang == "de" and unit is None and word[:1].isupper():
+            gender = agreement._form_genders("de").get(lower)  # a German noun: its gender
+        if gender is None:
+            return m.group()
+        if (a, b) == (1, 2):
+            if lang == "de":
+                dative = bool(before) and before[-1].lower() in _DE_DATIVE
+                return f"{(_DE_HALF_DATIVE if dative else _DE_HALF)[gender]} {noun}"
+            common, neuter = _NORDIC_HALF[lang]
+            return f"{neuter if gender == 'n' else common} {noun}"
+        said = {"de": _DE, "nl": _NL, "sv": _SV, "da": _DA}[lang].get((a, b))
+        return m.group() if said is None else f"{said} {noun}"
+
+    return _BARE.sub(say, text)
