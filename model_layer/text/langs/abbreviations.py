@@ -33,7 +33,8 @@ WORDS: dict[str, dict[str, str]] = {
         "usw.": "und so weiter", "bzw.": "beziehungsweise", "ca.": "circa", "evtl.": "eventuell",
         "ggf.": "gegebenenfalls", "inkl.": "inklusive", "zzgl.": "zuzüglich", "exkl.": "exklusive",
         "vgl.": "vergleiche", "bzgl.": "bezüglich", "etc.": "et cetera", "Jh.": "Jahrhundert",
-        "Jhd.": "Jahrhundert", "MwSt.": "Mehrwertsteuer", "v. Chr.": "vor Christus",
+        "Jhd.": "Jahrhundert", "MwSt.": "Mehrwertsteuer", "Mwst.": "Mehrwertsteuer",
+        "v. Chr.": "vor Christus",
         "n. Chr.": "nach Christus", "Dr.": "Doktor", "Prof.": "Professor", "Hr.": "Herr",
         "Tel.": "Telefon", "Str.": "Straße", "Hbf.": "Hauptbahnhof",
         "bspw.": "beispielsweise",
@@ -299,9 +300,26 @@ _DE_SENTENCE_STARTS = frozenset((
 ))  # fmt: skip
 
 
+# German street names abbreviated inside their compound: "Hauptstr. 5", "Kirchpl. 2".
+_DE_STREET = re.compile(r"(?<!\w)([A-ZÄÖÜ][a-zäöüß]+)(str|pl)\.(?=[\s,;)]|$)")
+_DE_STREET_WORDS = {"str": "straße", "pl": "platz"}
+
+
+def _german_streets(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        rest = m.string[m.end() :].lstrip()
+        following = rest.split(maxsplit=1)[0].strip(",.;:!?") if rest else ""
+        ends = not rest or following in _DE_SENTENCE_STARTS  # "… in der Hauptstr. Dann"
+        return m.group(1) + _DE_STREET_WORDS[m.group(2)] + ("." if ends else "")
+
+    return _DE_STREET.sub(say, text) if "." in text else text
+
+
 def read(text: str, lang: str) -> str:
     """`text` with the language's abbreviations said in full."""
     text = weekdays.read(text, lang)  # "Mo-Fr": a span, before "Mo." alone is said
+    if lang == "de":
+        text = _german_streets(text)
     compiled = _compiled(lang)
     if compiled is None or not any(c in text for c in ".°º/№gtrnlBSPDTMmdskz"):
         return text
