@@ -13,8 +13,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from bench.common import REPO
 from bench.texts import MEDIUM, SHORT, random_text
-from bench.worker import REPO
 
 FORMATS = ("wav", "flac", "mp3", "opus", "ogg", "pcm")
 OPENAI_FORMATS = ("mp3", "opus", "flac", "wav", "pcm")

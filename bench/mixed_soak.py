@@ -69,16 +69,3 @@ def record(report: Report, result: dict[str, Any]) -> None:
         key: result[key]
         for key in ("counts", "incorrect", "decoded", "warmup_invocations", "seconds", "samples")
     }
-
-
-def render_note(report: Report) -> str:
-    mixed = report.meta.get("mixed_soak")
-    if not mixed:
-        return ""
-    counts = ", ".join(f"{kind} {count}" for kind, count in mixed["counts"].items())
-    wrong = "; ".join(f"#{i['step']} {i['kind']}: {i['problem']}" for i in mixed["incorrect"])
-    return (
-        f"Mixed soak: {mixed['warmup_invocations']} warm-up invocations, then the rest; "
-        f"steps by kind: {counts}; audio decoded and timed: {mixed['decoded']}; "
-        f"incorrect answers: {wrong or 'none'}."
-    )

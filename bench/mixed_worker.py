@@ -22,8 +22,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bench.common import progress
 from bench.mixed_schedule import Step, schedule, warmup_steps
-from bench.worker import progress
 
 # What each container starts with: a truncated or empty answer fails here even when
 # it is not one of the sample that is decoded.

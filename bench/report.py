@@ -349,9 +349,7 @@ def render_notes(report: Report) -> str:
     threads = _threads_note(report)
     if threads:
         lines.append(threads)
-    from bench.mixed_soak import render_note
-
-    mixed = render_note(report)
+    mixed = _mixed_soak_note(report)
     if mixed:
         lines.append(mixed)
     lines.extend(f"Error: {error}" for error in report.errors)
@@ -370,3 +368,16 @@ def _threads_note(report: Report) -> str:
         speedup = max(a, b) / min(a, b)
         parts.append(f"{impl} RTF {fmt(a)} (1) vs {fmt(b)} (2): {faster} faster by {speedup:.2f}x")
     return "Intra-op threads: " + "; ".join(parts) + "." if parts else ""
+
+
+def _mixed_soak_note(report: Report) -> str:
+    mixed = report.meta.get("mixed_soak")
+    if not mixed:
+        return ""
+    counts = ", ".join(f"{kind} {count}" for kind, count in mixed["counts"].items())
+    wrong = "; ".join(f"#{i['step']} {i['kind']}: {i['problem']}" for i in mixed["incorrect"])
+    return (
+        f"Mixed soak: {mixed['warmup_invocations']} warm-up invocations, then the rest; "
+        f"steps by kind: {counts}; audio decoded and timed: {mixed['decoded']}; "
+        f"incorrect answers: {wrong or 'none'}."
+    )

@@ -16,10 +16,11 @@ import resource
 import statistics
 import sys
 import time
-from pathlib import Path
 from typing import Any, Protocol
 
 import psutil
+
+from bench.common import REPO, progress
 
 RESULT_PREFIX = "BENCH-RESULT "
 # Wall-clock time.time() taken by the parent just before it spawned this process.
@@ -29,7 +30,6 @@ VOICE = "M1"
 LANG = "en"
 SPEED = 1.05
 SEED = 0
-REPO = Path(__file__).resolve().parent.parent
 HTTP_EVENT = REPO / "events" / "http-speech.json"
 SHORT_WARMUP = "A short warm-up, with a clause."
 
@@ -41,10 +41,6 @@ def rss_mb() -> float:
 def peak_rss_mb() -> float:
     # ru_maxrss is in KiB on Linux.
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-
-
-def progress(message: str) -> None:
-    print(f"progress: {message}", file=sys.stderr, flush=True)
 
 
 class Speaker(Protocol):
