@@ -99,24 +99,12 @@ _DAY = "(пон|вт|ср|чет|пет|съб|нед)"
 _DAY_RANGE = re.compile(rf"(?<!\w){_DAY}\.?\s?[-\u2013]\s?{_DAY}(?:\.(?=\s+[а-я0-9]))?(?![\w])")
 _PER_UNIT = re.compile(r"(?<=[\w.€%])/(нощувка|нощ|ден|месец|година|час|човек|бр\.|кг)(?!\w)")
 _PER_WORDS = {"бр.": "брой", "кг": "килограм"}
-_PARTS = {2: ("половина", "половини"), 3: ("трета", "трети"), 4: ("четвърт", "четвърти"),
-          5: ("пета", "пети"), 10: ("десета", "десети")}  # fmt: skip
-_FRACTION = re.compile(r"(?<![\w/.,])(\d)/(\d{1,2})(?![\w/]|[.,]\d)(?=\s[^\W\d_])")
 # "гр. София", "с. Равда": town and village before a name; "200 гр." stays grams.
 _TOWN = re.compile(r"(?<![\w.])(?<!\d )(гр|с)\.\s(?=[А-Я])")
 _GRAMS = re.compile(r"(?<=\d)(\s?)г(?=\s+[а-я])(?!\.)")
 
 
 def _everyday(text: str) -> str:
-    def fraction(m: re.Match[str]) -> str:
-        a, b = int(m.group(1)), int(m.group(2))
-        if not (0 < a < b and b in _PARTS):
-            return m.group()
-        one, many = _PARTS[b]
-        if a == 1:
-            return "една " + one
-        return f"{'две' if a == 2 else bg.cardinal(a, 'f')} {many}"
-
     def decade(m: re.Match[str]) -> str:
         words = bg.cardinal(int(m.group(1)))
         return words + "те"  # the definite plural: "деветдесетте"
@@ -126,7 +114,7 @@ def _everyday(text: str) -> str:
     text = _PER_UNIT.sub(lambda m: f" на {_PER_WORDS.get(m.group(1), m.group(1))}", text)
     text = _GRAMS.sub(lambda m: f"{m.group(1)}гр", text)
     text = _TOWN.sub(lambda m: "град " if m.group(1) == "гр" else "село ", text)
-    return _FRACTION.sub(fraction, text)
+    return text
 
 
 def _plus(text: str) -> str:

@@ -125,9 +125,6 @@ _DAYS_TO = {"P": "pirmdienai", "O": "otrdienai", "T": "trešdienai", "C": "cetur
             "Pk": "piektdienai", "S": "sestdienai", "Sv": "svētdienai"}  # fmt: skip
 _DAY = "(Pk|Sv|P|O|T|C|S)"
 _DAY_RANGE = re.compile(rf"(?<!\w){_DAY}\s?[-\u2013]\s?{_DAY}(?!\w)")
-_PARTS = {2: ("puse", "puses"), 3: ("trešdaļa", "trešdaļas"), 4: ("ceturtdaļa", "ceturtdaļas"),
-          5: ("piektdaļa", "piektdaļas"), 10: ("desmitdaļa", "desmitdaļas")}  # fmt: skip
-_FRACTION = re.compile(r"(?<![\w/.,])(\d)/(\d{1,2})(?![\w/]|[.,]\d)(?=\s[^\W\d_])")
 _PER_UNIT = re.compile(r"(?<=[\w€%])/(naktī|nakts|dienā|diena|mēnesī|gadā|stundā|kg|gab\.)(?!\w)")
 _PER_WORDS = {"naktī": "par nakti", "nakts": "par nakti", "dienā": "dienā", "diena": "dienā",
               "mēnesī": "mēnesī", "gadā": "gadā", "stundā": "stundā", "kg": "par kilogramu",
@@ -135,20 +132,11 @@ _PER_WORDS = {"naktī": "par nakti", "nakts": "par nakti", "dienā": "dienā", "
 
 
 def _everyday(text: str) -> str:
-    def fraction(m: re.Match[str]) -> str:
-        a, b = int(m.group(1)), int(m.group(2))
-        if not (0 < a < b and b in _PARTS):
-            return m.group()
-        one, many = _PARTS[b]
-        if a == 1:
-            return "viena " + one
-        return f"{_FEMININE.get(str(LANGUAGE.cardinal(str(a))), LANGUAGE.cardinal(str(a)))} {many}"
-
     text = _DAY_RANGE.sub(
         lambda m: f"no {_DAYS_FROM[m.group(1)]} līdz {_DAYS_TO[m.group(2)]}", text
     )
     text = _PER_UNIT.sub(lambda m: f" {_PER_WORDS[m.group(1)]}", text)
-    return _FRACTION.sub(fraction, text)
+    return text
 
 
 _CENT = word("cents", "centi")

@@ -129,26 +129,11 @@ _DAY = r"(po|ut|st|št|pi|pia|so|ne)"
 _DAY_RANGE = re.compile(rf"(?<!\w){_DAY}\s?[-\u2013]\s?{_DAY}(?!\w)")
 _PER_UNIT = re.compile(r"(?<=[\w€%])/(noc|deň|mesiac|rok|hod|osobu|os\.|kus|ks|kg)(?!\w)")
 _PER_WORDS = {"hod": "hodinu", "os.": "osobu", "ks": "kus", "kg": "kilogram"}
-# "2/3 voličov": dve tretiny; 1/2 polovica, 1/4 štvrtina.
-_PARTS = {2: ("polovica", "polovice"), 3: ("tretina", "tretiny"), 4: ("štvrtina", "štvrtiny"),
-          5: ("pätina", "pätín"), 10: ("desatina", "desatín")}  # fmt: skip
-_FRACTION = re.compile(r"(?<![\w/.,])(\d)/(\d{1,2})(?![\w/]|[.,]\d)(?=\s[^\W\d_])")
 
 
 def _everyday(text: str) -> str:
-    def fraction(m: re.Match[str]) -> str:
-        a, b = int(m.group(1)), int(m.group(2))
-        if not (0 < a < b and b in _PARTS):
-            return m.group()
-        one, many = _PARTS[b]
-        if a == 1:
-            return "jedna " + one
-        numerator = {2: "dve", 3: "tri", 4: "štyri"}.get(a) or LANGUAGE.cardinal(str(a))
-        return f"{numerator} {many if a < 5 else _PARTS[b][1]}"
-
     text = _DAY_RANGE.sub(lambda m: f"{_DAYS[m.group(1)]} až {_DAYS[m.group(2)]}", text)
     text = _PER_UNIT.sub(lambda m: f" za {_PER_WORDS.get(m.group(1), m.group(1))}", text)
-    text = _FRACTION.sub(fraction, text)
     return _ordinals_before_nouns(text)
 
 

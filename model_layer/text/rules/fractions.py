@@ -226,6 +226,42 @@ _HI_NAMES = {(1, 2): "आधा", (1, 4): "एक चौथाई", (3, 4): "त
              (2, 3): "दो तिहाई"}  # fmt: skip
 
 
+def _parts(
+    names: dict[int, tuple[str, str]], one: str, numerators: dict[int, str], lang: str
+) -> Callable[[int, int], str | None]:
+    """a/b from the names of one part and of several ("dve tretiny", "една трета"):
+    `one` says 1, `numerators` the forms the part's gender asks, else the cardinal."""
+
+    def read(a: int, b: int) -> str | None:
+        if b not in names:
+            return None
+        single, several = names[b]
+        if a == 1:
+            return f"{one} {single}"
+        numerator = numerators.get(a) or numbers.cardinal(str(a), lang)
+        return None if numerator is None else f"{numerator} {several}"
+
+    return read
+
+
+_BG = _parts(
+    {2: ("половина", "половини"), 3: ("трета", "трети"), 4: ("четвърт", "четвърти"),
+     5: ("пета", "пети"), 10: ("десета", "десети")},
+    "една", {2: "две"}, "bg",
+)  # fmt: skip
+_SK = _parts(
+    {2: ("polovica", "polovice"), 3: ("tretina", "tretiny"), 4: ("štvrtina", "štvrtiny"),
+     5: ("pätina", "pätín"), 10: ("desatina", "desatín")},
+    "jedna", {2: "dve"}, "sk",
+)  # fmt: skip
+_LV = _parts(
+    {2: ("puse", "puses"), 3: ("trešdaļa", "trešdaļas"), 4: ("ceturtdaļa", "ceturtdaļas"),
+     5: ("piektdaļa", "piektdaļas"), 10: ("desmitdaļa", "desmitdaļas")},
+    "viena", {2: "divas", 4: "četras", 5: "piecas", 6: "sešas", 7: "septiņas", 8: "astoņas",
+              9: "deviņas"}, "lv",
+)  # fmt: skip
+
+
 def _hi(a: int, b: int) -> str | None:
     if (a, b) in _HI_NAMES:
         return _HI_NAMES[(a, b)]
@@ -359,6 +395,12 @@ TABLES: dict[str, FractionWords] = {
     "ru": FractionWords(frozenset(), _ru, "{n} с половиной {unit}", "{n} и {f} {unit}"),
     "pl": FractionWords(frozenset(), _pl, "{n} i pół {unit}", "{n} i {f} {unit}", "1,5"),
     "tr": FractionWords(frozenset(), _tr, "{n} buçuk {unit}", "{n} tam {f} {unit}", "1"),
+    # A proper fraction before a word, said with the part's name; mixed numbers are left
+    # to the language module.
+    **{
+        lang: FractionWords(frozenset(), read, "", "", mixed=False)
+        for lang, read in (("bg", _BG), ("sk", _SK), ("lv", _LV))
+    },
     "ar": FractionWords(frozenset(["من"]), _ar, "", "", mixed=False, inflect=_ar_case),
     "el": FractionWords(frozenset(["των", "του", "της"]), _el, "", "", mixed_words=_el_mixed),
     "hi": FractionWords(
