@@ -5,6 +5,7 @@ module:
 - `phones`: phone numbers in digit groups, emergency numbers digit by digit (#16 class 4);
 - `fractions`: "2/3 of", "5 1/2 km" as fractions, not "a slash b" (#16 class 3);
 - `measure_fractions`: "1/2 Liter", "1/2 litro" before a measure (#16 class 3);
+- `cases`: numbers in the case their preposition or noun asks for (#16, case);
 - `agreement`: numbers that agree with the noun they count (#16 class 2).
 
 Each rewrites only what it recognizes into words and leaves the rest (dates, times,
@@ -15,7 +16,7 @@ short text (#16 class 7) is in `langid.py`, used by `model_layer.text.language`.
 from __future__ import annotations
 
 from model_layer.text.langs import normalizer_for
-from model_layer.text.rules import agreement, fractions, measure_fractions, phones
+from model_layer.text.rules import agreement, cases, fractions, measure_fractions, phones
 
 
 def apply(text: str, lang: str) -> str:
@@ -26,4 +27,5 @@ def apply(text: str, lang: str) -> str:
     text = phones.read_phones(text, lang, module)
     text = measure_fractions.read(text, lang, module)
     text = fractions.read_fractions(text, lang, module)
+    text = cases.read(text, lang, module)
     return agreement.agree(text, lang, module)

@@ -668,7 +668,13 @@ def _east_slavic(lang: str) -> Callable[[int, str, str], str | None]:
             if chosen is not None:
                 break
         if chosen is None or (form != "one" and before in _GENITIVE_PREPOSITIONS):
-            oblique = [p for p in parses if p.tag.case in ("datv", "ablt", "loct", "gent")]
+            # After 2 and more an oblique noun is plural: "на 5 этаже" is an ordinal.
+            number = "sing" if form == "one" else "plur"
+            oblique = [
+                p
+                for p in parses
+                if p.tag.case in ("datv", "ablt", "loct", "gent") and p.tag.number == number
+            ]
             if not oblique:
                 return None
             chosen = oblique[0]

@@ -1,0 +1,618 @@
+# ruff: noqa: RUF001, RUF002  (tables in Cyrillic, not look-alike Latin)
+"""Numbers in the case their preposition or their noun asks for (#16, case).
+
+A Slavic number after a preposition is declined with it: "około 80% osób" is "około
+osiemdziesięciu procent osób", "od 5 do 10 osób" "od pięciu do dziesięciu osób",
+"po 3 latach" "po trzech latach", "v 65 letech" "v šedesáti pěti letech", "около 3 млн"
+"около трёх миллионов", "с 10 до 12 часов" "с десяти до двенадцати часов". A Finnish
+number before a noun in a case takes the noun's case: "5 eurolla" is "viidellä eurolla",
+"3 päivässä" "kolmessa päivässä".
+
+How the case is found:
+
+- pl, cs, sk, sl: the word before the number is a preposition of the language's table.
+  A preposition that always governs one case ("od", "do", "około", "kolem") gives it;
+  one that governs several ("w", "po", "z", "v", "s") only when the noun after the number
+  shows the case by its ending ("latach", "letech", "kotami"). Declension tables below
+  (Polish, Czech up to 999 999; Slovak, Slovenian up to 99).
+- ru, uk: the same prepositions, the noun's case from pymorphy3 (the analyser
+  `agreement.py` loads) and num2words in the case. A noun the analyser reads is left to
+  `agreement.py` unless its preposition needs a case the noun cannot tell ("с", "от").
+- fi: the noun's ending (inessive "-ssa", elative "-sta", adessive "-lla", ablative
+  "-lta", allative "-lle", translative "-ksi", genitive "-n", illative "-Vn"); numbers
+  of 2 and more (one takes a nominative noun too often to guess).
+
+A unit or a percent after the number ("3 млн", "80%", "5 km") is said in the same case
+(the genitive plural as the module says it after "5"; in ru and uk any case, inflected
+by pymorphy3). A month or a year after the number ("od 3 maja", "do 2020 roku") is the
+language module's (a date), so is anything it reads together with the number that is
+not a counted unit.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from model_layer.text import numbers
+from model_layer.text.rules import agreement
+
+Reader = Callable[[str], str]
+
+
+def _each(spaced: str) -> list[str]:
+    return spaced.split()
+
+
+# A whole number standing alone: not part of a decimal, a time, a date or a range.
+_NUMBER = re.compile(r"(?<![\w.,:/\-+$€£¥#])(\d{1,6})(?![\w\-–]|[.,:/]\d|\.\s?\d)")
+_BEFORE = re.compile(r"(\w+)[ \u00a0]$")
+_BEFORE_TWO = re.compile(r"(\w+)[ \u00a0]+(\w+)[ \u00a0]$")
+_AFTER = re.compile(r"([ \u00a0]?)(%|[^\W\d_]\w*)")
+
+# Preposition -> (the cases its noun may show, the case it gives when the noun shows none).
+Government = tuple[str, str | None]
+
+
+def _table(*groups: tuple[str, Government]) -> dict[str, Government]:
+    return {word: government for spaced, government in groups for word in spaced.split()}
+
+
+_GEN: Government = ("g", "g")
+_DAT: Government = ("d", "d")
+_LOC: Government = ("l", None)  # "w 5 minut" is an accusative: only a locative noun
+_LOC_FORCED: Government = ("l", "l")
+_INS: Government = ("i", None)
+_GEN_INS: Government = ("ig", None)
+
+_PREPOSITIONS: dict[str, dict[str, Government]] = {
+    "pl": _table(
+        (
+            "około od do bez dla u wokół powyżej poniżej według spośród sprzed podczas "
+            "zamiast oprócz wśród koło obok blisko wieku",
+            _GEN,
+        ),
+        ("dzięki ku wbrew przeciw przeciwko", _DAT),
+        ("w we o na po", _LOC),
+        ("przy", _LOC_FORCED),
+        ("z ze między przed nad pod za", _INS),
+    ),
+    "cs": _table(
+        ("od do kolem okolo bez u podle během kromě místo vedle uprostřed z ze", _GEN),
+        ("k ke díky kvůli proti vůči", _DAT),
+        ("v ve o po na", _LOC),
+        ("při", _LOC_FORCED),
+        ("s se před za nad pod mezi", _INS),
+    ),
+    "sk": _table(
+        ("od do okolo bez u podľa počas z zo vedľa namiesto okrem spomedzi", _GEN),
+        ("k ku vďaka kvôli proti oproti", _DAT),
+        ("v vo o po na", _LOC),
+        ("pri", _LOC_FORCED),
+        ("s so pred za nad pod medzi", _INS),
+    ),
+    "sl": _table(
+        ("od do okoli blizu brez iz izmed zaradi namesto razen sredi", _GEN),
+        ("k h proti kljub", _DAT),
+        ("v o po na", _LOC),
+        ("pri", _LOC_FORCED),
+        ("pred nad pod med", _INS),
+        ("z s", _GEN_INS),
+    ),
+}
+
+# The noun's ending that shows its case (plural forms: the number is 2 or more).
+_ENDINGS: dict[str, tuple[tuple[str, str], ...]] = {
+    "pl": (("ach", "l"), ("ami", "i"), ("mi", "i"), ("om", "d"), ("ów", "g")),
+    "cs": (
+        ("ech", "l"),
+        ("ách", "l"),
+        ("ích", "l"),
+        ("ami", "i"),
+        ("emi", "i"),
+        ("mi", "i"),
+        ("ům", "d"),
+        ("ám", "d"),
+    ),
+    "sk": (
+        ("och", "l"),
+        ("ách", "l"),
+        ("iach", "l"),
+        ("ami", "i"),
+        ("mi", "i"),
+        ("om", "d"),
+        ("ám", "d"),
+        ("iam", "d"),
+    ),
+    "sl": (
+        ("ih", "l"),
+        ("ah", "l"),
+        ("ami", "i"),
+        ("oma", "i"),
+        ("ema", "i"),
+        ("om", "d"),
+        ("em", "d"),
+    ),
+}
+
+# --- Polish ------------------------------------------------------------------------
+
+_PL_GEN = {2: "dwóch", 3: "trzech", 4: "czterech", 5: "pięciu", 6: "sześciu", 7: "siedmiu",
+           8: "ośmiu", 9: "dziewięciu", 10: "dziesięciu", 11: "jedenastu", 12: "dwunastu",
+           13: "trzynastu", 14: "czternastu", 15: "piętnastu", 16: "szesnastu",
+           17: "siedemnastu", 18: "osiemnastu", 19: "dziewiętnastu", 20: "dwudziestu",
+           30: "trzydziestu", 40: "czterdziestu", 50: "pięćdziesięciu", 60: "sześćdziesięciu",
+           70: "siedemdziesięciu", 80: "osiemdziesięciu", 90: "dziewięćdziesięciu", 100: "stu",
+           200: "dwustu", 300: "trzystu", 400: "czterystu", 500: "pięciuset",
+           600: "sześciuset", 700: "siedmiuset", 800: "ośmiuset", 900: "dziewięciuset"}  # fmt: skip
+_PL_DAT_SMALL = {2: "dwóm", 3: "trzem", 4: "czterem"}
+_PL_INS_SMALL = {2: "dwoma", 3: "trzema", 4: "czterema", 100: "stoma", 200: "dwustoma",
+                 300: "trzystoma", 400: "czterystoma"}  # fmt: skip
+_PL_THOUSAND = {"g": ("tysiąca", "tysięcy"), "l": ("tysiącu", "tysiącach"),
+                "d": ("tysiącowi", "tysiącom"), "i": ("tysiącem", "tysiącami")}  # fmt: skip
+
+
+def _pl_part(n: int, case: str) -> str:
+    if case == "d" and n in _PL_DAT_SMALL:
+        return _PL_DAT_SMALL[n]
+    if case == "i":
+        if n in _PL_INS_SMALL:
+            return _PL_INS_SMALL[n]
+        if n < 100:
+            return _PL_GEN[n][:-1] + "oma"  # pięciu -> pięcioma, dwudziestu -> dwudziestoma
+    return _PL_GEN[n]
+
+
+def _pl_below_thousand(n: int, case: str) -> list[str] | None:
+    words = []
+    hundreds, rest = n // 100 * 100, n % 100
+    if hundreds:
+        words.append(_pl_part(hundreds, case))
+    if rest >= 20 and rest % 10:
+        words.append(_pl_part(rest // 10 * 10, case))
+        rest %= 10
+        if rest == 1:
+            words.append("jeden")  # "dwudziestu jeden": one in a compound stays
+            return words
+    if rest == 1:
+        return None if not words else [*words, "jeden"]
+    if rest:
+        words.append(_pl_part(rest, case))
+    return words
+
+
+def _polish(n: int, case: str, feminine: bool) -> str | None:
+    thousands, rest = divmod(n, 1000)
+    words: list[str] = []
+    if thousands:
+        one, many = _PL_THOUSAND[case]
+        if thousands == 1:
+            words.append(one)
+        else:
+            count = _pl_below_thousand(thousands, case)
+            if count is None:
+                return None
+            words += [*count, many]
+    if rest:
+        tail = _pl_below_thousand(rest, case)
+        if tail is None:
+            return None
+        words += tail
+    said = " ".join(words)
+    if feminine and case == "i":
+        said = re.sub(r"\bdwoma$", "dwiema", said)
+    return said or None
+
+
+# --- Czech -------------------------------------------------------------------------
+
+_CS_OBLIQUE = {5: "pěti", 6: "šesti", 7: "sedmi", 8: "osmi", 9: "devíti", 10: "deseti",
+               11: "jedenácti", 12: "dvanácti", 13: "třinácti", 14: "čtrnácti",
+               15: "patnácti", 16: "šestnácti", 17: "sedmnácti", 18: "osmnácti",
+               19: "devatenácti", 20: "dvaceti", 30: "třiceti", 40: "čtyřiceti",
+               50: "padesáti", 60: "šedesáti", 70: "sedmdesáti", 80: "osmdesáti",
+               90: "devadesáti"}  # fmt: skip
+_CS_SMALL = {"g": {2: "dvou", 3: "tří", 4: "čtyř"}, "d": {2: "dvěma", 3: "třem", 4: "čtyřem"},
+             "l": {2: "dvou", 3: "třech", 4: "čtyřech"},
+             "i": {2: "dvěma", 3: "třemi", 4: "čtyřmi"}}  # fmt: skip
+_CS_HUNDRED = {"g": ("sta", "set"), "d": ("stu", "stům"), "l": ("stu", "stech"),
+               "i": ("stem", "sty")}  # fmt: skip
+_CS_THOUSAND = {"g": ("tisíce", "tisíc"), "d": ("tisíci", "tisícům"), "l": ("tisíci", "tisících"),
+                "i": ("tisícem", "tisíci")}  # fmt: skip
+
+
+def _cs_below_hundred(n: int, case: str) -> list[str] | None:
+    if n in _CS_SMALL[case]:
+        return [_CS_SMALL[case][n]]
+    if n in _CS_OBLIQUE:
+        return [_CS_OBLIQUE[n]]
+    if n % 10 == 1:
+        return None  # "dvacet jedna": its gender decides, left as read
+    return [_CS_OBLIQUE[n // 10 * 10], *(_cs_below_hundred(n % 10, case) or [])]
+
+
+def _cs_below_thousand(n: int, case: str) -> list[str] | None:
+    hundreds, rest = divmod(n, 100)
+    words: list[str] = []
+    if hundreds:
+        one, many = _CS_HUNDRED[case]
+        if hundreds == 1:
+            words.append(one)
+        else:
+            count = _cs_below_hundred(hundreds, case)
+            if count is None:
+                return None
+            words += [*count, many]
+    if rest:
+        tail = _cs_below_hundred(rest, case) if rest != 1 else None
+        if tail is None:
+            return None
+        words += tail
+    return words
+
+
+def _czech(n: int, case: str, feminine: bool) -> str | None:
+    thousands, rest = divmod(n, 1000)
+    words: list[str] = []
+    if thousands:
+        one, many = _CS_THOUSAND[case]
+        if thousands == 1:
+            words.append(one)
+        else:
+            count = _cs_below_thousand(thousands, case)
+            if count is None:
+                return None
+            words += [*count, many]
+    if rest:
+        tail = _cs_below_thousand(rest, case)
+        if tail is None:
+            return None
+        words += tail
+    return " ".join(words) or None
+
+
+# --- Slovak ------------------------------------------------------------------------
+
+_SK_STEMS = {5: "piat", 6: "šiest", 7: "siedm", 8: "ôsm", 9: "deviat", 10: "desiat",
+             11: "jedenást", 12: "dvanást", 13: "trinást", 14: "štrnást", 15: "pätnást",
+             16: "šestnást", 17: "sedemnást", 18: "osemnást", 19: "devätnást",
+             20: "dvadsiat", 30: "tridsiat", 40: "štyridsiat", 50: "päťdesiat",
+             60: "šesťdesiat", 70: "sedemdesiat", 80: "osemdesiat",
+             90: "deväťdesiat"}  # fmt: skip
+_SK_SMALL = {"g": {2: "dvoch", 3: "troch", 4: "štyroch"}, "l": {2: "dvoch", 3: "troch",
+             4: "štyroch"}, "d": {2: "dvom", 3: "trom", 4: "štyrom"},
+             "i": {2: "dvoma", 3: "troma", 4: "štyrmi"}}  # fmt: skip
+_SK_ENDINGS = {"g": "ich", "l": "ich", "d": "im", "i": "imi"}
+
+
+def _sk_word(n: int, case: str) -> str:
+    return _SK_SMALL[case].get(n) or _SK_STEMS[n] + _SK_ENDINGS[case]
+
+
+def _slovak(n: int, case: str, feminine: bool) -> str | None:
+    if n >= 100 or n < 2 or n % 10 == 1:
+        return None
+    if n in _SK_SMALL[case] or n in _SK_STEMS:
+        return _sk_word(n, case)
+    return f"{_sk_word(n // 10 * 10, case)} {_sk_word(n % 10, case)}"  # "šesťdesiatich piatich"
+
+
+# --- Slovenian ---------------------------------------------------------------------
+
+_SL_STEMS = {5: "pet", 6: "šest", 7: "sedm", 8: "osm", 9: "devet", 10: "deset",
+             11: "enajst", 12: "dvanajst", 13: "trinajst", 14: "štirinajst", 15: "petnajst",
+             16: "šestnajst", 17: "sedemnajst", 18: "osemnajst", 19: "devetnajst",
+             20: "dvajset", 30: "trideset", 40: "štirideset", 50: "petdeset",
+             60: "šestdeset", 70: "sedemdeset", 80: "osemdeset", 90: "devetdeset"}  # fmt: skip
+_SL_SMALL = {"g": {2: "dveh", 3: "treh", 4: "štirih"}, "l": {2: "dveh", 3: "treh",
+             4: "štirih"}, "d": {2: "dvema", 3: "trem", 4: "štirim"},
+             "i": {2: "dvema", 3: "tremi", 4: "štirimi"}}  # fmt: skip
+_SL_ENDINGS = {"g": "ih", "l": "ih", "d": "im", "i": "imi"}
+_SL_UNITS = {1: "ena", 2: "dva", 3: "tri", 4: "štiri", 5: "pet", 6: "šest", 7: "sedem",
+             8: "osem", 9: "devet"}  # fmt: skip
+
+
+def _slovenian(n: int, case: str, feminine: bool) -> str | None:
+    if n >= 100 or n < 2:
+        return None
+    if n in _SL_SMALL[case]:
+        return _SL_SMALL[case][n]
+    if n in _SL_STEMS:
+        return _SL_STEMS[n] + _SL_ENDINGS[case]
+    # "petinšestdesetih": the unit as it is said, "in", the tens declined
+    return f"{_SL_UNITS[n % 10]}in{_SL_STEMS[n // 10 * 10]}{_SL_ENDINGS[case]}"
+
+
+_DECLINE: dict[str, Callable[[int, str, bool], str | None]] = {
+    "pl": _polish,
+    "cs": _czech,
+    "sk": _slovak,
+    "sl": _slovenian,
+}
+
+# --- Russian, Ukrainian --------------------------------------------------------------
+
+
+_EAST: dict[str, dict[str, tuple[str, ...]]] = {
+    # preposition -> the cases its noun may show, first the one it gives alone
+    "ru": {
+        **{
+            w: ("gent",)
+            for w in _each(
+                "около от ото до из изо без для после более менее свыше у кроме среди против "
+                "вместо возле порядка"
+            )
+        },
+        **{w: ("gent", "ablt") for w in ("с", "со")},
+        **{w: ("datv",) for w in ("к", "ко", "благодаря", "согласно")},
+        **{w: ("loct",) for w in ("при",)},
+        **{w: ("", "loct") for w in ("в", "во", "о", "об", "на")},
+        **{w: ("", "ablt") for w in ("над", "под", "перед", "между", "за")},
+    },
+    "uk": {
+        **{
+            w: ("gent",)
+            for w in _each(
+                "біля від до без для після понад більше менше крім серед проти замість близько коло"
+            )
+        },
+        **{w: ("gent", "ablt") for w in ("з", "із", "зі")},
+        **{w: ("datv",) for w in ("к", "завдяки", "згідно")},
+        **{w: ("loct",) for w in ("при",)},
+        **{w: ("", "loct") for w in ("в", "у", "о", "об", "на")},
+        **{w: ("", "ablt") for w in ("над", "під", "перед", "між", "за")},
+    },
+}
+# "from 10 to 12" (ru, uk): the word after the number is no noun.
+_EAST_LINKS = frozenset(["до", "по", "и", "или", "і", "й", "та", "або", "-", "—", "–"])
+_EAST_CASES = {"g": "gent", "d": "datv", "l": "loct", "i": "ablt"}
+
+# --- Finnish -------------------------------------------------------------------------
+
+# Number word -> (the stem the local cases and the genitive take, the illative).
+_FI_STEMS = {"yksi": ("yhde", "yhteen"), "kaksi": ("kahde", "kahteen"),
+             "kolme": ("kolme", "kolmeen"), "neljä": ("neljä", "neljään"),
+             "viisi": ("viide", "viiteen"), "kuusi": ("kuude", "kuuteen"),
+             "seitsemän": ("seitsemä", "seitsemään"), "kahdeksan": ("kahdeksa", "kahdeksaan"),
+             "yhdeksän": ("yhdeksä", "yhdeksään"), "kymmenen": ("kymmene", "kymmeneen"),
+             "kymmentä": ("kymmene", "kymmeneen"), "sata": ("sada", "sataan"),
+             "sataa": ("sada", "satoihin"), "tuhat": ("tuhanne", "tuhanteen"),
+             "tuhatta": ("tuhanne", "tuhansiin")}  # fmt: skip
+_FI_PARTS = re.compile("|".join(sorted([*_FI_STEMS, "toista"], key=len, reverse=True)))
+# Ending of the noun -> the case's ending on a number word (back-vowel form).
+_FI_CASES = (("ssa", "ssa"), ("ssä", "ssa"), ("sta", "sta"), ("stä", "sta"), ("lla", "lla"),
+             ("llä", "lla"), ("lta", "lta"), ("ltä", "lta"), ("lle", "lle"),
+             ("ksi", "ksi"))  # fmt: skip
+_FI_ILLATIVE = re.compile(r"([aeiouyäö])\1n$|h[aeiouyäö]n$|siin$")
+# Words after a number that are not what it counts (postpositions, adverbs), and words
+# before a number that names rather than counts ("kello 12", "vuonna 2020").
+_FI_NOT_NOUNS = frozenset(_each(
+    "kanssa asti saakka jälkeen sitten kuin tai ja paikalla paikalle kotona kotiin ulkona "
+    "mukana mukaan aikana mennessä lähtien alkaen sisällä sisälle verran yhteensä luona "
+    "takia vuoksi välillä ennen aikaan päästä kertaa"
+))  # fmt: skip
+_FI_NAMING = frozenset(_each("kello klo vuonna vuosi sivu sivulla numero nro luku kohta linja"))
+
+
+def _fi_case(noun: str) -> str | None:
+    lower = noun.lower()
+    if len(lower) < 4 or lower in _FI_NOT_NOUNS:
+        return None
+    for ending, case in _FI_CASES:
+        if lower.endswith(ending):
+            return case
+    if _FI_ILLATIVE.search(lower):
+        return "ill"
+    if lower.endswith("n") and lower[-2] in "aeiouyäö":
+        return "n"
+    return None
+
+
+def _fi_word(part: str, case: str) -> str:
+    if part == "toista":
+        return part  # "yhdellätoista": the teens' "toista" stays
+    stem, illative = _FI_STEMS[part]
+    if case == "ill":
+        return illative
+    if case == "n":
+        return stem + "n"
+    front = not re.search("[aou]", stem)
+    return stem + (case.translate(str.maketrans("a", "ä")) if front else case)
+
+
+def _finnish(n: int, noun: str) -> str | None:
+    case = _fi_case(noun)
+    words = numbers.cardinal(str(n), "fi")
+    if case is None or words is None or " " in words:
+        return None
+    parts = _FI_PARTS.findall(words)
+    if "".join(parts) != words:
+        return None
+    return "".join(_fi_word(part, case) for part in parts)
+
+
+# --- the rule ------------------------------------------------------------------------
+
+LANGUAGES = frozenset(_PREPOSITIONS) | frozenset(_EAST) | {"fi"}
+_MODULE_CACHE: dict[tuple[str, str], str] = {}
+
+
+def _module(reader: Reader, text: str, lang: str) -> str:
+    key = (lang, text)
+    said = _MODULE_CACHE.get(key)
+    if said is None:
+        said = reader(text).strip()
+        if len(_MODULE_CACHE) >= 4096:
+            _MODULE_CACHE.clear()
+        _MODULE_CACHE[key] = said
+    return said
+
+
+def _counted_unit(token: str, gap: str, lang: str, reader: Reader) -> str | None:
+    """The words the module says for a unit after "5" ("km" -> "kilometrów"), or None
+    when the token is no unit (a word, a month, "roku")."""
+    alone = _module(reader, "5", lang)
+    together = _module(reader, f"5{gap}{token}", lang)
+    if not together.startswith(alone + " ") or together == f"{alone}{gap}{token}":
+        return None
+    return together[len(alone) + 1 :]
+
+
+def read(text: str, lang: str, reader: Reader | None) -> str:
+    """`text` with numbers after case-governing prepositions (and, in Finnish, before
+    nouns in a case) said in that case."""
+    if lang not in LANGUAGES or reader is None or not any(ch.isdigit() for ch in text):
+        return text
+    out: list[str] = []
+    position = 0
+    for m in _NUMBER.finditer(text):
+        if m.start() < position:
+            continue
+        said = _say(m, text, lang, reader)
+        if said is None:
+            continue
+        words, end = said
+        out.append(text[position : m.start()])
+        out.append(words)
+        position = end
+    if not out:
+        return text
+    out.append(text[position:])
+    return "".join(out)
+
+
+def _say(m: re.Match[str], text: str, lang: str, reader: Reader) -> tuple[str, int] | None:
+    n = int(m.group(1))
+    if n < 2 or m.group(1).startswith("0"):
+        return None
+    if text.startswith(".", m.end()):
+        following = text[m.end() + 1 : m.end() + 3].lstrip()
+        if not following or following[0].islower() or following[0].isdigit():
+            return None  # "do 5. třídy", "od 1. května": an ordinal or a date
+    after = _AFTER.match(text, m.end())
+    token, gap = (after.group(2), after.group(1)) if after else ("", "")
+    if token and not gap and token != "%":
+        return None  # "5km", "3x": the module's
+    if after and text.startswith(".", after.end()):
+        following = text[after.end() + 1 : after.end() + 3].lstrip()
+        if following and not following[0].isupper():
+            return None  # "4 tys. zł", "3 ul. Długiej": an abbreviation the module reads
+    unit = _counted_unit(token, gap, lang, reader) if token else None
+    plain = (
+        bool(token)
+        and unit is None
+        and _module(reader, f"5{gap}{token}", lang) == (f"{_module(reader, '5', lang)}{gap}{token}")
+    )
+    if token and unit is None and not plain:
+        return None  # a month, a year, an ordinal: the module reads them together
+    if plain and _module(reader, f"{m.group(1)}{gap}{token}", lang) != (
+        f"{_module(reader, m.group(1), lang)}{gap}{token}"
+    ):
+        return None  # "2020 года", "2020 roku": a year the module reads with its word
+    if not token and 1000 <= n <= 2100:
+        return None  # "do 2020": a year, not a count
+    if lang == "fi":
+        if not plain:
+            return None
+        named = _BEFORE.search(text, max(0, m.start() - 30), m.start())
+        if named is not None and named.group(1).lower() in _FI_NAMING:
+            return None
+        words = _finnish(n, token)
+        return None if words is None else (words, m.end())
+    before = _BEFORE.search(text, max(0, m.start() - 30), m.start())
+    if before is None:
+        return None
+    preposition = before.group(1).lower()
+    if lang in _EAST:
+        return _east(n, m, preposition, token if plain else "", unit, gap, lang)
+    government = _PREPOSITIONS[lang].get(preposition)
+    if government is None:
+        return None
+    showing, given = government
+    if preposition == "wieku":
+        two = _BEFORE_TWO.search(text, max(0, m.start() - 30), m.start())
+        if two is None or two.group(1).lower() != "w":
+            return None
+    case = given
+    if plain:
+        lower = token.lower()
+        for ending, ending_case in _ENDINGS[lang]:
+            if lower.endswith(ending) and ending_case in showing:
+                case = ending_case
+                break
+    if case is None:
+        return None
+    feminine = plain and agreement.west_slavic_gender(token, lang) == "f" if lang != "sl" else False
+    words = _DECLINE[lang](n, case, feminine)
+    if words is None:
+        return None
+    if unit is not None:
+        if case != "g":
+            return None  # "przy 5 km": only the genitive plural is known from the module
+        return f"{words} {unit}", after.end() if after else m.end()
+    return words, m.end()
+
+
+def _east(
+    n: int,
+    m: re.Match[str],
+    preposition: str,
+    noun: str,
+    unit: str | None,
+    gap: str,
+    lang: str,
+) -> tuple[str, int] | None:
+    cases = _EAST[lang].get(preposition)
+    if cases is None:
+        return None
+    morph = agreement.analyzer(lang)
+    if morph is None:
+        return None
+    case, gender = cases[0], "masc"
+    one = n % 10 == 1 and n % 100 != 11
+    if noun and noun.lower() not in _EAST_LINKS:
+        analysed = morph.parse(noun)
+        if analysed and analysed[0].tag.POS == "NOUN":
+            # In an oblique case the noun after 2 and more is plural: "на 5 этаже" is
+            # an ordinal ("на пятом этаже"), left to the module.
+            parses = [
+                p
+                for p in analysed
+                if p.tag.POS == "NOUN" and p.tag.number == ("sing" if one else "plur")
+            ]
+            showing = [p for p in parses if str(p.tag.case) in cases]
+            if not showing:
+                return None
+            chosen = next((p for p in showing if str(p.tag.case) in cases[1:]), showing[0])
+            case, gender = chosen.tag.case, chosen.tag.gender or "masc"
+    if not case:
+        return None
+    if unit is not None:
+        last = unit.split()
+        if len(last) != 1:
+            return None
+        parse = next((p for p in morph.parse(last[0]) if p.tag.POS == "NOUN"), None)
+        if parse is None:
+            return None
+        inflected = parse.inflect({case, "sing" if one else "plur"})
+        if inflected is None:
+            return None
+        gender = parse.tag.gender or "masc"
+        words = agreement._east_slavic_words(n, lang, case, gender)
+        if words is None:
+            return None
+        return f"{_thousand(words)} {inflected.word}", m.end() + len(gap) + len(
+            _token_after(m, gap)
+        )
+    words = agreement._east_slavic_words(n, lang, case, gender)
+    return None if words is None else (_thousand(words), m.end())
+
+
+def _thousand(words: str) -> str:
+    """ "около тысячи рублей": a thousand alone is said without "one"."""
+    return re.sub(r"^(одной|однієї|одній|одною|однією) (?=тисяч)", "", words)
+
+
+def _token_after(m: re.Match[str], gap: str) -> str:
+    after = _AFTER.match(m.string, m.end())
+    return after.group(2) if after else ""
