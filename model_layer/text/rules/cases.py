@@ -582,7 +582,7 @@ def _east(
             ]
             showing = [p for p in parses if str(p.tag.case) in cases]
             if not showing:
-                return None
+                return _east_ordinal(n, analysed, cases, lang, m.end())
             chosen = next((p for p in showing if str(p.tag.case) in cases[1:]), showing[0])
             case, gender = chosen.tag.case, chosen.tag.gender or "masc"
     if not case:
@@ -606,6 +606,32 @@ def _east(
         )
     words = agreement._east_slavic_words(n, lang, case, gender)
     return None if words is None else (_thousand(words), m.end())
+
+
+def _east_ordinal(
+    n: int, parses: list, cases: tuple[str, ...], lang: str, end: int
+) -> tuple[str, int] | None:
+    """ "на 5 этаже", "в 3 классе": a singular noun in the locative after a number names
+    a place in a row, said as the ordinal ("на пятом этаже", "на второй странице")."""
+    if lang != "ru" or "loct" not in cases:
+        return None
+    noun = next(
+        (
+            p
+            for p in parses
+            if p.tag.POS == "NOUN" and p.tag.number == "sing" and p.tag.case == "loct"
+        ),
+        None,
+    )
+    if noun is None:
+        return None
+    from num2words import num2words
+
+    gender = {"masc": "m", "femn": "f", "neut": "n"}.get(str(noun.tag.gender), "m")
+    try:
+        return num2words(n, lang="ru", to="ordinal", case="p", gender=gender), end
+    except Exception:  # num2words raises on what it cannot say: keep the module's reading
+        return None
 
 
 def _thousand(words: str) -> str:
