@@ -3,6 +3,8 @@ per-language tables, run by the driver (`normalize.py`) before the language's ow
 module:
 
 - `phones`: phone numbers in digit groups, emergency numbers digit by digit (#16 class 4);
+- `day_ranges`: "3.-4. mája" (any dash), "3/4 maja", "dňa 3. 4." as dates, before the fraction
+  rules can take "3/4" for three quarters (#16, dates);
 - `fractions`: "2/3 of", "5 1/2 km" as fractions, not "a slash b" (#16 class 3);
 - `measure_fractions`: "1/2 Liter", "1/2 litro" before a measure (#16 class 3);
 - `cases`: numbers in the case their preposition or noun asks for (#16, case);
@@ -16,7 +18,14 @@ short text (#16 class 7) is in `langid.py`, used by `model_layer.text.language`.
 from __future__ import annotations
 
 from model_layer.text.langs import normalizer_for
-from model_layer.text.rules import agreement, cases, fractions, measure_fractions, phones
+from model_layer.text.rules import (
+    agreement,
+    cases,
+    day_ranges,
+    fractions,
+    measure_fractions,
+    phones,
+)
 
 
 def apply(text: str, lang: str) -> str:
@@ -25,6 +34,7 @@ def apply(text: str, lang: str) -> str:
         return text
     module = normalizer_for(lang)
     text = phones.read_phones(text, lang, module)
+    text = day_ranges.read(text, lang, module)
     text = measure_fractions.read(text, lang, module)
     text = fractions.read_fractions(text, lang, module)
     text = cases.read(text, lang, module)
