@@ -122,6 +122,24 @@ _SLAVIC = {
     "pl": {(1, 2): "pół", (1, 4): "ćwierć"},
     "uk": {(1, 2): "пів", (1, 4): "чверть", (3, 4): "три чверті"},
 }
+# Before a unit the module reads ("1/2 kg", "3/4 l"), the fraction's words and the unit
+# in the form the language puts after a part of it (the genitive singular; Estonian the
+# partitive, Bulgarian the plain singular), as the module says the unit after `_UNIT_AFTER`.
+_BEFORE_UNITS = {
+    "sk": {(1, 2): "pol", (1, 4): "štvrť", (3, 4): "tri štvrte"},
+    "sl": {(1, 2): "pol", (1, 4): "četrt", (3, 4): "tri četrtine"},
+    "hr": {(1, 2): "pola", (1, 4): "četvrt", (3, 4): "tri četvrtine"},
+    "ru": {(1, 2): "пол", (1, 4): "четверть", (3, 4): "три четверти"},
+    "bg": {(1, 2): "половин", (1, 4): "четвърт"},
+    "lt": {(1, 2): "pusė", (1, 4): "ketvirtis", (3, 4): "trys ketvirčiai"},
+    "lv": {(1, 2): "puse", (1, 4): "ceturtdaļa", (3, 4): "trīs ceturtdaļas"},
+    "et": {(1, 2): "pool", (1, 4): "veerand", (3, 4): "kolmveerand"},
+}
+_UNIT_AFTER = {"sk": "1,5", "sl": "2", "hr": "2", "ru": "2", "bg": "1", "lt": "1,5", "et": "1,5"}
+# Latvian says the unit after "1,5" in the nominative plural: the genitive by hand.
+_LV_GENITIVE = {"kg": "kilograma", "g": "grama", "l": "litra", "ml": "mililitra",
+                "dl": "decilitra", "km": "kilometra", "m": "metra", "cm": "centimetra",
+                "h": "stundas", "min": "minūtes"}  # fmt: skip
 
 # Words after which "1/2" is a date: "am 1/2", "le 1/2", "el 1/2".
 _DATE_BEFORE = {
@@ -132,7 +150,9 @@ _DATE_BEFORE = {
     "it": frozenset(["il", "del", "al", "dal"]),
     "nl": frozenset(["op"]),
 }
-LANGUAGES = frozenset(_MEASURES) | frozenset(_ROMANCE) | frozenset(_SLAVIC)
+LANGUAGES = (
+    frozenset(_MEASURES) | frozenset(_ROMANCE) | frozenset(_SLAVIC) | frozenset(_BEFORE_UNITS)
+)
 
 
 def _unit(word: str, lang: str, reader: Callable[[str], str] | None, n: str) -> str | None:
@@ -162,6 +182,15 @@ def read(text: str, lang: str, reader: Callable[[str], str] | None) -> str:
         if a >= b or (before and before[-1].lower() in _DATE_BEFORE.get(lang, ())):
             return m.group()
         lower = word.lower()
+        if lang in _BEFORE_UNITS:
+            said = _BEFORE_UNITS[lang].get((a, b))
+            if lang == "lv":
+                unit = _LV_GENITIVE.get(word) if reader is not None else None
+            else:
+                unit = _unit(word, lang, reader, _UNIT_AFTER[lang])
+            if said is None or unit is None:
+                return m.group()  # not a unit: "3/4 voličov" is the fraction rule's
+            return f"{said} {unit}"
         if lang in _SLAVIC:
             said = _SLAVIC[lang].get((a, b))
             unit = _unit(word, lang, reader, "1,5") or word  # "1,5 l": the genitive
