@@ -109,26 +109,12 @@ _DAYS_FROM = {
 _DAYS_TO = {"E": "esmaspäevani", "T": "teisipäevani", "K": "kolmapäevani", "N": "neljapäevani",
             "R": "reedeni", "L": "laupäevani", "P": "pühapäevani"}  # fmt: skip
 _DAY_RANGE = re.compile(r"(?<!\w)([ETKNRLP])\s?[-\u2013]\s?([ETKNRLP])(?!\w)")
-_PARTS = {2: "pool", 3: "kolmandik", 4: "veerand", 5: "viiendik", 10: "kümnendik"}
-_FRACTION = re.compile(r"(?<![\w/.,])(\d)/(\d{1,2})(?![\w/]|[.,]\d)(?=\s[^\W\d_])")
 _PER_UNIT = re.compile(r"(?<=[\w€%])/(öö|päev|kuu|aasta|tund|inimene|tk|kg)(?!\w)")
 
 
 def _everyday(text: str) -> str:
-    def fraction(m: re.Match[str]) -> str:
-        a, b = int(m.group(1)), int(m.group(2))
-        if not (0 < a < b and b in _PARTS):
-            return m.group()
-        part = _PARTS[b]
-        if a == 1:
-            return part
-        # after a number the partitive: kaks kolmandikku, kolm veerandit
-        plural = {"pool": "poolt", "veerand": "veerandit"}.get(part, part + "ku")
-        return f"{et.cardinal(a)} {plural}"
-
     text = _DAY_RANGE.sub(lambda m: f"{_DAYS_FROM[m.group(1)]} {_DAYS_TO[m.group(2)]}", text)
     text = _DECADE.sub(lambda m: _TENS_GENITIVE[int(m.group(1))] + m.group(2), text)
-    text = _FRACTION.sub(fraction, text)
     return _PER_UNIT.sub(lambda m: f" {m.group(1)} kohta", text)
 
 

@@ -126,25 +126,9 @@ _PER_UNIT = re.compile(r"(?<=[\w€%])/(noć|dan|mjesec|godinu|sat|osobi|osobu|k
 _PER_WORDS = {"noć": "po noći", "dan": "po danu", "mjesec": "mjesečno", "godinu": "godišnje",
               "sat": "po satu", "osobi": "po osobi", "osobu": "po osobi", "kom": "po komadu",
               "kg": "po kilogramu"}  # fmt: skip
-_PARTS = {2: ("polovina", "polovine"), 3: ("trećina", "trećine"), 4: ("četvrtina", "četvrtine"),
-          5: ("petina", "petina"), 10: ("desetina", "desetina")}  # fmt: skip
-_FRACTION = re.compile(
-    r"(?<![\w/.,])(\d)/(\d{1,2})(?![\w/]|[.,]\d)(?=\s[^\W\d_])(?:\s(kg|g|l|km|m|h)\b)?"
-)
 
 
 def _everyday(text: str) -> str:
-    def fraction(m: re.Match[str]) -> str:
-        a, b = int(m.group(1)), int(m.group(2))
-        if (a, b) == (1, 2):  # "pola kilograma": half, and the unit in the genitive
-            return "pola" + (f" {_UNITS[m.group(3)].forms[1]}" if m.group(3) else "")
-        if not (0 < a < b and b in _PARTS) or m.group(3):
-            return m.group()
-        one, few = _PARTS[b]
-        return {1: f"jedna {one}", 2: f"dvije {few}", 3: f"tri {few}", 4: f"četiri {few}"}.get(
-            a
-        ) or f"{hr.cardinal(a)} {_PARTS[b][1]}"
-
     def decade(m: re.Match[str]) -> str:
         return f"{hr.cardinal(int(m.group(1)))}{m.group(2)}"
 
@@ -152,8 +136,7 @@ def _everyday(text: str) -> str:
         lambda m: f"od {_DAYS_FROM[m.group(1)]} do {_DAYS_FROM[m.group(2)]}", text
     )
     text = _PER_UNIT.sub(lambda m: f" {_PER_WORDS[m.group(1)]}", text)
-    text = _DECADE.sub(decade, text)
-    return _FRACTION.sub(fraction, text)
+    return _DECADE.sub(decade, text)
 
 
 _ABBREVIATIONS = {

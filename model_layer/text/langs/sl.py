@@ -101,27 +101,13 @@ _DAYS_FROM = {"pon": "ponedeljka", "tor": "torka", "sre": "srede", "čet": "čet
 _DAY = "(pon|tor|sre|čet|pet|sob|ned)"
 _DAY_RANGE = re.compile(rf"(?<!\w){_DAY}\.?\s?[-\u2013]\s?{_DAY}(?:\.(?=\s+[a-z0-9]))?(?![\w])")
 _PER_UNIT = re.compile(r"(?<=[\w€%])/(noč|dan|mesec|leto|uro|osebo|kos|kg)(?!\w)")
-_PARTS = {2: ("polovica", "polovici", "polovice"), 3: ("tretjina", "tretjini", "tretjine"),
-          4: ("četrtina", "četrtini", "četrtine"), 5: ("petina", "petini", "petine"),
-          10: ("desetina", "desetini", "desetine")}  # fmt: skip
-_FRACTION = re.compile(r"(?<![\w/.,])(\d)/(\d{1,2})(?![\w/]|[.,]\d)(?=\s[^\W\d_])")
 
 
 def _everyday(text: str) -> str:
-    def fraction(m: re.Match[str]) -> str:
-        a, b = int(m.group(1)), int(m.group(2))
-        if not (0 < a < b and b in _PARTS):
-            return m.group()
-        one, two, few = _PARTS[b]
-        return {1: f"ena {one}", 2: f"dve {two}", 3: f"tri {few}", 4: f"štiri {few}"}.get(a) or (
-            f"{LANGUAGE.cardinal(str(a))} {few}"
-        )
-
     text = _DAY_RANGE.sub(
         lambda m: f"od {_DAYS_FROM[m.group(1)]} do {_DAYS_FROM[m.group(2)]}", text
     )
     text = _PER_UNIT.sub(lambda m: f" na {'kilogram' if m.group(1) == 'kg' else m.group(1)}", text)
-    text = _FRACTION.sub(fraction, text)
     return _ordinals_before_words(text)
 
 

@@ -227,17 +227,28 @@ _HI_NAMES = {(1, 2): "आधा", (1, 4): "एक चौथाई", (3, 4): "त
 
 
 def _parts(
-    names: dict[int, tuple[str, str]], one: str, numerators: dict[int, str], lang: str
+    names: dict[int, tuple[str, ...]],
+    one: str,
+    numerators: dict[int, str],
+    lang: str,
+    special: dict[tuple[int, int], str] | None = None,
 ) -> Callable[[int, int], str | None]:
     """a/b from the names of one part and of several ("dve tretiny", "една трета"):
-    `one` says 1, `numerators` the forms the part's gender asks, else the cardinal."""
+    `names[b]` is (one part, several parts[, two parts where the language has a dual:
+    sl "dve tretjini"]); `one` says 1 ("" where the part's name alone says it: et
+    "kolmandik"), `numerators` the forms the part's gender asks, else the cardinal;
+    `special` whole readings ("pola" for hr 1/2)."""
 
     def read(a: int, b: int) -> str | None:
+        if special and (a, b) in special:
+            return special[(a, b)]
         if b not in names:
             return None
-        single, several = names[b]
+        single, several, *dual = names[b]
         if a == 1:
-            return f"{one} {single}"
+            return f"{one} {single}".strip()
+        if a == 2 and dual:
+            several = dual[0]
         numerator = numerators.get(a) or numbers.cardinal(str(a), lang)
         return None if numerator is None else f"{numerator} {several}"
 
@@ -259,6 +270,27 @@ _LV = _parts(
      5: ("piektdaļa", "piektdaļas"), 10: ("desmitdaļa", "desmitdaļas")},
     "viena", {2: "divas", 4: "četras", 5: "piecas", 6: "sešas", 7: "septiņas", 8: "astoņas",
               9: "deviņas"}, "lv",
+)  # fmt: skip
+
+# Slovenian: one, several (3 and more), and the dual for two.
+_SL = _parts(
+    {2: ("polovica", "polovice", "polovici"), 3: ("tretjina", "tretjine", "tretjini"),
+     4: ("četrtina", "četrtine", "četrtini"), 5: ("petina", "petine", "petini"),
+     10: ("desetina", "desetine", "desetini")},
+    "ena", {2: "dve", 3: "tri", 4: "štiri"}, "sl",
+)  # fmt: skip
+# Croatian: a half is "pola" ("pola birača"); the paucal after 2-4.
+_HR = _parts(
+    {2: ("polovina", "polovine"), 3: ("trećina", "trećine"), 4: ("četvrtina", "četvrtine"),
+     5: ("petina", "petina"), 10: ("desetina", "desetina")},
+    "jedna", {2: "dvije", 3: "tri", 4: "četiri"}, "hr", special={(1, 2): "pola"},
+)  # fmt: skip
+# Estonian: the part's name says one ("kolmandik"); after a number the partitive
+# ("kaks kolmandikku", "kolm veerandit").
+_ET = _parts(
+    {2: ("pool", "poolt"), 3: ("kolmandik", "kolmandikku"), 4: ("veerand", "veerandit"),
+     5: ("viiendik", "viiendikku"), 10: ("kümnendik", "kümnendikku")},
+    "", {}, "et",
 )  # fmt: skip
 
 
@@ -399,8 +431,17 @@ TABLES: dict[str, FractionWords] = {
     # to the language module.
     **{
         lang: FractionWords(frozenset(), read, "", "", mixed=False)
-        for lang, read in (("bg", _BG), ("sk", _SK), ("lv", _LV))
+        for lang, read in (("bg", _BG), ("sk", _SK), ("lv", _LV), ("sl", _SL), ("et", _ET))
     },
+    # "1/2 kg", "3/4 l": before a unit, measure_fractions.py's or the module's
+    "hr": FractionWords(
+        frozenset(),
+        _HR,
+        "",
+        "",
+        mixed=False,
+        not_before=frozenset(["kg", "g", "l", "km", "m", "h"]),
+    ),
     "ar": FractionWords(frozenset(["من"]), _ar, "", "", mixed=False, inflect=_ar_case),
     "el": FractionWords(frozenset(["των", "του", "της"]), _el, "", "", mixed_words=_el_mixed),
     "hi": FractionWords(
