@@ -232,12 +232,14 @@ def _parts(
     numerators: dict[int, str],
     lang: str,
     special: dict[tuple[int, int], str] | None = None,
+    many: dict[int, str] | None = None,
 ) -> Callable[[int, int], str | None]:
     """a/b from the names of one part and of several ("dve tretiny", "една трета"):
     `names[b]` is (one part, several parts[, two parts where the language has a dual:
     sl "dve tretjini"]); `one` says 1 ("" where the part's name alone says it: et
     "kolmandik"), `numerators` the forms the part's gender asks, else the cardinal;
-    `special` whole readings ("pola" for hr 1/2)."""
+    `special` whole readings ("pola" for hr 1/2); `many` the genitive plural a part takes
+    after five and more where it differs (sk "päť tretín", sl "pet tretjin")."""
 
     def read(a: int, b: int) -> str | None:
         if special and (a, b) in special:
@@ -249,6 +251,8 @@ def _parts(
             return f"{one} {single}".strip()
         if a == 2 and dual:
             several = dual[0]
+        if many and b in many and ((a % 100 >= 5 and not 2 <= a % 10 <= 4) or 12 <= a % 100 <= 14):
+            several = many[b]
         numerator = numerators.get(a) or numbers.cardinal(str(a), lang)
         return None if numerator is None else f"{numerator} {several}"
 
@@ -262,8 +266,9 @@ _BG = _parts(
 )  # fmt: skip
 _SK = _parts(
     {2: ("polovica", "polovice"), 3: ("tretina", "tretiny"), 4: ("štvrtina", "štvrtiny"),
-     5: ("pätina", "pätín"), 10: ("desatina", "desatín")},
+     5: ("pätina", "pätiny"), 10: ("desatina", "desatiny")},
     "jedna", {2: "dve"}, "sk",
+    many={2: "polovíc", 3: "tretín", 4: "štvrtín", 5: "pätín", 10: "desatín"},
 )  # fmt: skip
 _LV = _parts(
     {2: ("puse", "puses"), 3: ("trešdaļa", "trešdaļas"), 4: ("ceturtdaļa", "ceturtdaļas"),
@@ -278,12 +283,14 @@ _SL = _parts(
      4: ("četrtina", "četrtine", "četrtini"), 5: ("petina", "petine", "petini"),
      10: ("desetina", "desetine", "desetini")},
     "ena", {2: "dve", 3: "tri", 4: "štiri"}, "sl",
+    many={2: "polovic", 3: "tretjin", 4: "četrtin", 5: "petin", 10: "desetin"},
 )  # fmt: skip
 # Croatian: a half is "pola" ("pola birača"); the paucal after 2-4.
 _HR = _parts(
     {2: ("polovina", "polovine"), 3: ("trećina", "trećine"), 4: ("četvrtina", "četvrtine"),
      5: ("petina", "petina"), 10: ("desetina", "desetina")},
     "jedna", {2: "dvije", 3: "tri", 4: "četiri"}, "hr", special={(1, 2): "pola"},
+    many={2: "polovina", 3: "trećina", 4: "četvrtina", 5: "petina", 10: "desetina"},
 )  # fmt: skip
 # Estonian: the part's name says one ("kolmandik"); after a number the partitive
 # ("kaks kolmandikku", "kolm veerandit").
