@@ -68,7 +68,9 @@ Valdemar Waldemar Canute Knud Knut Carl Sancho Ramiro Ramon Ramón Jaume Tomisla
 Simeon Симеон Ivan Фёдор Fyodor Feodor Frederik Oskar Oscar Johan Hans Sebastião Dinis Václav
 Přemysl Otakar Vratislav Stanisław Przemysł Данило Ярослав Володимир Владимир Святослав Олег
 Ігор Игорь Юрій Юрий Мстислав Всеволод Алексей Олексій Лев Kristina Christina Margareta Ulrika
-Juana Leonor Beatriz Urraca
+Juana Leonor Beatriz Urraca Mindaugas Gediminas Vytautas Algirdas Kęstutis Jogaila
+Žygimantas Kazimieras Aleksandras Steponas Vladislovas Jonas Karolis Petras Kārlis Pēteris
+Katrīna Elizabete Aleksandrs Nikolajs Jēkabs Frīdrihs Gustavs Vilhelms Augusts Staņislavs
 """
 RULERS = frozenset(_RULER_NAMES.split())
 
@@ -203,6 +205,36 @@ def _capital_ordinal(lang: str, feminine: Callable[[str], bool] | None = None): 
     def regnal(n: int, name: str) -> str | None:
         form = "f" if feminine and feminine(name) else "ord"
         return _capital(say(n, form))
+
+    return regnal
+
+
+# Lithuanian and Latvian: the definite ordinal in the case of the name before it
+# ("Mindaugas Antrasis", "Mindaugo Antrojo", "Kārlis Divpadsmitais", "Kārļa
+# Divpadsmitā"); the name's ending tells its case and gender.
+_LT_REGNAL = (("as", "asis"), ("is", "asis"), ("ys", "asis"), ("us", "asis"), ("ui", "ajam"),
+              ("ą", "ąjį"), ("į", "ąjį"), ("ų", "ąjį"), ("yje", "ajame"), ("uje", "ajame"),
+              ("os", "osios"), ("ės", "osios"), ("o", "ojo"), ("io", "ojo"), ("aus", "ojo"),
+              ("e", "ajame"), ("u", "uoju"), ("a", "oji"), ("ė", "oji"))  # fmt: skip
+_LT_KINGS_IN_A = frozenset(("Jogaila", "Jogailos", "Jogailai", "Jogailą"))
+_LV_REGNAL = (("is", "ais"), ("s", "ais"), ("š", "ais"), ("im", "ajam"), ("am", "ajam"),
+              ("ai", "ajai"), ("ei", "ajai"), ("ī", "ajā"), ("ā", "ajā"), ("ē", "ajā"),
+              ("as", "ās"), ("es", "ās"), ("a", "ā"), ("e", "ā"), ("u", "o"),
+              ("i", "o"))  # fmt: skip
+
+
+def _baltic_regnal(lang: str) -> Callable[[int, str], str | None]:
+    own = _module_attr(lang, "ordinal")
+
+    def regnal(n: int, name: str) -> str | None:
+        endings = _LT_REGNAL if lang == "lt" else _LV_REGNAL
+        form = next((form for end, form in endings if name.endswith(end)), None)
+        if lang == "lt" and name in _LT_KINGS_IN_A:
+            form = {"a": "asis", "s": "ojo", "i": "ajam", "ą": "ąjį"}[name[-1]]
+        # lv "-a": a king's genitive ("Kārļa") or a queen's nominative ("Katrīna"): both "ā"
+        if form is None or own is None:
+            return None
+        return _capital(own(n, form))
 
     return regnal
 
@@ -418,7 +450,7 @@ TABLES: dict[str, RomanTable] = {
     ),
     # Lithuanian and Latvian centuries: the definite ordinal in the noun's case
     "lt": RomanTable(
-        lambda n, name: None,
+        _baltic_regnal("lt"),
         centuries={
             "amžius": "asis",
             "a.": "ojo|amžiaus",
@@ -431,7 +463,7 @@ TABLES: dict[str, RomanTable] = {
         say=_say_for("lt"),
     ),
     "lv": RomanTable(
-        lambda n, name: None,
+        _baltic_regnal("lv"),
         centuries={
             "gadsimts": "ais",
             "gs.": "ā|gadsimta",
