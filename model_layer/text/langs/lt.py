@@ -64,7 +64,28 @@ def _written_dates(text: str) -> str:
         words = _date(parts) if 1 <= parts.day <= 31 else None
         return m.group() if words is None else f"{words} diena"
 
-    return _WRITTEN.sub(say, text)
+    text = _WRITTEN.sub(say, text)
+    return _DAY_OF_MONTH.sub(_day_of_month, text) if " d" in text else text
+
+
+# "gegužės 4 d." without a year: "gegužės ketvirtoji diena"; after "iki", "nuo" the
+# genitive ("iki birželio penkioliktosios dienos").
+_DAY_OF_MONTH = re.compile(
+    rf"(?<![\w.])(?:(?P<prep>[Ii]ki|[Nn]uo)\s)?(?P<month>{'|'.join(MONTHS)})\s(?P<day>\d{{1,2}})"
+    r"\s?d(?P<dot>\.)?(?!\w)"
+)
+
+
+def _day_of_month(m: re.Match[str]) -> str:
+    day = int(m.group("day"))
+    genitive = m.group("prep") is not None
+    words = ordinal(day, "osios" if genitive else "oji") if 1 <= day <= 31 else None
+    if words is None:
+        return m.group()
+    prep = f"{m.group('prep')} " if genitive else ""
+    rest = m.string[m.end() : m.end() + 3].lstrip()
+    end = "." if m.group("dot") and (not rest or rest[0].isupper()) else ""
+    return f"{prep}{m.group('month')} {words} {'dienos' if genitive else 'diena'}{end}"
 
 
 # "15.30 val.", "7:45 val.": a time, said with its hours and minutes (penkiolika valandų

@@ -101,9 +101,14 @@ _ORDINAL_BEFORE_WORD = re.compile(r"(?<![\w.,])(\d{1,3})\.\s(?=([a-zāčēģīķ
 def _ordinals_before_words(text: str) -> str:
     def say(m: re.Match[str]) -> str:
         following = m.group(2)
-        if following.startswith(tuple(m_[:4] for m_ in MONTHS)):
-            return m.group()  # a date: its own rule
-        ending = next((new for old, new in _NEXT_ENDINGS if following.endswith(old)), "ais")
+        # "4. maijā" ceturtajā maijā, "līdz 15. jūnijam" piecpadsmitajam jūnijam: a day
+        # before a month takes the month's case like any ordinal; "no 3. līdz 5. maijam":
+        # after "no" the genitive (no trešā).
+        before = m.string[max(0, m.start() - 4) : m.start()].split()
+        if following == "līdz" and before and before[-1].lower() == "no":
+            ending = "ā"
+        else:
+            ending = next((new for old, new in _NEXT_ENDINGS if following.endswith(old)), "ais")
         words = ordinal(int(m.group(1)), ending)
         return m.group() if words is None else words + " "
 
