@@ -130,6 +130,14 @@ _UNITS = {
     "MB": word("megabajt", "megabajty", "megabajtů", "megabajtu"),
     "C": word("stupeň Celsia", "stupně Celsia", "stupňů Celsia", "stupně Celsia"),
     "deg": word("stupeň", "stupně", "stupňů", "stupně"),
+    # medicine doses, energy, volume (#16 sweep)
+    "mg": word("miligram", "miligramy", "miligramů", "miligramu"),
+    "ml": word("mililitr", "mililitry", "mililitrů", "mililitru"),
+    "dl": word("decilitr", "decilitry", "decilitrů", "decilitru"),
+    "m3": word("metr krychlový", "metry krychlové", "metrů krychlových", "metru krychlového"),
+    "kWh": word("kilowatthodina", "kilowatthodiny", "kilowatthodin", "kilowatthodiny",
+                gender="f"),
+    "kW": word("kilowatt", "kilowatty", "kilowattů", "kilowattu"),
 }  # fmt: skip
 _ABBREVIATIONS = {
     "např.": "například", "tzv.": "takzvaný", "atd.": "a tak dále", "apod.": "a podobně",
@@ -174,6 +182,7 @@ SPEC = LanguageSpec(
     hour_gender="f",
     minute_zero="nula",  # "devět nula pět"
     units=_UNITS,
+    unit_symbols={"hod": "h"},  # "2 hod. 15 min"
     ordinal_dot=True,  # "2. místo" druhé místo
     final_rules=(_tens_one,),
     ordinal=_ordinal,

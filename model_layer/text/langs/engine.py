@@ -231,7 +231,9 @@ class Language:
         self._unit_words = {**{s: spec.units[k] for s, k in units.items()}, **spec.scales}
         unit_symbols = _alternation(self._unit_words) or "(?!)"
         # "15 min. forsinket": an abbreviation's dot before a lowercase word is no full stop
-        self._unit = c(rf"{num}\s?(?P<u>{unit_symbols})(?![\w²³/])(?P<adot>\.(?=\s+[^\W\d_]))?")
+        self._unit = c(
+            rf"{num}\s?(?P<u>{unit_symbols})(?![\w²³/])(?P<adot>\.(?=\s+[^\W\d_]|\s\d))?"
+        )
         keywords = rf"(?P<kw>{spec.version_keywords})\s" if spec.version_keywords else "(?!)"
         self._version = c(
             rf"(?<![\w.])(?:(?P<v>v)|{keywords})(?P<ver>\d+(?:\.\d+)+)(?!\w|[.,]\d)"
@@ -578,7 +580,8 @@ class Language:
             if words is None:
                 return m.group()
             if m.group("adot"):
-                return words + ("" if after(m).lstrip()[:1].islower() else ".")
+                following = after(m).lstrip()[:1]
+                return words + ("" if following.islower() or following.isdigit() else ".")
             if unit in self.spec.scales and self.spec.capitalized_nouns:
                 # "1 Mio. Euro": a capital after a scale is the noun it counts, not a new
                 # sentence; only at the very end does its dot also end the sentence.

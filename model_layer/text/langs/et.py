@@ -132,6 +132,13 @@ _UNITS = {
     "dl": word("detsiliiter", "detsiliitrit"),
     "C": word("kraad", "kraadi"), "deg": word("kraad", "kraadi"), "h": word("tund", "tundi"),
     "min": word("minut", "minutit"),
+    # medicine doses, energy, volume (#16 sweep)
+    "mg": word("milligramm", "milligrammi"),
+    "s": word("sekund", "sekundit"),
+    "m2": word("ruutmeeter", "ruutmeetrit"),
+    "kW": word("kilovatt", "kilovatti"),
+    "kWh": word("kilovatt-tund", "kilovatt-tundi"),
+    "GB": word("gigabait", "gigabaiti"),
 }  # fmt: skip
 
 SPEC = LanguageSpec(

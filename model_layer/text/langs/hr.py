@@ -166,6 +166,16 @@ _UNITS = {
     "ml": word("mililitar", "mililitra", "mililitara"),
     "C": word("stupanj Celzija", "stupnja Celzija", "stupnjeva Celzija"), "deg": _DEGREE,
     "h": _HOUR, "min": _MINUTE,
+    # medicine doses, energy, volume (#16 sweep)
+    "mg": word("miligram", "miligrama", "miligrama"),
+    "dl": word("decilitar", "decilitra", "decilitara"),
+    "s": word("sekunda", "sekunde", "sekundi", gender="f"),
+    "m2": word("četvorni metar", "četvorna metra", "četvornih metara"),
+    "m3": word("kubni metar", "kubna metra", "kubnih metara"),
+    "kWh": word("kilovatsat", "kilovatsata", "kilovatsati"),
+    "kW": word("kilovat", "kilovata", "kilovata"),
+    "GB": word("gigabajt", "gigabajta", "gigabajta"),
+    "MB": word("megabajt", "megabajta", "megabajta"),
 }  # fmt: skip
 
 SPEC = LanguageSpec(

@@ -147,6 +147,18 @@ _UNITS = {
     "C": word("laipsnis Celsijaus", "laipsniai Celsijaus", "laipsnių Celsijaus",
               "laipsnio Celsijaus"),
     "deg": word("laipsnis", "laipsniai", "laipsnių", "laipsnio"),
+    # medicine doses, energy, volume (#16 sweep)
+    "mm": word("milimetras", "milimetrai", "milimetrų", "milimetro"),
+    "mg": word("miligramas", "miligramai", "miligramų", "miligramo"),
+    "km/h": word("kilometras per valandą", "kilometrai per valandą", "kilometrų per valandą",
+                 "kilometro per valandą"),
+    "s": word("sekundė", "sekundės", "sekundžių", "sekundės", gender="f"),
+    "m2": word("kvadratinis metras", "kvadratiniai metrai", "kvadratinių metrų",
+               "kvadratinio metro"),
+    "kW": word("kilovatas", "kilovatai", "kilovatų", "kilovato"),
+    "kWh": word("kilovatvalandė", "kilovatvalandės", "kilovatvalandžių", "kilovatvalandės",
+                gender="f"),
+    "GB": word("gigabaitas", "gigabaitai", "gigabaitų", "gigabaito"),
 }  # fmt: skip
 _ABBREVIATIONS = {
     "pvz.": "pavyzdžiui", "t. y.": "tai yra", "ir kt.": "ir kiti", "Nr.": "numeris",

@@ -152,6 +152,15 @@ _UNITS = {
     "ml": word("mililitrs", "mililitri"),
     "h": word("stunda", "stundas", gender="f"), "min": word("minūte", "minūtes", gender="f"),
     "C": word("grāds pēc Celsija", "grādi pēc Celsija"), "deg": word("grāds", "grādi"),
+    # medicine doses, energy, volume (#16 sweep)
+    "mm": word("milimetrs", "milimetri"),
+    "mg": word("miligrams", "miligrami"),
+    "km/h": word("kilometrs stundā", "kilometri stundā"),
+    "s": word("sekunde", "sekundes", gender="f"),
+    "m2": word("kvadrātmetrs", "kvadrātmetri"),
+    "kW": word("kilovats", "kilovati"),
+    "kWh": word("kilovatstunda", "kilovatstundas", gender="f"),
+    "GB": word("gigabaits", "gigabaiti"),
 }  # fmt: skip
 _ABBREVIATIONS = {
     "piem.": "piemēram", "utt.": "un tā tālāk", "u.c.": "un citi", "t.i.": "tas ir",

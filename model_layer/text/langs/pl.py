@@ -28,7 +28,7 @@ _LOCATIVE = (("gi", "gim"), ("ki", "kim"), ("i", "im"), ("y", "ym"))
 _YEAR_NOUN = re.compile(r"(?<![\w.,])(\d{3,4})\s?(roku|rok|r\.)(?!\w)")
 
 
-_AT_HOUR = re.compile(r"(?<!\w)(?:(o)\s)?godz\.\s?")
+_AT_HOUR = re.compile(r"(?<!\w)(?<!\d )(?:(o)\s)?godz\.\s?")  # "2 godz.": a unit
 
 
 def _hour_word(text: str) -> str:
@@ -131,6 +131,13 @@ _UNITS = {
     "MB": word("megabajt", "megabajty", "megabajtów", "megabajta"),
     "C": word("stopień Celsjusza", "stopnie Celsjusza", "stopni Celsjusza", "stopnia Celsjusza"),
     "deg": word("stopień", "stopnie", "stopni", "stopnia"),
+    # medicine doses, energy, volume (#16 sweep)
+    "mg": word("miligram", "miligramy", "miligramów", "miligrama"),
+    "dl": word("decylitr", "decylitry", "decylitrów", "decylitra"),
+    "m3": word("metr sześcienny", "metry sześcienne", "metrów sześciennych", "metra sześciennego"),
+    "kWh": word("kilowatogodzina", "kilowatogodziny", "kilowatogodzin", "kilowatogodziny",
+                gender="f"),
+    "kW": word("kilowat", "kilowaty", "kilowatów", "kilowata"),
 }  # fmt: skip
 _ABBREVIATIONS = {
     "np.": "na przykład", "itd.": "i tak dalej", "itp.": "i tym podobne", "tzn.": "to znaczy",
@@ -180,6 +187,7 @@ SPEC = LanguageSpec(
     minute_zero="zero",  # "dziewiąta zero pięć"
     time_keywords="godzinie|godzina",  # "o godz. 14.30"
     units=_UNITS,
+    unit_symbols={"godz": "h"},  # "2 godz. 15 min"
     version_word="wersja",
     version_keywords="wersja|wersji|Wersja",
     point_word="kropka",

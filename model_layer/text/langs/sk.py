@@ -153,12 +153,23 @@ _UNITS = {
     "GB": word("gigabajt", "gigabajty", "gigabajtov", "gigabajtu"),
     "C": word("stupeň Celzia", "stupne Celzia", "stupňov Celzia", "stupňa Celzia"),
     "deg": word("stupeň", "stupne", "stupňov", "stupňa"),
+    # medicine doses, energy, volume (#16 sweep)
+    "mm": word("milimeter", "milimetre", "milimetrov", "milimetra"),
+    "mg": word("miligram", "miligramy", "miligramov", "miligramu"),
+    "dl": word("deciliter", "decilitre", "decilitrov", "decilitra"),
+    "s": word("sekunda", "sekundy", "sekúnd", "sekundy", gender="f"),
+    "m2": word("štvorcový meter", "štvorcové metre", "štvorcových metrov", "štvorcového metra"),
+    "m3": word("kubický meter", "kubické metre", "kubických metrov", "kubického metra"),
+    "kWh": word("kilowatthodina", "kilowatthodiny", "kilowatthodín", "kilowatthodiny",
+                gender="f"),
+    "kW": word("kilowatt", "kilowatty", "kilowattov", "kilowattu"),
+    "MB": word("megabajt", "megabajty", "megabajtov", "megabajtu"),
 }  # fmt: skip
 _ABBREVIATIONS = {
     "napr.": "napríklad", "tzv.": "takzvaný", "atď.": "a tak ďalej", "a pod.": "a podobne",
     "t. j.": "to jest", "resp.": "respektíve", "ul.": "ulica", "č.": "číslo",
     "Napr.": "Napríklad", "r.": "roku", "tel.": "telefón", "Tel.": "Telefón", "nám.": "námestie",
-    "str.": "strana", "cca": "približne", "p.": "pán", "pí.": "pani", "hod.": "hodín",
+    "str.": "strana", "cca": "približne", "p.": "pán", "pí.": "pani",
 }  # fmt: skip
 _SCALES = {
     "tis.": word("tisíc", "tisíce", "tisíc", "tisíca"),
@@ -184,6 +195,7 @@ SPEC = LanguageSpec(
     hour=_hour,
     minute_zero="nula",  # "o deviatej nula päť"
     units=_UNITS,
+    unit_symbols={"hod": "h"},  # "2 hod. 15 min"
     range_word="až",
     version_word="verzia",
     version_keywords="verzia|verzie|Verzia",

@@ -125,6 +125,19 @@ _UNITS = {
     "C": word("stopinja Celzija", "stopinji Celzija", "stopinje Celzija", "stopinj Celzija",
               gender="f"),
     "deg": word("stopinja", "stopinji", "stopinje", "stopinj", gender="f"),
+    # medicine doses, energy, volume (#16 sweep)
+    "mm": word("milimeter", "milimetra", "milimetri", "milimetrov"),
+    "mg": word("miligram", "miligrama", "miligrami", "miligramov"),
+    "dl": word("deciliter", "decilitra", "decilitri", "decilitrov"),
+    "km/h": word("kilometer na uro", "kilometra na uro", "kilometri na uro",
+                 "kilometrov na uro"),
+    "s": word("sekunda", "sekundi", "sekunde", "sekund", gender="f"),
+    "m2": word("kvadratni meter", "kvadratna metra", "kvadratni metri", "kvadratnih metrov"),
+    "m3": word("kubični meter", "kubična metra", "kubični metri", "kubičnih metrov"),
+    "kWh": word("kilovatna ura", "kilovatni uri", "kilovatne ure", "kilovatnih ur", gender="f"),
+    "kW": word("kilovat", "kilovata", "kilovati", "kilovatov"),
+    "GB": word("gigabajt", "gigabajta", "gigabajti", "gigabajtov"),
+    "MB": word("megabajt", "megabajta", "megabajti", "megabajtov"),
 }  # fmt: skip
 _ABBREVIATIONS = {
     "npr.": "na primer", "itd.": "in tako dalje", "tj.": "to je", "oz.": "oziroma",
