@@ -48,7 +48,7 @@ def _each(spaced: str) -> list[str]:
 _NUMBER = re.compile(r"(?<![\w.,:/\-+$€£¥#])(\d{1,6})(?![\w\-–]|[.,:/]\d|\.\s?\d)")
 _BEFORE = re.compile(r"(\w+)[ \u00a0]$")
 _BEFORE_TWO = re.compile(r"(\w+)[ \u00a0]+(\w+)[ \u00a0]$")
-_AFTER = re.compile(r"([ \u00a0]?)(%|[^\W\d_]\w*)")
+_AFTER = re.compile(r"([ \u00a0]?)(%|[^\W\d_]\w*(?:/[^\W\d_]+)?)")  # "km/h" whole
 
 # Preposition -> (the cases its noun may show, the case it gives when the noun shows none).
 Government = tuple[str, str | None]
@@ -69,13 +69,14 @@ _PREPOSITIONS: dict[str, dict[str, Government]] = {
     "pl": _table(
         (
             "około od do bez dla u wokół powyżej poniżej według spośród sprzed podczas "
-            "zamiast oprócz wśród koło obok blisko wieku",
+            "zamiast oprócz wśród koło obok blisko wieku ciągu trakcie",
             _GEN,
         ),
         ("dzięki ku wbrew przeciw przeciwko", _DAT),
         ("w we o na po", _LOC),
         ("przy", _LOC_FORCED),
-        ("z ze między przed nad pod za", _INS),
+        ("między przed nad pod za", _INS),
+        ("z ze", _GEN_INS),  # "z 2 kotami", "z 3 kandydatów"
     ),
     "cs": _table(
         ("od do kolem okolo bez u podle během kromě místo vedle uprostřed z ze", _GEN),
@@ -134,6 +135,44 @@ _ENDINGS: dict[str, tuple[tuple[str, str], ...]] = {
         ("em", "d"),
     ),
 }
+
+# "w wieku 65 lat", "w ciągu 3 dni", "w trakcie 2 lat": the genitive after two words.
+_AFTER_W = frozenset(["wieku", "ciągu", "trakcie"])
+
+# One, declined by the noun's gender, which its ending in the case tells (a table form
+# first): "po 1 tabletce" po jednej tabletce, "do 1 roku" do jednego roku.
+_ONE_FORMS = {
+    "pl": {"g": ("jednego", "jednej"), "l": ("jednym", "jednej"), "d": ("jednemu", "jednej"),
+           "i": ("jednym", "jedną")},
+    "cs": {"g": ("jednoho", "jedné"), "l": ("jednom", "jedné"), "d": ("jednomu", "jedné"),
+           "i": ("jedním", "jednou")},
+    "sk": {"g": ("jedného", "jednej"), "l": ("jednom", "jednej"), "d": ("jednému", "jednej"),
+           "i": ("jedným", "jednou")},
+}  # fmt: skip
+# (case, ending, feminine) by the singular noun's ending; first match wins.
+_ONE_ENDINGS = {
+    "pl": (("l", "u", False), ("l", "ście", False), ("l", "ce", True), ("l", "dze", True),
+           ("g", "a", False), ("g", "u", False), ("g", "y", True), ("g", "i", True),
+           ("i", "em", False), ("i", "ą", True), ("d", "owi", False)),
+    "cs": (("l", "u", False), ("l", "stě", False), ("l", "ě", True), ("g", "a", False),
+           ("g", "u", False), ("g", "y", True), ("i", "em", False), ("i", "ou", True)),
+    "sk": (("l", "u", False), ("g", "a", False), ("g", "u", False), ("g", "y", True),
+           ("i", "om", False), ("i", "ou", True)),
+}  # fmt: skip
+_ONE = frozenset(_ONE_FORMS)
+
+
+def _one(lang: str, cases: str, noun: str) -> str | None:
+    """One in the first of `cases` (the preposition's) that the noun's ending shows."""
+    lower = noun.lower()
+    known = agreement._form_genders("cs" if lang == "sk" else lang).get(lower)
+    for case, ending, feminine in _ONE_ENDINGS[lang]:
+        if case in cases and lower.endswith(ending):
+            if known is not None and lang != "sk":
+                feminine = known == "f"
+            return _ONE_FORMS[lang][case][feminine]
+    return None
+
 
 # --- Polish ------------------------------------------------------------------------
 
@@ -483,11 +522,11 @@ def read(text: str, lang: str, reader: Reader | None) -> str:
 
 def _say(m: re.Match[str], text: str, lang: str, reader: Reader) -> tuple[str, int] | None:
     n = int(m.group(1))
-    if n < 2 or m.group(1).startswith("0"):
+    if n < 1 or m.group(1).startswith("0") or (n == 1 and lang not in _ONE):
         return None
     if text.startswith(".", m.end()):
         following = text[m.end() + 1 : m.end() + 3].lstrip()
-        if not following or following[0].islower() or following[0].isdigit():
+        if following and (following[0].islower() or following[0].isdigit()):
             return None  # "do 5. třídy", "od 1. května": an ordinal or a date
     after = _AFTER.match(text, m.end())
     token, gap = (after.group(2), after.group(1)) if after else ("", "")
@@ -529,10 +568,13 @@ def _say(m: re.Match[str], text: str, lang: str, reader: Reader) -> tuple[str, i
     if government is None:
         return None
     showing, given = government
-    if preposition == "wieku":
+    if preposition in _AFTER_W:
         two = _BEFORE_TWO.search(text, max(0, m.start() - 30), m.start())
         if two is None or two.group(1).lower() != "w":
             return None
+    if n == 1:
+        said = _one(lang, showing + (given or ""), token) if plain else None
+        return None if said is None else (said, m.end())
     case = given
     if plain:
         lower = token.lower()
