@@ -7,6 +7,7 @@ module:
   rules can take "3/4" for three quarters (#16, dates);
 - `fractions`: "2/3 of", "5 1/2 km" as fractions, not "a slash b" (#16 class 3);
 - `measure_fractions`: "1/2 Liter", "1/2 litro" before a measure (#16 class 3);
+- `times`: "3x denně" třikrát denně, "2x dziennie" dwa razy dziennie (#16 sweep);
 - `cases`: numbers in the case their preposition or noun asks for (#16, case);
 - `agreement`: numbers that agree with the noun they count (#16 class 2).
 
@@ -25,6 +26,7 @@ from model_layer.text.rules import (
     fractions,
     measure_fractions,
     phones,
+    times,
 )
 
 
@@ -37,5 +39,6 @@ def apply(text: str, lang: str) -> str:
     text = day_ranges.read(text, lang, module)
     text = measure_fractions.read(text, lang, module)
     text = fractions.read_fractions(text, lang, module)
+    text = times.read(text, lang)
     text = cases.read(text, lang, module)
     return agreement.agree(text, lang, module)
