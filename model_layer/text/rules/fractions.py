@@ -495,12 +495,36 @@ _FEMININE_HALF = {
 }
 
 
+# A house and flat number after a street's name ("ul. Mickiewicza 12/4", "v Dlouhé 12/4"):
+# "dwanaście łamane przez cztery", "dvanáct lomeno čtyři"; the name follows a street word
+# or a lower-case word (not the first word of a sentence: "Ponad 2/3 osób").
+_HOUSE = re.compile(
+    r"(?P<pre>\b(?:ul|al|os|pl|nám)\. ?|\b(?:ulica|ulicy|aleja|alei|ulice|ulici) "
+    r"|[a-ząćęłńóśźżčďěňřšťůžáéíúýô] )"
+    r"(?P<name>[A-ZĄĆĘŁŃÓŚŹŻČĎŇŘŠŤŽÁÉÍÚÝ][^\W\d_]+ )(?P<a>\d{1,4})(?P<x>[a-z]?)/(?P<b>\d{1,4})"
+    r"(?P<y>[a-z]?)(?![\d/])(?P<word> [a-ząćęłńóśźżčďěňřšťůžáéíúýô]{3,})?"
+)
+_HOUSE_WORDS = {"pl": "łamane przez", "cs": "lomeno", "sk": "lomeno"}
+
+
 def read_fractions(text: str, lang: str, unit_reader: Callable[[str], str] | None) -> str:
     """`text` with mixed numbers and fractions in `lang` read as words. `unit_reader`
     is the language's normalizer, used to say the unit after a mixed number as the
     language says it after a number ("km" -> "Kilometer")."""
     table = TABLES.get(lang)
-    if table is None or "/" not in text:
+    if "/" not in text:
+        return text
+    if lang in _HOUSE_WORDS:
+
+        def house(m: re.Match[str]) -> str:
+            if int(m.group("a")) < int(m.group("b")) and m.group("word"):
+                return m.group()  # "do Brna 3/4 cesty": a fraction before its noun
+            a, b = m.group("a") + m.group("x"), m.group("b") + m.group("y")
+            word = m.group("word") or ""
+            return f"{m.group('pre')}{m.group('name')}{a} {_HOUSE_WORDS[lang]} {b}{word}"
+
+        text = _HOUSE.sub(house, text)
+    if table is None:
         return text
 
     def mixed(m: re.Match[str]) -> str:
