@@ -24,10 +24,10 @@ _TABLES = CaseTables(
     code="uk",
     months=MONTHS,
     hard={"gen": "ого", "dat": "ому", "ins": "им", "loc": "ому", "f": "а", "f_acc": "у",
-          "f_obl": "ій", "n": "е", "pl": "і", "pl_gen": "их", "pl_ins": "ими"},
+          "f_obl": "ій", "n": "е", "pl": "і", "pl_gen": "их", "pl_ins": "ими", "f_gen": "ої"},
     hard_ends=("ий",),
     soft={"gen": "ього", "dat": "ьому", "ins": "ім", "loc": "ьому", "f": "я", "f_acc": "ю",
-          "f_obl": "ій", "n": "є", "pl": "і", "pl_gen": "іх", "pl_ins": "іми"},
+          "f_obl": "ій", "n": "є", "pl": "і", "pl_gen": "іх", "pl_ins": "іми", "f_gen": "ьої"},
     soft_end="ій",
     suffix_case={"й": "nom", "ий": "nom", "ій": "f_obl", "го": "gen", "ого": "gen", "ому": "dat",
                  "м": "ins", "им": "ins", "а": "f", "я": "f", "у": "f_acc", "ю": "f_acc",
@@ -60,7 +60,13 @@ def _hour(h: int, before: str) -> str | None:
     """ "о чотирнадцятій", "чотирнадцята": the hour is a feminine ordinal (година)."""
     if h == 0:
         return "нуль"
-    return _CASES.ordinal(h, "f_obl" if last_word(before) in ("о", "об") else "f")
+    prep = last_word(before)
+    if prep in _HOUR_GENITIVE:
+        return _CASES.ordinal(h, "f_gen")  # "з дев'ятої до двадцять першої"
+    return _CASES.ordinal(h, "f_obl" if prep in ("о", "об") else "f")
+
+
+_HOUR_GENITIVE = frozenset(["з", "із", "від", "до", "після", "близько", "біля", "коло"])
 
 
 _KOPEK = word("копійка", "копійки", "копійок", "копійки", gender="f")

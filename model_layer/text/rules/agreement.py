@@ -596,7 +596,6 @@ _GENITIVE_PREPOSITIONS = frozenset(
         "біля",
         "після",
         "крім",
-        "понад",
         "серед",
         "замість",
     ]
@@ -720,7 +719,11 @@ def _east_slavic_words_raw(n: int, lang: str, case: str, gender: str) -> str | N
                 words = re.sub(r"один$", "одне", words)
     except Exception:  # num2words raises on gaps: keep the plain reading
         return None
-    return " ".join(words.split())
+    words = words.replace("тисячи", "тисячі")  # num2words' genitive of тисяча
+    # "около тысячи рублей": a thousand alone is said without "one"
+    return re.sub(
+        r"^(одной|однієї|одній|одною|однією) (?=тысяч|тисяч)", "", " ".join(words.split())
+    )
 
 
 # --- Romanian, Baltic, German: the ending decides ------------------------------------

@@ -1,4 +1,4 @@
-# ruff: noqa: RUF001, RUF002  (tables in Cyrillic, not look-alike Latin)
+# ruff: noqa: RUF001, RUF002, RUF003  (tables in Cyrillic, not look-alike Latin)
 """Numbers in the case their preposition or their noun asks for (#16, case).
 
 A Slavic number after a preposition is declined with it: "około 80% osób" is "około
@@ -379,7 +379,7 @@ _EAST: dict[str, dict[str, tuple[str, ...]]] = {
             w: ("gent",)
             for w in _each(
                 "около от ото до из изо без для после более менее свыше у кроме среди против "
-                "вместо возле порядка"
+                "вместо возле порядка течение возрасте"
             )
         },
         **{w: ("gent", "ablt") for w in ("с", "со")},
@@ -392,7 +392,8 @@ _EAST: dict[str, dict[str, tuple[str, ...]]] = {
         **{
             w: ("gent",)
             for w in _each(
-                "біля від до без для після понад більше менше крім серед проти замість близько коло"
+                "біля від до без для після більше менше крім серед проти замість близько коло "
+                "протягом віці"
             )
         },
         **{w: ("gent", "ablt") for w in ("з", "із", "зі")},
@@ -497,11 +498,35 @@ def _counted_unit(token: str, gap: str, lang: str, reader: Reader) -> str | None
     return together[len(alone) + 1 :]
 
 
+# Russian clock times after a preposition of the genitive: "с 9:00 до 21:00" is "с девяти
+# часов до двадцати одного часа", "до 18:30" "до восемнадцати тридцати".
+_RU_TIME = re.compile(
+    r"(?<!\w)(?P<prep>(?:[Сс]|[Сс]о|[Дд]о|[Оо]т|[Пп]осле|[Оо]коло)\s)"
+    r"(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?![\d:])"
+)
+
+
+def _ru_time(m: re.Match[str]) -> str:
+    h, minute = int(m.group("h")), int(m.group("m"))
+    hour = agreement._east_slavic_words(h, "ru", "gent", "masc") if h else "ноля"
+    if hour is None:
+        return m.group()
+    if not minute:
+        one = h % 10 == 1 and h != 11
+        return f"{m.group('prep')}{hour} {'часа' if one else 'часов'}"
+    said = agreement._east_slavic_words(minute, "ru", "gent", "masc")
+    if said is None:
+        return m.group()
+    return f"{m.group('prep')}{hour} {'ноль ' if minute < 10 else ''}{said}"
+
+
 def read(text: str, lang: str, reader: Reader | None) -> str:
     """`text` with numbers after case-governing prepositions (and, in Finnish, before
     nouns in a case) said in that case."""
     if lang not in LANGUAGES or reader is None or not any(ch.isdigit() for ch in text):
         return text
+    if lang == "ru" and ":" in text:
+        text = _RU_TIME.sub(_ru_time, text)
     out: list[str] = []
     position = 0
     for m in _NUMBER.finditer(text):
@@ -623,6 +648,10 @@ def _east(
                 if p.tag.POS == "NOUN" and p.tag.number == ("sing" if one else "plur")
             ]
             showing = [p for p in parses if str(p.tag.case) in cases]
+            if cases[0] != "gent" and any(
+                str(p.tag.case) in ("nomn", "accs") for p in analysed if p.tag.POS == "NOUN"
+            ):
+                return None  # "за 2 кофе", "на 4 порции": the accusative reads as counted
             if not showing:
                 return _east_ordinal(n, analysed, cases, lang, m.end())
             chosen = next((p for p in showing if str(p.tag.case) in cases[1:]), showing[0])
