@@ -144,6 +144,8 @@ _UNITS = {
     "kWh": word("киловатчас", "киловатчаса"),
     "GB": word("гигабайт", "гигабайта"),
     "MB": word("мегабайт", "мегабайта"),
+    # wind (#16 sweep)
+    "m/s": word("метър в секунда", "метра в секунда"),
 }  # fmt: skip
 
 SPEC = LanguageSpec(
@@ -184,6 +186,7 @@ SPEC = LanguageSpec(
         "ч.": "h",
         "ч": "h",
         "мг": "mg",
+        "м/с": "m/s",
         "сек.": "s",
         "сек": "s",
         "м²": "m2",
@@ -224,6 +227,8 @@ SPEC = LanguageSpec(
     scales={
         "хил.": word("хиляда", "хиляди", gender="f"),
         "млн.": word("милион", "милиона"),
+        "млн": word("милион", "милиона"),  # also written without its dot (#16 sweep)
+        "млрд": word("милиард", "милиарда"),
         "млрд.": word("милиард", "милиарда"),
     },
     extra_rules=(_everyday, _years),

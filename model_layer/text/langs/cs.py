@@ -138,6 +138,8 @@ _UNITS = {
     "kWh": word("kilowatthodina", "kilowatthodiny", "kilowatthodin", "kilowatthodiny",
                 gender="f"),
     "kW": word("kilowatt", "kilowatty", "kilowattů", "kilowattu"),
+    # wind (#16 sweep)
+    "m/s": word("metr za sekundu", "metry za sekundu", "metrů za sekundu", "metru za sekundu"),
 }  # fmt: skip
 _ABBREVIATIONS = {
     "např.": "například", "tzv.": "takzvaný", "atd.": "a tak dále", "apod.": "a podobně",

@@ -139,6 +139,8 @@ _UNITS = {
     "kW": word("kilovatt", "kilovatti"),
     "kWh": word("kilovatt-tund", "kilovatt-tundi"),
     "GB": word("gigabait", "gigabaiti"),
+    # wind (#16 sweep)
+    "m/s": word("meeter sekundis", "meetrit sekundis"),
 }  # fmt: skip
 
 SPEC = LanguageSpec(

@@ -176,6 +176,8 @@ _UNITS = {
     "kW": word("kilovat", "kilovata", "kilovata"),
     "GB": word("gigabajt", "gigabajta", "gigabajta"),
     "MB": word("megabajt", "megabajta", "megabajta"),
+    # wind (#16 sweep)
+    "m/s": word("metar u sekundi", "metra u sekundi", "metara u sekundi"),
 }  # fmt: skip
 
 SPEC = LanguageSpec(

@@ -159,6 +159,9 @@ _UNITS = {
     "kWh": word("kilovatvalandė", "kilovatvalandės", "kilovatvalandžių", "kilovatvalandės",
                 gender="f"),
     "GB": word("gigabaitas", "gigabaitai", "gigabaitų", "gigabaito"),
+    # wind (#16 sweep)
+    "m/s": word("metras per sekundę", "metrai per sekundę", "metrų per sekundę",
+                "metro per sekundę"),
 }  # fmt: skip
 _ABBREVIATIONS = {
     "pvz.": "pavyzdžiui", "t. y.": "tai yra", "ir kt.": "ir kiti", "Nr.": "numeris",

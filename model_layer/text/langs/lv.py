@@ -161,6 +161,8 @@ _UNITS = {
     "kW": word("kilovats", "kilovati"),
     "kWh": word("kilovatstunda", "kilovatstundas", gender="f"),
     "GB": word("gigabaits", "gigabaiti"),
+    # wind (#16 sweep)
+    "m/s": word("metrs sekundē", "metri sekundē"),
 }  # fmt: skip
 _ABBREVIATIONS = {
     "piem.": "piemēram", "utt.": "un tā tālāk", "u.c.": "un citi", "t.i.": "tas ir",

@@ -138,6 +138,8 @@ _UNITS = {
     "kWh": word("kilowatogodzina", "kilowatogodziny", "kilowatogodzin", "kilowatogodziny",
                 gender="f"),
     "kW": word("kilowat", "kilowaty", "kilowatów", "kilowata"),
+    # wind (#16 sweep)
+    "m/s": word("metr na sekundę", "metry na sekundę", "metrów na sekundę", "metra na sekundę"),
 }  # fmt: skip
 _ABBREVIATIONS = {
     "np.": "na przykład", "itd.": "i tak dalej", "itp.": "i tym podobne", "tzn.": "to znaczy",

@@ -164,6 +164,8 @@ _UNITS = {
                 gender="f"),
     "kW": word("kilowatt", "kilowatty", "kilowattov", "kilowattu"),
     "MB": word("megabajt", "megabajty", "megabajtov", "megabajtu"),
+    # wind (#16 sweep)
+    "m/s": word("meter za sekundu", "metre za sekundu", "metrov za sekundu", "metra za sekundu"),
 }  # fmt: skip
 _ABBREVIATIONS = {
     "napr.": "napríklad", "tzv.": "takzvaný", "atď.": "a tak ďalej", "a pod.": "a podobne",

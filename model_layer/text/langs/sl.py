@@ -138,6 +138,8 @@ _UNITS = {
     "kW": word("kilovat", "kilovata", "kilovati", "kilovatov"),
     "GB": word("gigabajt", "gigabajta", "gigabajti", "gigabajtov"),
     "MB": word("megabajt", "megabajta", "megabajti", "megabajtov"),
+    # wind (#16 sweep)
+    "m/s": word("meter na sekundo", "metra na sekundo", "metri na sekundo", "metrov na sekundo"),
 }  # fmt: skip
 _ABBREVIATIONS = {
     "npr.": "na primer", "itd.": "in tako dalje", "tj.": "to je", "oz.": "oziroma",

@@ -31,6 +31,7 @@ not a counted unit.
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Callable
 
@@ -488,6 +489,21 @@ def _module(reader: Reader, text: str, lang: str) -> str:
     return said
 
 
+_SYMBOL = re.compile(r"([ \u00a0]?)([°€$£¥₽₴][CF]?)(?!\w)")
+_PLAIN_AFTER = frozenset(".,;:!?)»\"'-–—/")
+_WORD_AFTER_SCALE = re.compile(r"\s+[^\W\d_A-ZА-ЯЁІЇЄ]{3,}(?!\w|\.\S)")
+_SCALES: dict[str, frozenset[str]] = {}
+
+
+def _scales(lang: str) -> frozenset[str]:
+    """The language's written scales ("tys.", "тыс."): its module's spec."""
+    known = _SCALES.get(lang)
+    if known is None:
+        module = importlib.import_module(f"model_layer.text.langs.{lang}")
+        known = _SCALES[lang] = frozenset(module.SPEC.scales)
+    return known
+
+
 def _counted_unit(token: str, gap: str, lang: str, reader: Reader) -> str | None:
     """The words the module says for a unit after "5" ("km" -> "kilometrów"), or None
     when the token is no unit (a word, a month, "roku")."""
@@ -495,7 +511,8 @@ def _counted_unit(token: str, gap: str, lang: str, reader: Reader) -> str | None
     together = _module(reader, f"5{gap}{token}", lang)
     if not together.startswith(alone + " ") or together == f"{alone}{gap}{token}":
         return None
-    return together[len(alone) + 1 :]
+    said = together[len(alone) + 1 :]
+    return said.rstrip(".") if token.endswith(".") else said  # "5 tys." ends a sentence
 
 
 # Russian clock times after a preposition of the genitive: "с 9:00 до 21:00" is "с девяти
@@ -555,12 +572,27 @@ def _say(m: re.Match[str], text: str, lang: str, reader: Reader) -> tuple[str, i
             return None  # "do 5. třídy", "od 1. května": an ordinal or a date
     after = _AFTER.match(text, m.end())
     token, gap = (after.group(2), after.group(1)) if after else ("", "")
-    if token and not gap and token != "%":
+    if after is None:
+        symbol = text[m.end() : m.end() + 2].lstrip()[:1]
+        if symbol and not symbol.isalnum() and symbol not in _PLAIN_AFTER:
+            # "do 30 °C", "od 20 €": a unit or a currency, said as the module says it
+            after = _SYMBOL.match(text, m.end())
+            if after is None:
+                return None
+            token, gap = after.group(2), after.group(1)
+    if token and not gap and token != "%" and token[0].isalpha():
         return None  # "5km", "3x": the module's
+    dot = 0
     if after and text.startswith(".", after.end()):
         following = text[after.end() + 1 : after.end() + 3].lstrip()
         if following and not following[0].isupper():
-            return None  # "4 tys. zł", "3 ul. Długiej": an abbreviation the module reads
+            # "około 2 tys. osób", "около 3 тыс. участников": a scale before a word said
+            # in full; "4 tys. zł", "3 ul. Długiej": the module reads them together.
+            if f"{token}." not in _scales(lang) or not _WORD_AFTER_SCALE.match(
+                text, after.end() + 1
+            ):
+                return None
+            token, dot = f"{token}.", 1
     unit = _counted_unit(token, gap, lang, reader) if token else None
     plain = (
         bool(token)
@@ -588,7 +620,8 @@ def _say(m: re.Match[str], text: str, lang: str, reader: Reader) -> tuple[str, i
         return None
     preposition = before.group(1).lower()
     if lang in _EAST:
-        return _east(n, m, preposition, token if plain else "", unit, gap, lang)
+        unit_end = (after.end() + dot) if after else m.end()
+        return _east(n, m, preposition, token if plain else "", unit, unit_end, lang)
     government = _PREPOSITIONS[lang].get(preposition)
     if government is None:
         return None
@@ -616,7 +649,7 @@ def _say(m: re.Match[str], text: str, lang: str, reader: Reader) -> tuple[str, i
     if unit is not None:
         if case != "g":
             return None  # "przy 5 km": only the genitive plural is known from the module
-        return f"{words} {unit}", after.end() if after else m.end()
+        return f"{words} {unit}", (after.end() + dot) if after else m.end()
     return words, m.end()
 
 
@@ -626,7 +659,7 @@ def _east(
     preposition: str,
     noun: str,
     unit: str | None,
-    gap: str,
+    unit_end: int,
     lang: str,
 ) -> tuple[str, int] | None:
     cases = _EAST[lang].get(preposition)
@@ -659,9 +692,7 @@ def _east(
     if not case:
         return None
     if unit is not None:
-        last = unit.split()
-        if len(last) != 1:
-            return None
+        last = unit.split()  # "метров в секунду": the first word declines, the rest stays
         parse = next((p for p in morph.parse(last[0]) if p.tag.POS == "NOUN"), None)
         if parse is None:
             return None
@@ -672,9 +703,8 @@ def _east(
         words = agreement._east_slavic_words(n, lang, case, gender)
         if words is None:
             return None
-        return f"{_thousand(words)} {inflected.word}", m.end() + len(gap) + len(
-            _token_after(m, gap)
-        )
+        end = unit_end
+        return " ".join([_thousand(words), inflected.word, *last[1:]]), end
     words = agreement._east_slavic_words(n, lang, case, gender)
     return None if words is None else (_thousand(words), m.end())
 
@@ -708,8 +738,3 @@ def _east_ordinal(
 def _thousand(words: str) -> str:
     """ "около тысячи рублей": a thousand alone is said without "one"."""
     return re.sub(r"^(одной|однієї|одній|одною|однією) (?=тисяч)", "", words)
-
-
-def _token_after(m: re.Match[str], gap: str) -> str:
-    after = _AFTER.match(m.string, m.end())
-    return after.group(2) if after else ""
