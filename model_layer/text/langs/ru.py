@@ -90,6 +90,7 @@ _UNIT_SYMBOLS = {"км": "km", "м": "m", "см": "cm", "мм": "mm", "кг": "k
 _ABBREVIATIONS = {
     "т. е.": "то есть", "т. д.": "так далее", "т. п.": "тому подобное", "т. к.": "так как",
     "напр.": "например", "ул.": "улица", "им.": "имени", "др.": "другие", "проф.": "профессор",
+    "на ул.": "на улице", "по ул.": "по улице",  # the street in the case of its preposition
 }  # fmt: skip
 _SCALES = {
     "тыс.": word("тысяча", "тысячи", "тысяч", "тысячи", gender="f"),
@@ -152,7 +153,9 @@ SPEC = LanguageSpec(
     equals_word="равно",
     section_word="параграф",
     abbreviations=_ABBREVIATIONS,
-    titles=frozenset(("т. е.", "т. к.", "напр.", "ул.", "им.", "проф.")),  # never end a sentence
+    titles=frozenset(
+        ("т. е.", "т. к.", "напр.", "ул.", "им.", "проф.", "на ул.", "по ул.")
+    ),  # never end a sentence
     extra_rules=(_CASES.years, _CASES.first_days),
 )
 

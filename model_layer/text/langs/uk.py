@@ -108,6 +108,9 @@ _UNIT_SYMBOLS = {"км": "km", "м": "m", "см": "cm", "мм": "mm", "кг": "k
 _ABBREVIATIONS = {
     "т. зв.": "так званий", "т. д.": "так далі", "т. п.": "тому подібне",
     "напр.": "наприклад", "вул.": "вулиця", "див.": "дивись", "Див.": "Дивись", "ім.": "імені",
+    # an address: the street in the locative after "на", "по"; flat, house, region
+    "на вул.": "на вулиці", "по вул.": "по вулиці", "кв.": "квартира", "буд.": "будинок",
+    "обл.": "область", "пров.": "провулок",
 }  # fmt: skip
 _SCALES = {
     "тис.": word("тисяча", "тисячі", "тисяч", "тисячі", gender="f"),
@@ -162,7 +165,21 @@ SPEC = LanguageSpec(
     equals_word="дорівнює",
     section_word="параграф",
     abbreviations=_ABBREVIATIONS,
-    titles=frozenset(("т. зв.", "напр.", "вул.", "див.", "Див.", "ім.")),  # never end a sentence
+    titles=frozenset(
+        (
+            "т. зв.",
+            "напр.",
+            "вул.",
+            "див.",
+            "Див.",
+            "ім.",
+            "на вул.",
+            "по вул.",
+            "кв.",
+            "буд.",
+            "пров.",
+        )
+    ),  # never end a sentence
     extra_rules=(_CASES.years, _CASES.first_days),
 )
 
