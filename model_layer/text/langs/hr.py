@@ -93,6 +93,14 @@ def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
         "gen" if word_before in _GENITIVE_AFTER else "loc" if word_before in _LOCATIVE_AFTER else ""
     )
     lower = noun.lower()
+    if lower in ("do", "i", "ili"):
+        # "od 8. do 20. sata": the first takes the case and gender of the noun after the second
+        later = re.match(r"\s*[^\W\d_]+\s\d{1,3}\.\s([^\W\d_]+)", after)
+        lower = later.group(1).lower() if later and later.group(1).islower() else lower
+    if word_before in ("s", "sa", "z") and lower.endswith(("a", "e")) and len(lower) > 3:
+        case = "gen"  # "s 3. perona": from, the genitive ("s 3. razredom": with)
+    if case == "loc" and lower.endswith(("o", "e")) and len(lower) > 3:
+        case = ""  # "na 3. mjesto": an accusative (the locative is "na 3. mjestu")
     if len(lower) <= 2 or lower in _NOT_NOUNS:
         form = f"m_{case}" if case else "m"  # "od 1. do 10. rujna": od prvog
     elif case:  # the case ending tells the gender: -e/-i feminine, -a/-u masculine or neuter

@@ -56,6 +56,7 @@ _DAT = frozenset(("k", "h", "proti"))
 _INS = frozenset(("z", "s", "med", "pred", "nad", "pod", "za"))
 _NEXT_FORMS = (("ega", "gen"), ("emu", "dat"), ("imi", "pl_ins"), ("ih", "pl"), ("ah", "pl"),
                ("em", "loc"), ("im", "ins"))  # fmt: skip
+_SECOND_ORDINAL = re.compile(r"\s\d{1,3}\.\s([a-zčšž]+)")
 _ORDINAL_BEFORE_WORD = re.compile(r"(?<![\w.,])(\d{1,3})\.\s(?=([a-zčšž]+))")
 
 
@@ -71,6 +72,9 @@ def _ordinal_form(preposition: str, following: str) -> str:
         return "f_gen" if following.endswith("e") else "gen"
     if preposition in _DAT:
         return "f_loc" if following.endswith("i") else "dat"
+    if preposition in ("s", "z") and following.endswith(("a", "e")):
+        # "s 3. tira", "z 2. postaje": from, the genitive (with: "s 3. razredom")
+        return "f_gen" if following.endswith("e") else "gen"
     if preposition in _INS:
         return "f_ins" if following.endswith("o") else "ins"
     if following.endswith("a"):
@@ -88,6 +92,10 @@ def _ordinals_before_words(text: str) -> str:
         words = numbers.ordinal(int(m.group(1)), "sl")
         if words is None:
             return m.group()
+        if following in ("do", "in", "ali"):
+            # "od 8. do 20. ure": the first takes the form of the noun after the second
+            later = _SECOND_ORDINAL.match(m.string, m.end(2))
+            following = later.group(1) if later else following
         form = _ordinal_form(last_word(m.string[: m.start()]).lower(), following)
         return (inflect(words, _ORDINAL_FORMS[form]) if form in _ORDINAL_FORMS else words) + " "
 

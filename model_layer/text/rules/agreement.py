@@ -751,6 +751,21 @@ def _romanian(n: int, noun: str, before: str) -> str | None:
     return words
 
 
+def _slovenian(n: int, noun: str, before: str) -> str | None:
+    """One by the noun's ending: "ena ura", "eno tableto" (feminine accusative or neuter),
+    "en dan"; the other numbers are the module's (dual and plural forms)."""
+    if n != 1 or noun in ("in", "ali", "do", "od", "na", "v", "za", "po", "pri", "s", "z"):
+        return None
+    lower = noun.lower()
+    if lower.endswith(("o", "e")):
+        return "eno"
+    if lower.endswith("a"):
+        return None  # "ena", as read
+    if lower[-1:] in "bcčdfghjklmnprsštvzž":
+        return "en"
+    return None
+
+
 def _baltic(lang: str) -> Callable[[int, str, str], str | None]:
     two, two_f = ("du", "dvi") if lang == "lt" else ("divi", "divas")
     one, one_f = ("vienas", "viena") if lang == "lt" else ("viens", "viena")
@@ -867,6 +882,7 @@ def agree_german(text: str, module: Callable[[str], str] | None) -> str:
 
 _READERS: dict[str, Callable[[int, str, str], str | None]] = {
     "ro": _romanian,
+    "sl": _slovenian,
     "lt": _baltic("lt"),
     "lv": _baltic("lv"),
     "sk": _west_slavic("sk"),

@@ -101,7 +101,7 @@ def ordinal(n: int, form: str = "m") -> str:
     if form != "m":
         stem = word[:-1]
         ending = _FORM_ENDINGS[form]
-        if stem.endswith(_SOFT_ENDINGS) and ending in ("og", "om"):
+        if stem.endswith(_SOFT_ENDINGS) and ending in ("og", "om", "o"):  # "treće mjesto"
             ending = "e" + ending[1:]
         word = stem + ending
     return " ".join([*members[:-1], word])
