@@ -18,7 +18,7 @@ How the case is found:
 - ru, uk: the same prepositions, the noun's case from pymorphy3 (the analyser
   `agreement.py` loads) and num2words in the case. A noun the analyser reads is left to
   `agreement.py` unless its preposition needs a case the noun cannot tell ("с", "от").
-- fi: the noun's ending (inessive "-ssa", elative "-sta", adessive "-lla", ablative
+- fi: the noun's ending (inessive "-ssa", adessive "-lla", ablative
   "-lta", allative "-lle", translative "-ksi", genitive "-n", illative "-Vn"); numbers
   of 2 and more (one takes a nominative noun too often to guess).
 
@@ -421,7 +421,9 @@ _FI_STEMS = {"yksi": ("yhde", "yhteen"), "kaksi": ("kahde", "kahteen"),
              "tuhatta": ("tuhanne", "tuhansiin")}  # fmt: skip
 _FI_PARTS = re.compile("|".join(sorted([*_FI_STEMS, "toista"], key=len, reverse=True)))
 # Ending of the noun -> the case's ending on a number word (back-vowel form).
-_FI_CASES = (("ssa", "ssa"), ("ssä", "ssa"), ("sta", "sta"), ("stä", "sta"), ("lla", "lla"),
+# The elative ("-sta") is left out: after a number it is most often a partitive
+# ("21 ihmistä", "1000 allekirjoitusta"), which keeps the number as it is.
+_FI_CASES = (("ssa", "ssa"), ("ssä", "ssa"), ("lla", "lla"),
              ("llä", "lla"), ("lta", "lta"), ("ltä", "lta"), ("lle", "lle"),
              ("ksi", "ksi"))  # fmt: skip
 _FI_ILLATIVE = re.compile(r"([aeiouyäö])\1n$|h[aeiouyäö]n$|siin$")
