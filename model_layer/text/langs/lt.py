@@ -53,16 +53,24 @@ def _date(parts: DateParts) -> str | None:
     return None if year is None else f"{year} metų {said}"
 
 
-_WRITTEN = re.compile(rf"(?<![\w.])(\d{{4}})\s?m\.\s({'|'.join(MONTHS)})\s(\d{{1,2}})\s?d\.?(?!\w)")
+_WRITTEN = re.compile(
+    rf"(?<![\w.])(\d{{4}})\s?m\.\s({'|'.join(MONTHS)})\s(\d{{1,2}})\s?d(\.)?(?!\w)"
+)
 
 
 def _written_dates(text: str) -> str:
     """ "2024 m. kovo 5 d." -> "... metų kovo penktoji diena"."""
 
     def say(m: re.Match[str]) -> str:
-        parts = DateParts(int(m.group(3)), MONTHS.index(m.group(2)) + 1, int(m.group(1)), "")
-        words = _date(parts) if 1 <= parts.day <= 31 else None
-        return m.group() if words is None else f"{words} diena"
+        day = int(m.group(3))
+        year = ordinal(int(m.group(1)), "ųjų")
+        named = _names_the_day(m.string[: m.start()])
+        words = ordinal(day, "oji" if named else "ąją") if 1 <= day <= 31 else None
+        if words is None or year is None:
+            return m.group()
+        rest = m.string[m.end() : m.end() + 3].lstrip()
+        end = "." if m.group(4) and (not rest or rest[0].isupper()) else ""
+        return f"{year} metų {m.group(2)} {words} {'diena' if named else 'dieną'}{end}"
 
     text = _WRITTEN.sub(say, text)
     return _DAY_OF_MONTH.sub(_day_of_month, text) if " d" in text else text
@@ -76,16 +84,93 @@ _DAY_OF_MONTH = re.compile(
 )
 
 
+def _names_the_day(before: str) -> bool:
+    """A date that starts the text or follows "šiandien", "yra", a colon or a dash names
+    the day (the nominative: "Šiandien gegužės ketvirtoji diena"); elsewhere it says when
+    (the accusative: "vyks kovo dvyliktąją dieną")."""
+    words = before.split()
+    return (
+        not words
+        or words[-1].lower() in ("šiandien", "yra", "data")
+        or before.rstrip()[-1:] in (":", "\u2013", "\u2014", "-", ".")
+    )
+
+
 def _day_of_month(m: re.Match[str]) -> str:
     day = int(m.group("day"))
     genitive = m.group("prep") is not None
-    words = ordinal(day, "osios" if genitive else "oji") if 1 <= day <= 31 else None
+    named = not genitive and _names_the_day(m.string[: m.start()])
+    ending, noun = (
+        ("osios", "dienos") if genitive else ("oji", "diena") if named else ("ąją", "dieną")
+    )
+    words = ordinal(day, ending) if 1 <= day <= 31 else None
     if words is None:
         return m.group()
     prep = f"{m.group('prep')} " if genitive else ""
     rest = m.string[m.end() : m.end() + 3].lstrip()
     end = "." if m.group("dot") and (not rest or rest[0].isupper()) else ""
-    return f"{prep}{m.group('month')} {words} {'dienos' if genitive else 'diena'}{end}"
+    return f"{prep}{m.group('month')} {words} {noun}{end}"
+
+
+# "2023 m. parduota": the year alone, said as when (the instrumental, "du tūkstančiai
+# dvidešimt trečiaisiais metais"); after "nuo", "iki", "po" the genitive ("nuo ...
+# dvidešimtųjų metų").
+_YEAR_ALONE = re.compile(
+    rf"(?<![\w.])(?:(?P<prep>[Nn]uo|[Ii]ki|[Pp]o|[Pp]rieš)\s)?(?P<year>\d{{4}})\s?m\.(?!\w)"
+    rf"(?!\s(?:{'|'.join(MONTHS)})\b)"
+)
+
+
+def _years_alone(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        prep = m.group("prep")
+        genitive = prep is not None and prep.lower() != "prieš"
+        ending, noun = (
+            ("ųjų", "metų") if genitive else ("uosius", "metus") if prep else ("aisiais", "metais")
+        )
+        words = ordinal(int(m.group("year")), ending)
+        if words is None:
+            return m.group()
+        rest = m.string[m.end() : m.end() + 3].lstrip()
+        end = "." if not rest or rest[0].isupper() else ""  # the dot also ends a sentence
+        return f"{prep + ' ' if prep else ''}{words} {noun}{end}"
+
+    return _YEAR_ALONE.sub(say, text) if " m." in text or "m." in text else text
+
+
+# "nuo 9 iki 18 val.": the hours are feminine ordinals in the genitive (valanda):
+# "nuo devintos iki aštuonioliktos valandos".
+_HOURS_SPAN = re.compile(
+    r"(?<!\w)(?P<from>[Nn]uo)\s(?P<a>[01]?\d|2[0-4])\s(?P<to>iki)\s(?P<b>[01]?\d|2[0-4])\s?val\."
+)
+
+
+def _hours_span(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        a, b = ordinal(int(m.group("a")), "os"), ordinal(int(m.group("b")), "os")
+        if a is None or b is None:
+            return m.group()
+        rest = m.string[m.end() : m.end() + 3].lstrip()
+        end = "." if not rest or rest[0].isupper() else ""
+        return f"{m.group('from')} {a} {m.group('to')} {b} valandos{end}"
+
+    return _HOURS_SPAN.sub(say, text) if "val." in text else text
+
+
+# "vienas šimtas penkiasdešimt" is said "šimtas penkiasdešimt": one hundred or one
+# thousand starting a number needs no "vienas" ("dvidešimt vienas tūkstantis" keeps it).
+_ONE_HUNDRED = re.compile(r"(?<!\w)(\w+ )?vienas (šimtas|tūkstantis)(?!\w)")
+_TENS_BEFORE = re.compile(r"(dešimt|šimtai|šimtas|tūkstančiai|tūkstantis) $")
+
+
+def _one_hundred(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        before = m.group(1) or ""
+        if _TENS_BEFORE.search(before):
+            return m.group()
+        return f"{before}{m.group(2)}"
+
+    return _ONE_HUNDRED.sub(say, text) if "vienas " in text else text
 
 
 # "15.30 val.", "7:45 val.": a time, said with its hours and minutes (penkiolika valandų
@@ -201,7 +286,9 @@ SPEC = LanguageSpec(
     abbreviations=_ABBREVIATIONS,
     # never end a sentence
     titles=frozenset(("pvz.", "t. y.", "Nr.", "gerb.", "prof.", "Pvz.", "apyt.", "dr.")),
-    extra_rules=(_written_dates, _everyday),
+    extra_rules=(_written_dates, _years_alone, _hours_span, _everyday),
+    final_rules=(_one_hundred,),
+    unit_symbols={"val": "h"},  # "2 val. 15 min."
 )
 
 LANGUAGE = Language(SPEC)
