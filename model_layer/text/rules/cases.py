@@ -474,9 +474,101 @@ def _finnish(n: int, noun: str) -> str | None:
     return "".join(_fi_word(part, case) for part in parts)
 
 
+# --- Lithuanian, Latvian: 1-9 (the last digit) in the noun's case ---------------------
+
+# case -> (masculine, feminine) for one and two, then the endings after a stem for 4-9.
+_LT_ONE = {"gen": ("vieno", "vienos"), "dat": ("vienam", "vienai"), "acc": ("vieną", "vieną"),
+           "loc": ("viename", "vienoje")}  # fmt: skip
+_LT_SMALL = {
+    2: {"gen": ("dviejų", "dviejų"), "dat": ("dviem", "dviem"), "acc": ("du", "dvi"),
+        "ins": ("dviem", "dviem"), "loc": ("dviejuose", "dviejose")},
+    3: {"gen": ("trijų", "trijų"), "dat": ("trims", "trims"), "acc": ("tris", "tris"),
+        "ins": ("trimis", "trimis"), "loc": ("trijuose", "trijose")},
+}  # fmt: skip
+_LT_STEMS = {4: "ketur", 5: "penk", 6: "šeš", 7: "septyn", 8: "aštuon", 9: "devyn"}
+_LT_ENDINGS = {"gen": ("ių", "ių"), "dat": ("iems", "ioms"), "acc": ("is", "ias"),
+               "ins": ("iais", "iomis"), "loc": ("iuose", "iose")}  # fmt: skip
+# "metai" has no singular: the collective numbers ("dvidešimt penkeri metai").
+_LT_COLLECTIVE = {1: "viener", 2: "dvej", 3: "trej", 4: "ketver", 5: "penker", 6: "šešer",
+                  7: "septyner", 8: "aštuoner", 9: "devyner"}  # fmt: skip
+_LT_YEARS = {"metai": "i", "metų": "ų", "metams": "iems", "metus": "us", "metais": "ais",
+             "metuose": "uose"}  # fmt: skip
+# plural noun ending -> (case, feminine); singular ones for one
+_LT_PLURAL = (("iuose", "loc", False), ("uose", "loc", False), ("ėse", "loc", True),
+              ("ose", "loc", True), ("omis", "ins", True), ("ėmis", "ins", True),
+              ("iais", "ins", False), ("ais", "ins", False), ("iams", "dat", False),
+              ("ams", "dat", False), ("oms", "dat", True), ("ėms", "dat", True),
+              ("ų", "gen", False), ("ius", "acc", False), ("us", "acc", False),
+              ("is", "acc", False), ("as", "acc", True), ("es", "acc", True))  # fmt: skip
+_LT_SINGULAR = (("oje", "loc", True), ("ėje", "loc", True), ("yje", "loc", False),
+                ("uje", "loc", False), ("iui", "dat", False), ("ui", "dat", False),
+                ("ai", "dat", True), ("ei", "dat", True), ("ą", "acc", False),
+                ("ę", "acc", True), ("į", "acc", False), ("os", "gen", True),
+                ("ės", "gen", True))  # fmt: skip
+_LV_ONE = {"dat": ("vienam", "vienai"), "acc": ("vienu", "vienu"), "loc": ("vienā", "vienā")}
+_LV_SMALL = {
+    2: {"dat": ("diviem", "divām"), "acc": ("divus", "divas"), "loc": ("divos", "divās")},
+    3: {"dat": ("trim", "trim"), "acc": ("trīs", "trīs"), "loc": ("trijos", "trijās")},
+}  # fmt: skip
+_LV_STEMS = {4: "četr", 5: "piec", 6: "seš", 7: "septiņ", 8: "astoņ", 9: "deviņ"}
+_LV_ENDINGS = {"dat": ("iem", "ām"), "acc": ("us", "as"), "loc": ("os", "ās")}
+_LV_PLURAL = (("iem", "dat", False), ("ām", "dat", True), ("ēm", "dat", True),
+              ("us", "acc", False), ("os", "loc", False), ("ās", "loc", True),
+              ("ēs", "loc", True))  # fmt: skip
+_LV_SINGULAR = (("am", "dat", False), ("im", "dat", False), ("ai", "dat", True),
+                ("ei", "dat", True), ("u", "acc", False), ("i", "acc", False),
+                ("ā", "loc", True), ("ē", "loc", True), ("ī", "loc", True))  # fmt: skip
+
+
+def _baltic(n: int, noun: str, lang: str) -> str | None:
+    """`n` before `noun` with its last digit (1-9, not in 11-19) in the noun's case:
+    "3 kiaušinius" tris kiaušinius, "4 porcijoms" keturioms, "25 metai" dvidešimt
+    penkeri metai, "par 2 kafijām" divām, "1 tableti" vienu."""
+    unit = n % 10
+    if not unit or 11 <= n % 100 <= 19:
+        return None
+    lower = noun.lower()
+    words = numbers.cardinal(str(n), lang)
+    if words is None:
+        return None
+    head = words.rsplit(" ", 1)[0] + " " if " " in words else ""
+    if lang == "lt" and lower in _LT_YEARS:
+        if unit == 1 and n > 1 and lower != "metai":
+            return None
+        stem = _LT_COLLECTIVE[unit]
+        ending = _LT_YEARS[lower]
+        if stem.endswith("er") and ending[0] != "i":
+            ending = "i" + ending  # "septynerių", "penkerius": the soft endings
+        return f"{head}{stem}{ending}"
+    plural, singular = (_LT_PLURAL, _LT_SINGULAR) if lang == "lt" else (_LV_PLURAL, _LV_SINGULAR)
+    endings = singular if unit == 1 else plural
+    found = next(
+        ((c, f) for e, c, f in endings if lower.endswith(e) and len(lower) > len(e) + 1), None
+    )
+    if found is None:
+        return None
+    case, feminine = found
+    if lang == "lt":
+        if unit == 1:
+            table = _LT_ONE.get(case)
+        else:
+            table = _LT_SMALL.get(unit, {}).get(case) or tuple(
+                _LT_STEMS[unit] + e for e in _LT_ENDINGS[case]
+            )
+    elif unit == 1:
+        table = _LV_ONE.get(case)
+    else:
+        table = _LV_SMALL.get(unit, {}).get(case) or tuple(
+            _LV_STEMS[unit] + e for e in _LV_ENDINGS[case]
+        )
+    if table is None:
+        return None
+    return head + table[feminine]
+
+
 # --- the rule ------------------------------------------------------------------------
 
-LANGUAGES = frozenset(_PREPOSITIONS) | frozenset(_EAST) | {"fi"}
+LANGUAGES = frozenset(_PREPOSITIONS) | frozenset(_EAST) | {"fi", "lt", "lv"}
 _MODULE_CACHE: dict[tuple[str, str], str] = {}
 
 
@@ -566,7 +658,7 @@ def read(text: str, lang: str, reader: Reader | None) -> str:
 
 def _say(m: re.Match[str], text: str, lang: str, reader: Reader) -> tuple[str, int] | None:
     n = int(m.group(1))
-    if n < 1 or m.group(1).startswith("0") or (n == 1 and lang not in _ONE):
+    if n < 1 or m.group(1).startswith("0") or (n == 1 and lang not in _ONE | {"lt", "lv"}):
         return None
     if text.startswith(".", m.end()):
         following = text[m.end() + 1 : m.end() + 3].lstrip()
@@ -609,6 +701,9 @@ def _say(m: re.Match[str], text: str, lang: str, reader: Reader) -> tuple[str, i
         return None  # "2020 года", "2020 roku": a year the module reads with its word
     if not token and 1000 <= n <= 2100:
         return None  # "do 2020": a year, not a count
+    if lang in ("lt", "lv"):
+        words = _baltic(n, token, lang) if plain and n < 1_000_000 else None
+        return None if words is None else (words, m.end())
     if lang == "fi":
         if not plain:
             return None
