@@ -566,9 +566,75 @@ def _baltic(n: int, noun: str, lang: str) -> str | None:
     return head + table[feminine]
 
 
+# --- Estonian: the number in its noun's case -------------------------------------------
+
+_ET_GENITIVE = {"üks": "ühe", "kaks": "kahe", "kolm": "kolme", "neli": "nelja", "viis": "viie",
+                "kuus": "kuue", "seitse": "seitsme", "kaheksa": "kaheksa", "üheksa": "üheksa",
+                "kümme": "kümne", "sada": "saja", "tuhat": "tuhande",
+                "miljon": "miljoni"}  # fmt: skip
+_ET_CASES = (("sse", "sse"), ("le", "le"), ("lt", "lt"), ("ga", "ga"), ("ni", "ni"),
+             ("ks", "ks"), ("l", "l"), ("s", "s"))  # fmt: skip
+# Postpositions after a genitive: "2 nädala pärast" kahe nädala pärast.
+_ET_POSTPOSITIONS = frozenset(_each(
+    "pärast jooksul eest järel võrra vältel ajal kestel möödudes sees tagant kaugusel"
+))  # fmt: skip
+_ET_NEXT = re.compile(r"[ \u00a0]+([^\W\d_]+)")
+
+
+def _et_genitive(words: str) -> str | None:
+    out = []
+    for word in words.split():
+        if word in _ET_GENITIVE:
+            out.append(_ET_GENITIVE[word])
+            continue
+        for tail, said in (("teist", "teistkümne"), ("kümmend", "kümne"), ("sada", "saja")):
+            head = word[: -len(tail)]
+            if word.endswith(tail) and head in _ET_GENITIVE:
+                out.append(_ET_GENITIVE[head] + said)
+                break
+        else:
+            return None
+    return " ".join(out)
+
+
+def _estonian(n: int, noun: str, text: str, end: int) -> str | None:
+    """ "4 inimesele" neljale inimesele, "3 linnas" kolmes linnas, "5 euroga" viie euroga,
+    "2 nädala pärast" kahe nädala pärast; the partitive ("3 muna") keeps the number."""
+    lower = noun.lower()
+    if n < 2 or len(lower) < 4:
+        return None
+    words = numbers.cardinal(str(n), "et")
+    genitive = _et_genitive(words) if words else None
+    if genitive is None:
+        return None
+    following = _ET_NEXT.match(text, end)
+    if following and following.group(1).lower() in _ET_POSTPOSITIONS and lower[-1] in "aeiuõäöü":
+        return genitive
+    for ending, case in _ET_CASES:
+        if lower.endswith(ending) and not lower.endswith(("ss", "us", "is")):
+            # the comitative and terminative mark only the noun: "viie euroga"
+            return genitive if case in ("ga", "ni") else genitive + case
+    return None
+
+
+# "25-aastane", "3-toaline": the number in the genitive before the adjective's stem.
+_ET_COMPOUND = re.compile(
+    r"(?<![\w.,])(\d{1,3})-([a-zõäöü]{3,}(?:ne|se|sed|sele|seks|sest|lised|ised))(?!\w)"
+)
+
+
+def _et_compounds(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        words = numbers.cardinal(m.group(1), "et")
+        genitive = _et_genitive(words) if words else None
+        return m.group() if genitive is None else f"{genitive} {m.group(2)}"
+
+    return _ET_COMPOUND.sub(say, text) if "-" in text else text
+
+
 # --- the rule ------------------------------------------------------------------------
 
-LANGUAGES = frozenset(_PREPOSITIONS) | frozenset(_EAST) | {"fi", "lt", "lv"}
+LANGUAGES = frozenset(_PREPOSITIONS) | frozenset(_EAST) | {"fi", "lt", "lv", "et"}
 _MODULE_CACHE: dict[tuple[str, str], str] = {}
 
 
@@ -638,6 +704,8 @@ def read(text: str, lang: str, reader: Reader | None) -> str:
         return text
     if lang == "ru" and ":" in text:
         text = _RU_TIME.sub(_ru_time, text)
+    if lang == "et":
+        text = _et_compounds(text)
     out: list[str] = []
     position = 0
     for m in _NUMBER.finditer(text):
@@ -703,6 +771,9 @@ def _say(m: re.Match[str], text: str, lang: str, reader: Reader) -> tuple[str, i
         return None  # "do 2020": a year, not a count
     if lang in ("lt", "lv"):
         words = _baltic(n, token, lang) if plain and n < 1_000_000 else None
+        return None if words is None else (words, m.end())
+    if lang == "et":
+        words = _estonian(n, token, text, after.end() if after else m.end()) if plain else None
         return None if words is None else (words, m.end())
     if lang == "fi":
         if not plain:
