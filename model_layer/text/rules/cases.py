@@ -474,6 +474,28 @@ def _finnish(n: int, noun: str) -> str | None:
     return "".join(_fi_word(part, case) for part in parts)
 
 
+# "9–21", "5–10 euroa": from one to the other, the elative and the illative
+# ("yhdeksästä kahteenkymmeneenyhteen"); not a score ("voitti 2–1") or years.
+_FI_RANGE = re.compile(r"(?<![\w.,:/–-])(\d{1,3})\s?[–-]\s?(\d{1,3})(?![\w:/–-]|[.,]\d)")
+_FI_NOT_RANGE = frozenset(_each("voitti hävisi päättyi tasapeli tulos lukemin maalein vuosina"))
+
+
+def _fi_range(m: re.Match[str]) -> str:
+    a, b = int(m.group(1)), int(m.group(2))
+    before = _BEFORE.search(m.string, max(0, m.start() - 30), m.start())
+    if a >= b or (before is not None and before.group(1).lower() in _FI_NOT_RANGE):
+        return m.group()
+    first, last = numbers.cardinal(str(a), "fi"), numbers.cardinal(str(b), "fi")
+    if first is None or last is None or " " in first + last:
+        return m.group()
+    parts_a, parts_b = _FI_PARTS.findall(first), _FI_PARTS.findall(last)
+    if "".join(parts_a) != first or "".join(parts_b) != last:
+        return m.group()
+    elative = "".join(_fi_word(p, "sta") for p in parts_a)
+    illative = "".join(_fi_word(p, "ill") for p in parts_b)
+    return f"{elative} {illative}"
+
+
 # --- Lithuanian, Latvian: 1-9 (the last digit) in the noun's case ---------------------
 
 # case -> (masculine, feminine) for one and two, then the endings after a stem for 4-9.
@@ -706,6 +728,8 @@ def read(text: str, lang: str, reader: Reader | None) -> str:
         text = _RU_TIME.sub(_ru_time, text)
     if lang == "et":
         text = _et_compounds(text)
+    if lang == "fi" and ("–" in text or "-" in text):
+        text = _FI_RANGE.sub(_fi_range, text)
     out: list[str] = []
     position = 0
     for m in _NUMBER.finditer(text):
