@@ -480,8 +480,11 @@ _FI_RANGE = re.compile(r"(?<![\w.,:/–-])(\d{1,3})\s?[–-]\s?(\d{1,3})(?![\w:/
 _FI_NOT_RANGE = frozenset(_each("voitti hävisi päättyi tasapeli tulos lukemin maalein vuosina"))
 
 
-def _fi_range(m: re.Match[str]) -> str:
+def _fi_range(m: re.Match[str], reader: Reader) -> str:
     a, b = int(m.group(1)), int(m.group(2))
+    after = _AFTER.match(m.string, m.end())
+    if after and after.group(1) and _counted_unit(after.group(2), " ", "fi", reader):
+        return m.group()  # "5-10 km": the module says the unit after the range
     before = _BEFORE.search(m.string, max(0, m.start() - 30), m.start())
     if a >= b or (before is not None and before.group(1).lower() in _FI_NOT_RANGE):
         return m.group()
@@ -729,7 +732,7 @@ def read(text: str, lang: str, reader: Reader | None) -> str:
     if lang == "et":
         text = _et_compounds(text)
     if lang == "fi" and ("–" in text or "-" in text):
-        text = _FI_RANGE.sub(_fi_range, text)
+        text = _FI_RANGE.sub(lambda m: _fi_range(m, reader), text)
     out: list[str] = []
     position = 0
     for m in _NUMBER.finditer(text):
