@@ -163,7 +163,8 @@ class Language:
         glued = number_pattern(spec, "n", glued=True)
         scales = rf"(?P<scale>{_alternation(spec.scales)})(?!\w)\s?" if spec.scales else ""
         self._money_before = c(
-            rf"(?<!\w)(?:(?P<sym>{syms})|(?P<code>{codes}))\s?{glued}{_WHOLE}"
+            # not right after a number: "23,50 € 2 lidem" is 23,50 € and then two
+            rf"(?<!\w)(?<!\d )(?:(?P<sym>{syms})|(?P<code>{codes}))\s?{glued}{_WHOLE}"
             + (rf"(?:\s?{scales[:-3]})?" if scales else "")
         )
         self._money_after = c(

@@ -107,6 +107,7 @@ _PREPOSITIONS: dict[str, dict[str, Government]] = {
 _ENDINGS: dict[str, tuple[tuple[str, str], ...]] = {
     "pl": (("ach", "l"), ("ami", "i"), ("mi", "i"), ("om", "d"), ("ów", "g")),
     "cs": (
+        ("lidem", "d"),
         ("ech", "l"),
         ("ách", "l"),
         ("ích", "l"),
@@ -811,13 +812,17 @@ def _say(m: re.Match[str], text: str, lang: str, reader: Reader) -> tuple[str, i
         words = _finnish(n, token)
         return None if words is None else (words, m.end())
     before = _BEFORE.search(text, max(0, m.start() - 30), m.start())
-    if before is None:
+    if before is None and lang in _EAST:
         return None
-    preposition = before.group(1).lower()
+    preposition = before.group(1).lower() if before else ""
     if lang in _EAST:
         unit_end = (after.end() + dot) if after else m.end()
         return _east(n, m, preposition, token if plain else "", unit, unit_end, lang)
     government = _PREPOSITIONS[lang].get(preposition)
+    if government is None:
+        # No preposition: a plural noun in the dative, instrumental or locative still
+        # shows its case ("dał 2 osobom" dwóm osobom, "pomohl 3 lidem" třem lidem).
+        government = ("dil", None) if plain and n > 1 else None
     if government is None:
         return None
     showing, given = government
