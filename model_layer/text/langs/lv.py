@@ -136,6 +136,33 @@ _PER_WORDS = {"naktī": "par nakti", "nakts": "par nakti", "dienā": "dienā", "
               "gab.": "par gabalu"}  # fmt: skip
 
 
+# "no 9 līdz 18" (hours, nothing counted after): the dative plural, as hours are said
+# ("no deviņiem līdz astoņpadsmitiem").
+_HOURS_SPAN = re.compile(
+    r"(?<!\w)([Nn]o)\s([01]?\d|2[0-4])\s(līdz)\s([01]?\d|2[0-4])(?![\d.,:]\d|\s?\w)"
+)
+_DATIVE_HOURS = {"viens": "vieniem", "divi": "diviem", "trīs": "trim", "četri": "četriem",
+                 "pieci": "pieciem", "seši": "sešiem", "septiņi": "septiņiem",
+                 "astoņi": "astoņiem", "deviņi": "deviņiem"}  # fmt: skip
+
+
+def _hour_dative(n: int) -> str | None:
+    words = LANGUAGE.cardinal(str(n))
+    if words is None:
+        return None
+    head, _, last = words.rpartition(" ")
+    last = _DATIVE_HOURS.get(last, last + "iem")  # "desmitiem", "astoņpadsmitiem"
+    return f"{head} {last}" if head else last
+
+
+def _hours_span(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        a, b = _hour_dative(int(m.group(2))), _hour_dative(int(m.group(4)))
+        return m.group() if a is None or b is None else f"{m.group(1)} {a} {m.group(3)} {b}"
+
+    return _HOURS_SPAN.sub(say, text) if "līdz" in text else text
+
+
 def _everyday(text: str) -> str:
     text = _DAY_RANGE.sub(
         lambda m: f"no {_DAYS_FROM[m.group(1)]} līdz {_DAYS_TO[m.group(2)]}", text
@@ -201,7 +228,7 @@ SPEC = LanguageSpec(
     abbreviations=_ABBREVIATIONS,
     # never end a sentence
     titles=frozenset(("piem.", "t.i.", "Nr.", "prof.", "plkst.", "Piem.", "apm.")),
-    extra_rules=(_written_dates, _years, _everyday, _ordinals_before_words),
+    extra_rules=(_written_dates, _years, _hours_span, _everyday, _ordinals_before_words),
 )
 
 LANGUAGE = Language(SPEC)
