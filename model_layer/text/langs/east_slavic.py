@@ -45,6 +45,25 @@ class CaseTables:
     named_after: frozenset[str] = frozenset()
 
 
+_NEXT_WORD = re.compile(r"\s*([^\W\d_]+)")
+
+
+def _feminine_oblique(after: str, lang: str) -> bool:
+    """The word after "-й" is a feminine noun in a case other than the nominative."""
+    found = _NEXT_WORD.match(after)
+    if found is None:
+        return False
+    from model_layer.text.rules.agreement import analyzer
+
+    morph = analyzer(lang)
+    if morph is None:
+        return False
+    parses = [p for p in morph.parse(found.group(1)) if p.tag.POS == "NOUN"]
+    return bool(parses) and all(
+        p.tag.gender == "femn" and p.tag.case not in ("nomn", "accs") for p in parses
+    )
+
+
 class CaseRules:
     def __init__(self, tables: CaseTables) -> None:
         self.tables = tables
@@ -54,7 +73,7 @@ class CaseRules:
             rf"(?<![\w.,])(\d{{3,4}})\s?({nouns}|{tables.year_abbreviation})(?!\w)"
         )
         self._first_day = re.compile(
-            rf"(?<![\w.,])(\d{{1,2}})(?=\s?(?:по|и|или|-|–)\s?\d{{1,2}}\s(?:{months})(?!\w))"
+            rf"(?<![\w.,])(\d{{1,2}})(?=\s?(?:по|и|или|і|або|-|–)\s?\d{{1,2}}\s(?:{months})(?!\w))"
         )
 
     def ordinal(self, n: int, case: str) -> str | None:
@@ -84,6 +103,8 @@ class CaseRules:
             case = after_locative if last_word(before) in t.locative else otherwise
         else:
             case = t.suffix_case[ending]
+        if ending == "й" and case == "nom" and _feminine_oblique(after, t.code):
+            case = "f_obl"  # "на 90-й минуте": на девяностой минуте
         return self.ordinal(n, case)
 
     def date(self, parts: DateParts) -> str | None:

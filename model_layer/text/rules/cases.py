@@ -381,7 +381,7 @@ _EAST: dict[str, dict[str, tuple[str, ...]]] = {
             w: ("gent",)
             for w in _each(
                 "около от ото до из изо без для после более менее свыше у кроме среди против "
-                "вместо возле порядка течение возрасте"
+                "вместо возле порядка течение возрасте старше младше больше меньше дороже дешевле"
             )
         },
         **{w: ("gent", "ablt") for w in ("с", "со")},
@@ -395,7 +395,7 @@ _EAST: dict[str, dict[str, tuple[str, ...]]] = {
             w: ("gent",)
             for w in _each(
                 "біля від до без для після більше менше крім серед проти замість близько коло "
-                "протягом віці"
+                "протягом віці старше молодше"
             )
         },
         **{w: ("gent", "ablt") for w in ("з", "із", "зі")},
@@ -681,6 +681,21 @@ _WORD_AFTER_SCALE = re.compile(r"\s+[^\W\d_A-ZА-ЯЁІЇЄ]{3,}(?!\w|\.\S)")
 _SCALES: dict[str, frozenset[str]] = {}
 
 
+_CONJUNCTIONS = frozenset(_each("и і й или або a i lub albo oraz in ali ir arba un vai ja või tai"))
+_CONJUNCTION_NEXT = re.compile(r"\s+\d{1,6}\s([^\W\d_]+)")
+_EAST_DAY_SPAN = re.compile(r"\s?(?:по|и|і|або|или|-|–)\s?\d{1,2}\s([^\W\d_]+)")
+_MONTHS: dict[str, frozenset[str]] = {}
+
+
+def _scales_months(lang: str) -> frozenset[str]:
+    """The language's month names in a date (its module's `MONTHS`)."""
+    known = _MONTHS.get(lang)
+    if known is None:
+        module = importlib.import_module(f"model_layer.text.langs.{lang}")
+        known = _MONTHS[lang] = frozenset(getattr(module, "MONTHS", ()))
+    return known
+
+
 def _scales(lang: str) -> frozenset[str]:
     """The language's written scales ("tys.", "тыс."): its module's spec."""
     known = _SCALES.get(lang)
@@ -795,6 +810,14 @@ def _say(m: re.Match[str], text: str, lang: str, reader: Reader) -> tuple[str, i
         f"{_module(reader, m.group(1), lang)}{gap}{token}"
     ):
         return None  # "2020 года", "2020 roku": a year the module reads with its word
+    if plain and token.lower() in _CONJUNCTIONS:
+        # "между 2 и 3 часами", "między 2 a 3 godzinami": the first number takes the case
+        # of the noun after the second
+        later = _CONJUNCTION_NEXT.match(text, after.end() if after else m.end())
+        if later is not None:
+            token = later.group(1)
+            if _counted_unit(token, " ", lang, reader) is not None:
+                return None
     if not token and 1000 <= n <= 2100:
         return None  # "do 2020": a year, not a count
     if lang in ("lt", "lv"):
@@ -865,6 +888,9 @@ def _east(
     cases = _EAST[lang].get(preposition)
     if cases is None:
         return None
+    span = _EAST_DAY_SPAN.match(m.string, m.end())
+    if span and span.group(1) in _scales_months(lang):
+        return None  # "со 2 по 5 марта": the first day of a date span, the module's
     morph = agreement.analyzer(lang)
     if morph is None:
         return None
@@ -872,7 +898,7 @@ def _east(
     one = n % 10 == 1 and n % 100 != 11
     if noun and noun.lower() not in _EAST_LINKS:
         analysed = morph.parse(noun)
-        if analysed and analysed[0].tag.POS == "NOUN":
+        if any(p.tag.POS == "NOUN" for p in analysed[:3]):  # "часами" is first an adverb
             # In an oblique case the noun after 2 and more is plural: "на 5 этаже" is
             # an ordinal ("на пятом этаже"), left to the module.
             parses = [
