@@ -24,6 +24,7 @@ _CARDINALS = frozenset(("trzy", "cztery", "trzydzieści", "czterdzieści"))
 _GENITIVE = (("gi", "giego"), ("ki", "kiego"), ("i", "iego"), ("y", "ego"))
 _FEMININE = (("gi", "ga"), ("ki", "ka"), ("i", "ia"), ("y", "a"))
 _FEMININE_LOCATIVE = (("gi", "giej"), ("ki", "kiej"), ("i", "iej"), ("y", "ej"))
+_FEMININE_INSTRUMENTAL = (("gi", "gą"), ("ki", "ką"), ("i", "ią"), ("y", "ą"))
 _LOCATIVE = (("gi", "gim"), ("ki", "kim"), ("i", "im"), ("y", "ym"))
 _YEAR_NOUN = re.compile(r"(?<![\w.,])(\d{3,4})\s?(roku|rok|r\.)(?!\w)")
 
@@ -33,7 +34,16 @@ _AT_HOUR = re.compile(r"(?<!\w)(?<!\d )(?:(o)\s)?godz\.\s?")  # "2 godz.": a uni
 
 def _hour_word(text: str) -> str:
     """ "o godz. 12:00" -> "o godzinie dwunastej", "godz. 12" -> "godzina dwunasta"."""
+    text = _DOTTED_TIME.sub(lambda m: f"{m.group(1)} {m.group(2)}:{m.group(3)}", text)
     return _AT_HOUR.sub(lambda m: "o godzinie " if m.group(1) else "godzina ", text)
+
+
+# "o 14.30", "od 9.00 do 17.00": a clock time written with a dot after a word of time
+# (read as "o czternastej trzydzieści", not a decimal).
+_DOTTED_TIME = re.compile(
+    r"(?<!\w)([Oo]|[Oo]d|[Dd]o|[Oo]koło|[Pp]o|[Pp]rzed|[Gg]odz\.|[Gg]odzinie|[Gg]odzina|"
+    r"[Mm]iędzy|a)\s([01]?\d|2[0-3])\.([0-5]\d)(?![\d.,]\d)"
+)
 
 
 def _years(text: str) -> str:
@@ -104,8 +114,13 @@ def _date(parts: DateParts) -> str | None:
 def _hour(h: int, before: str) -> str | None:
     if h == 0:
         return "zero"
-    locative = last_word(before) in ("o", "godzinie")
-    return _inflect(h, _FEMININE_LOCATIVE if locative else _FEMININE)
+    word = last_word(before).lower()
+    if word in ("między", "przed", "za", "nad") or (word == "a" and "między" in before[-30:].lower()):
+        return _inflect(h, _FEMININE_INSTRUMENTAL)  # "między ósmą a dziesiątą"
+    # "o czternastej", "od dziewiątej do siedemnastej", "po piątej": the genitive and the
+    # locative of the feminine ordinal are alike
+    oblique = word in ("o", "godzinie", "od", "do", "około", "po", "koło", "godziny")
+    return _inflect(h, _FEMININE_LOCATIVE if oblique else _FEMININE)
 
 
 _GROSZ = word("grosz", "grosze", "groszy", "grosza")

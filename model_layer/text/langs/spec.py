@@ -20,6 +20,7 @@ UNIT_SYMBOLS: Mapping[str, str] = {
     "kWh": "kWh", "kW": "kW", "W": "W", "GHz": "GHz", "MHz": "MHz", "Hz": "Hz", "TB": "TB",
     "GB": "GB", "MB": "MB", "kB": "kB", "ms": "ms", "min": "min", "h": "h", "s": "s",
     "°C": "C", "℃": "C", "°F": "F", "℉": "F", "°": "deg",
+    "m2": "m2", "km2": "km2", "m3": "m3",  # as typed without superscripts ("120 m2")
 }  # fmt: skip
 SHARED_CURRENCY_SYMBOLS: Mapping[str, str] = {"€": "EUR", "$": "USD", "£": "GBP", "¥": "JPY"}
 CURRENCY_CODES = (

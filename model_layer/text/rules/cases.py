@@ -105,7 +105,7 @@ _PREPOSITIONS: dict[str, dict[str, Government]] = {
 
 # The noun's ending that shows its case (plural forms: the number is 2 or more).
 _ENDINGS: dict[str, tuple[tuple[str, str], ...]] = {
-    "pl": (("ach", "l"), ("ami", "i"), ("mi", "i"), ("om", "d"), ("ów", "g")),
+    "pl": (("laty", "i"), ("ach", "l"), ("ami", "i"), ("mi", "i"), ("om", "d"), ("ów", "g")),
     "cs": (
         ("lidem", "d"),
         ("ech", "l"),
@@ -658,6 +658,30 @@ def _et_compounds(text: str) -> str:
     return _ET_COMPOUND.sub(say, text) if "-" in text else text
 
 
+# --- signs and long numbers -------------------------------------------------------------
+
+# "до +25", "do -5 °C": the sign as a word, so that the number after it is declined by the
+# preposition before the sign ("до плюс двадцати пяти").
+_SIGN = re.compile(r"(?:(?<=\s)|(?<=^)|(?<=\())([+\-\u2212])(?=\d)(?!\d+[\s\-(]+\d)")  # not a phone
+_SIGN_WORDS = {
+    "pl": ("plus", "minus"), "cs": ("plus", "minus"), "sk": ("plus", "mínus"),
+    "sl": ("plus", "minus"), "hr": ("plus", "minus"), "ru": ("плюс", "минус"),
+    "uk": ("плюс", "мінус"), "bg": ("плюс", "минус"), "lt": ("plius", "minus"),
+    "lv": ("plus", "mīnus"), "et": ("pluss", "miinus"), "fi": ("plus", "miinus"),
+}  # fmt: skip
+_SIGN_NAMES = frozenset(w for pair in _SIGN_WORDS.values() for w in pair)
+# A number of ten digits or more written without groups is an identifier (PESEL, an
+# account, an order): said digit by digit, not as billions.
+_LONG_ID = re.compile(r"(?<![\w.,+/\-])(\d{10,})(?![\w.,/]\d|\d)")
+
+
+def _signs_and_ids(text: str, lang: str) -> str:
+    plus, minus = _SIGN_WORDS[lang]
+    if "+" in text or "-" in text or "\u2212" in text:
+        text = _SIGN.sub(lambda m: f"{plus if m.group(1) == '+' else minus} ", text)
+    return _LONG_ID.sub(lambda m: " ".join(m.group(1)), text)
+
+
 # --- the rule ------------------------------------------------------------------------
 
 LANGUAGES = frozenset(_PREPOSITIONS) | frozenset(_EAST) | {"fi", "lt", "lv", "et"}
@@ -745,6 +769,7 @@ def read(text: str, lang: str, reader: Reader | None) -> str:
         return text
     if lang == "ru" and ":" in text:
         text = _RU_TIME.sub(_ru_time, text)
+    text = _signs_and_ids(text, lang)
     if lang == "et":
         text = _et_compounds(text)
     if lang == "fi" and ("–" in text or "-" in text):
@@ -838,6 +863,9 @@ def _say(m: re.Match[str], text: str, lang: str, reader: Reader) -> tuple[str, i
     if before is None and lang in _EAST:
         return None
     preposition = before.group(1).lower() if before else ""
+    if preposition in _SIGN_NAMES:  # "до плюс 25": the preposition before the sign
+        earlier = _BEFORE.search(text, max(0, before.start() - 30), before.start())
+        preposition = earlier.group(1).lower() if earlier else ""
     if lang in _EAST:
         unit_end = (after.end() + dot) if after else m.end()
         return _east(n, m, preposition, token if plain else "", unit, unit_end, lang)

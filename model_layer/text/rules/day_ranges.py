@@ -34,14 +34,14 @@ class DaysWords:
 
 
 _WORDS: dict[str, DaysWords] = {
-    "pl": DaysWords("od", "do", "i", ("z", "na"), dot=False),
+    "pl": DaysWords("od", "do", "i", ("z", "na"), dot=False, numeric=True),
     "cs": DaysWords("od", "do", "a", ("z", "na"), dot=True, numeric=True),
     "sk": DaysWords("od", "do", "a", ("z", "na"), dot=True, numeric=True),
     "sl": DaysWords("od", "do", "in", ("z", "na"), dot=True, numeric=True),
     "hr": DaysWords("od", "do", "i", ("s", "na"), dot=True, numeric=True),
-    "ru": DaysWords("с", "по", "и", ("с", "на"), dot=False),
-    "uk": DaysWords("з", "по", "і", ("з", "на"), dot=False),
-    "bg": DaysWords("от", "до", "и", ("от", "срещу"), dot=False),
+    "ru": DaysWords("с", "по", "и", ("с", "на"), dot=False, numeric=True),
+    "uk": DaysWords("з", "по", "і", ("з", "на"), dot=False, numeric=True),
+    "bg": DaysWords("от", "до", "и", ("от", "срещу"), dot=False, numeric=True),
 }
 LANGUAGES = frozenset(_WORDS)
 
@@ -74,10 +74,13 @@ def _pattern(lang: str) -> re.Pattern[str]:
 def _numeric(lang: str) -> re.Pattern[str]:
     pattern = _NUMERIC.get(lang)
     if pattern is None:
-        # "3. 4." or "3.4." with no year after: a day and a month
+        # "3. 4." or "3.4." with no year after: a day and a month; where days are written
+        # without a dot (pl, ru, uk, bg) only "14.03.", the month in two digits ("1.2." is
+        # a version or a list)
+        month = r"0?[1-9]|1[0-2]" if _WORDS[lang].dot else r"0[1-9]|1[0-2]"
         pattern = re.compile(
-            r"(?<![\w.,/])(?<!\d\. )(?P<d>0?[1-9]|[12]\d|3[01])\.\s?(?P<m>0?[1-9]|1[0-2])\."
-            r"(?!\s?\d|\w)"
+            r"(?<![\w.,/])(?<!\d\. )(?P<d>0?[1-9]|[12]\d|3[01])\.\s?"
+            rf"(?P<m>{month})\.(?!\s?\d|\w)"
         )
         _NUMERIC[lang] = pattern
     return pattern
@@ -137,7 +140,8 @@ def read(text: str, lang: str, reader: Reader | None) -> str:
         def numeric(m: re.Match[str]) -> str:
             rest = m.string[m.end() : m.end() + 3].lstrip()
             end = "." if not rest or rest[0].isupper() else ""  # the dot also ends a sentence
-            return f"{int(m.group('d'))}. {months[int(m.group('m')) - 1]}{end}"
+            dot = "." if words.dot else ""
+            return f"{int(m.group('d'))}{dot} {months[int(m.group('m')) - 1]}{end}"
 
         text = _numeric(lang).sub(numeric, text)
     return text

@@ -505,6 +505,10 @@ _HOUSE = re.compile(
     r"(?P<y>[a-z]?)(?![\d/])(?P<word> [a-ząćęłńóśźżčďěňřšťůžáéíúýô]{3,})?"
 )
 _HOUSE_WORDS = {"pl": "łamane przez", "cs": "lomeno", "sk": "lomeno"}
+# A numbered document ("faktura nr 12/2024", "č. j. 5/2023"): the same "slash" word.
+_NUMBERED = re.compile(
+    r"(?P<pre>\b(?:nr|Nr|numer|č|Č|čj|[čČ]\. ?j)\.? ?)(?P<a>\d{1,6})/(?P<b>\d{1,6})(?![\d/])"
+)
 
 
 def read_fractions(text: str, lang: str, unit_reader: Callable[[str], str] | None) -> str:
@@ -524,6 +528,9 @@ def read_fractions(text: str, lang: str, unit_reader: Callable[[str], str] | Non
             return f"{m.group('pre')}{m.group('name')}{a} {_HOUSE_WORDS[lang]} {b}{word}"
 
         text = _HOUSE.sub(house, text)
+        text = _NUMBERED.sub(
+            lambda m: f"{m.group('pre')}{m.group('a')} {_HOUSE_WORDS[lang]} {m.group('b')}", text
+        )
     if table is None:
         return text
 
