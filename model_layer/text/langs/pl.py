@@ -115,7 +115,9 @@ def _hour(h: int, before: str) -> str | None:
     if h == 0:
         return "zero"
     word = last_word(before).lower()
-    if word in ("między", "przed", "za", "nad") or (word == "a" and "między" in before[-30:].lower()):
+    if word in ("między", "przed", "za", "nad") or (
+        word == "a" and "między" in before[-30:].lower()
+    ):
         return _inflect(h, _FEMININE_INSTRUMENTAL)  # "między ósmą a dziesiątą"
     # "o czternastej", "od dziewiątej do siedemnastej", "po piątej": the genitive and the
     # locative of the feminine ordinal are alike
