@@ -144,12 +144,39 @@ _UNITS = {
 _ABBREVIATIONS = {
     "např.": "například", "tzv.": "takzvaný", "atd.": "a tak dále", "apod.": "a podobně",
     "tj.": "to jest", "mj.": "mimo jiné", "resp.": "respektive", "ul.": "ulice", "č.": "číslo",
+    "vč.": "včetně", "hl. n.": "hlavní nádraží", "nám.": "náměstí",  # receipts, timetables
 }  # fmt: skip
 _SCALES = {
     "tis.": word("tisíc", "tisíce", "tisíc", "tisíce"),
     "mil.": word("milion", "miliony", "milionů", "milionu"),
     "mld.": word("miliarda", "miliardy", "miliard", "miliardy", gender="f"),
 }  # written abbreviations of large numbers
+
+# "od devíti do jedenácti třiceti": after od, do, kolem the hour is a genitive cardinal.
+_HOUR_GENITIVE = ("nula", "jedné", "dvou", "tří", "čtyř", "pěti", "šesti", "sedmi", "osmi",
+                  "devíti", "deseti", "jedenácti", "dvanácti", "třinácti", "čtrnácti",
+                  "patnácti", "šestnácti", "sedmnácti", "osmnácti", "devatenácti", "dvaceti",
+                  "dvaceti jedné", "dvaceti dvou", "dvaceti tří", "dvaceti čtyř")  # fmt: skip
+
+
+def _hour(h: int, before: str) -> str | None:
+    if before.split()[-1:] and before.split()[-1].lower() in ("od", "do", "kolem", "okolo"):
+        return _HOUR_GENITIVE[h]
+    return {1: "jedna", 2: "dvě"}.get(h) or LANGUAGE.cardinal(str(h))
+
+
+# "od 9.00 do 11.30", "o 6.45": a clock time written with a dot after a word of time
+# (read as a time, not "devět celých nula nula").
+_DOTTED_TIME = re.compile(
+    r"(?<!\w)([Vv]|[Vv]e|[Oo]d|[Dd]o|[Kk]olem|[Oo]kolo|[Pp]o|[Pp]řed|[Mm]ezi|a|[Hh]od\.)"
+    r"\s([01]?\d|2[0-3])\.([0-5]\d)(?![\d.,]\d)"
+)
+
+
+def _dotted_times(text: str) -> str:
+    return _DOTTED_TIME.sub(lambda m: f"{m.group(1)} {m.group(2)}:{m.group(3)}", text)
+
+
 SPEC = LanguageSpec(
     code="cs",
     decimal_word=word("celá", "celé", "celých", gender="f"),  # "tři celé čtrnáct"
@@ -187,6 +214,8 @@ SPEC = LanguageSpec(
     unit_symbols={"hod": "h"},  # "2 hod. 15 min"
     ordinal_dot=True,  # "2. místo" druhé místo
     final_rules=(_tens_one,),
+    extra_rules=(_dotted_times,),
+    hour=_hour,
     ordinal=_ordinal,
     range_word="až",  # "pět až deset"
     version_word="verze",
@@ -196,7 +225,9 @@ SPEC = LanguageSpec(
     equals_word="rovná se",
     section_word="paragraf",
     abbreviations=_ABBREVIATIONS,
-    titles=frozenset(("např.", "tzv.", "tj.", "mj.", "resp.", "ul.", "č.")),  # never end a sentence
+    titles=frozenset(
+        ("např.", "tzv.", "tj.", "mj.", "resp.", "ul.", "č.", "vč.", "nám.")
+    ),  # never end a sentence
 )
 
 LANGUAGE = Language(SPEC)

@@ -44,7 +44,9 @@ def _hour(h: int, before: str) -> str | None:
     words = ordinal(h) if h else None
     if words is None:
         return LANGUAGE.cardinal(str(h))
-    return inflect(words, _FEMININE_LOCATIVE if last_word(before) == "o" else _FEMININE)
+    # "o šiestej", "od deviatej do jedenástej": the locative and genitive are alike
+    oblique = last_word(before).lower() in ("o", "od", "do", "okolo", "po", "pred", "medzi", "a")
+    return inflect(words, _FEMININE_LOCATIVE if oblique else _FEMININE)
 
 
 # "na 2. poschodí", "v 90. rokoch", "2. trieda": an ordinal written with a period takes the
@@ -178,6 +180,19 @@ _SCALES = {
     "mil.": word("milión", "milióny", "miliónov", "milióna"),
     "mld.": word("miliarda", "miliardy", "miliárd", "miliardy", gender="f"),
 }  # written abbreviations of large numbers
+
+# "od 9.00 do 11.30", "o 6.45": a clock time written with a dot after a word of time
+# (read as a time, not "devět celých nula nula").
+_DOTTED_TIME = re.compile(
+    r"(?<!\w)([Oo]|[Oo]d|[Dd]o|[Oo]kolo|[Pp]o|[Pp]red|[Mm]edzi|a|[Hh]od\.)"
+    r"\s([01]?\d|2[0-3])\.([0-5]\d)(?![\d.,]\d)"
+)
+
+
+def _dotted_times(text: str) -> str:
+    return _DOTTED_TIME.sub(lambda m: f"{m.group(1)} {m.group(2)}:{m.group(3)}", text)
+
+
 SPEC = LanguageSpec(
     code="sk",
     decimal_word=word("celá", "celé", "celých", gender="f"),  # "tri celé štrnásť"
@@ -208,7 +223,7 @@ SPEC = LanguageSpec(
     abbreviations=_ABBREVIATIONS,
     # never end a sentence
     titles=frozenset(("napr.", "tzv.", "t. j.", "resp.", "ul.", "č.", "Napr.", "r.", "nám.", "p.")),
-    extra_rules=(_everyday,),
+    extra_rules=(_dotted_times, _everyday),
 )
 
 LANGUAGE = Language(SPEC)

@@ -869,6 +869,10 @@ def _say(m: re.Match[str], text: str, lang: str, reader: Reader) -> tuple[str, i
     if lang in _EAST:
         unit_end = (after.end() + dot) if after else m.end()
         return _east(n, m, preposition, token if plain else "", unit, unit_end, lang)
+    if lang == "sk" and plain and 2 <= n <= 4 and token.endswith("ov") and len(token) > 4:
+        # "3 bratov": a masculine person counted by two to four takes the genitive form
+        # of the number ("troch bratov"); "5 zošitov" keeps its number
+        return _SK_SMALL["g"][n], m.end()
     government = _PREPOSITIONS[lang].get(preposition)
     if government is None:
         # No preposition: a plural noun in the dative, instrumental or locative still
