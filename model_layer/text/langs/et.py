@@ -143,6 +143,23 @@ _UNITS = {
     "m/s": word("meeter sekundis", "meetrit sekundis"),
 }  # fmt: skip
 
+
+# "klo 9.00-11.30" (either dash): the range's end is a time too ("kello yhdeksän, kello yksitoista
+# kolmekymmentä"), not a decimal.
+_TIME_RANGE = re.compile(
+    r"(?<!\w)(kell|Kell)\s([01]?\d|2[0-3])[.:]([0-5]\d)\s?[\u2013-]\s?([01]?\d|2[0-3])[.:]([0-5]\d)(?!\d)"
+)
+
+
+def _time_ranges(text: str) -> str:
+    return _TIME_RANGE.sub(
+        lambda m: (
+            f"{m.group(1)} {m.group(2)}.{m.group(3)} \u2013 {m.group(1)} {m.group(4)}.{m.group(5)}"
+        ),
+        text,
+    )
+
+
 SPEC = LanguageSpec(
     code="et",
     percent=word("protsent", "protsenti"),
@@ -176,6 +193,8 @@ SPEC = LanguageSpec(
         "jne": "ja nii edasi",
         "jne.": "ja nii edasi",
         "mnt": "maantee",
+        "nr": "number",  # "arve nr 153"
+        "Nr": "Number",
         "tn": "tänav",
         "pst": "puiestee",
         "u": "umbes",
@@ -191,7 +210,9 @@ SPEC = LanguageSpec(
         "st": "see tähendab",
         "vt": "vaata",
     },
-    titles=frozenset(("nt", "Nt", "nt.", "mnt", "tn", "pst", "u", "dr", "prof", "hr", "pr")),
+    titles=frozenset(
+        ("nt", "Nt", "nt.", "mnt", "tn", "pst", "u", "dr", "prof", "hr", "pr", "nr", "Nr")
+    ),
     phone_extra=r"5\d{2,3}[ -]?\d{4}",  # mobile numbers: 5123 4567
     foreign_grouping=True,
     range_word="kuni",
@@ -200,7 +221,7 @@ SPEC = LanguageSpec(
     plus_word="pluss",
     and_word="ja",
     equals_word="võrdub",
-    extra_rules=(_everyday, _month_in_case, _year_in_case),
+    extra_rules=(_time_ranges, _everyday, _month_in_case, _year_in_case),
     final_rules=(_unit_cases,),
 )
 

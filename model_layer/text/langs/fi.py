@@ -152,12 +152,29 @@ _ABBREVIATIONS = {
     "esim.": "esimerkiksi", "jne.": "ja niin edelleen", "ym.": "ynnä muuta", "klo": "kello",
     "Klo": "Kello", "tri": "tohtori", "ns.": "niin sanottu", "ks.": "katso", "n.": "noin",
     "mm.": "muun muassa", "yms.": "ynnä muuta sellaista", "puh.": "puhelin", "os.": "osoite",
-    "ed.": "edellinen", "v.": "vuonna", "vrt.": "vertaa",
+    "ed.": "edellinen", "v.": "vuonna", "vrt.": "vertaa", "nro": "numero", "Nro": "Numero",
 }  # fmt: skip
 _SCALES = {
     "milj.": word("miljoona", "miljoonaa"),
     "mrd.": word("miljardi", "miljardia"),
 }  # written abbreviations of large numbers
+
+# "klo 9.00-11.30" (either dash): the range's end is a time too ("kello yhdeksän, kello yksitoista
+# kolmekymmentä"), not a decimal.
+_TIME_RANGE = re.compile(
+    r"(?<!\w)(klo|kello|Klo|Kello)\s([01]?\d|2[0-3])[.:]([0-5]\d)\s?[\u2013-]\s?([01]?\d|2[0-3])[.:]([0-5]\d)(?!\d)"
+)
+
+
+def _time_ranges(text: str) -> str:
+    return _TIME_RANGE.sub(
+        lambda m: (
+            f"{m.group(1)} {m.group(2)}.{m.group(3)} \u2013 {m.group(1)} {m.group(4)}.{m.group(5)}"
+        ),
+        text,
+    )
+
+
 SPEC = LanguageSpec(
     code="fi",
     plural=plural_finnish,  # "yksi euro", "viisi euroa", "2,5 euroa"
@@ -187,7 +204,7 @@ SPEC = LanguageSpec(
     section_word="pykälä",
     abbreviations=_ABBREVIATIONS,
     titles=frozenset(("esim.", "ns.", "ks.")),  # never end a sentence
-    extra_rules=(_everyday,),
+    extra_rules=(_time_ranges, _everyday),
     final_rules=(_unit_cases,),
 )
 

@@ -188,6 +188,19 @@ _UNITS = {
     "m/s": word("metar u sekundi", "metra u sekundi", "metara u sekundi"),
 }  # fmt: skip
 
+
+# "u 6.45", "od 9.00 do 11.30": a clock time written with a dot after a word of time
+# (read as a time, not "šest zarez četrdeset pet").
+_DOTTED_TIME = re.compile(
+    r"(?<!\w)([Uu]|[Oo]d|[Dd]o|[Oo]ko|[Nn]akon|[Pp]rije|[Pp]oslije|[Ii]zmeđu|i)"
+    r"\s([01]?\d|2[0-3])\.([0-5]\d)(?![\d.,]\d)"
+)
+
+
+def _dotted_times(text: str) -> str:
+    return _DOTTED_TIME.sub(lambda m: f"{m.group(1)} {m.group(2)}:{m.group(3)}", text)
+
+
 SPEC = LanguageSpec(
     code="hr",
     plural=plural_croatian,
@@ -227,7 +240,7 @@ SPEC = LanguageSpec(
     abbreviations=_ABBREVIATIONS,
     titles=frozenset(("npr.", "Npr.", "tj.", "dr.", "Dr.", "ul.", "br.", "sv.", "prof.", "tzv.")),
     scales=_SCALES,
-    extra_rules=(_everyday, _years),
+    extra_rules=(_dotted_times, _everyday, _years),
 )
 
 LANGUAGE = Language(SPEC)

@@ -604,6 +604,7 @@ _ET_CASES = (("sse", "sse"), ("le", "le"), ("lt", "lt"), ("ga", "ga"), ("ni", "n
 _ET_POSTPOSITIONS = frozenset(_each(
     "pärast jooksul eest järel võrra vältel ajal kestel möödudes sees tagant kaugusel"
 ))  # fmt: skip
+_ET_NAMING = frozenset(_each("nr number kell tuba ruum buss liin lk lehekülg korter maja aasta"))
 _ET_NEXT = re.compile(r"[ \u00a0]+([^\W\d_]+)")
 
 
@@ -849,6 +850,9 @@ def _say(m: re.Match[str], text: str, lang: str, reader: Reader) -> tuple[str, i
         words = _baltic(n, token, lang) if plain and n < 1_000_000 else None
         return None if words is None else (words, m.end())
     if lang == "et":
+        named = _BEFORE.search(text, max(0, m.start() - 30), m.start())
+        if named is not None and named.group(1).lower() in _ET_NAMING:
+            return None  # "arve nr 153 summas": a number that names
         words = _estonian(n, token, text, after.end() if after else m.end()) if plain else None
         return None if words is None else (words, m.end())
     if lang == "fi":

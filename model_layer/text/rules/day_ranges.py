@@ -99,8 +99,33 @@ def _day(reader: Reader, before: str, day: str, dot: str, month: str) -> str | N
     return None if any(ch.isdigit() for ch in words) else words
 
 
+# Estonian "24.12." or "24.12 kell 20": a day and a month, said by the module's date reader.
+_ET_NUMERIC = re.compile(
+    r"(?<![\w.,/:])(?<!kell )(?<!Kell )(?P<d>0?[1-9]|[12]\d|3[01])\.(?P<m>0?[1-9]|1[0-2])"
+    r"(?:\.(?!\d)|(?=\s[Kk]ell\b))"
+)
+
+
+def _et_dates(text: str) -> str:
+    from model_layer.text.langs.spec import DateParts
+
+    say_date = importlib.import_module("model_layer.text.langs.et").LANGUAGE.say_date
+
+    def say(m: re.Match[str]) -> str:
+        words = say_date(DateParts(int(m.group("d")), int(m.group("m")), None, ""))
+        if words is None:
+            return m.group()
+        rest = m.string[m.end() : m.end() + 3].lstrip()
+        end = "." if m.group().endswith(".") and (not rest or rest[0].isupper()) else ""
+        return words + end
+
+    return _ET_NUMERIC.sub(say, text)
+
+
 def read(text: str, lang: str, reader: Reader | None) -> str:
     """`text` with two days of a month, and bare "d. m." dates, said as dates."""
+    if lang == "et" and "." in text:
+        return _et_dates(text)
     words = _WORDS.get(lang)
     if words is None or reader is None or not any(ch.isdigit() for ch in text):
         return text
