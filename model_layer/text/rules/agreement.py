@@ -720,6 +720,11 @@ def _east_slavic_words_raw(n: int, lang: str, case: str, gender: str) -> str | N
     except Exception:  # num2words raises on gaps: keep the plain reading
         return None
     words = words.replace("тисячи", "тисячі")  # num2words' genitive of тисяча
+    if lang == "uk" and case == "gent":
+        # num2words' "двохста": the genitive of the hundreds is "двохсот" ("ста" stays)
+        words = re.sub(
+            r"(двох|трьох|чотирьох|п'яти|шести|семи|восьми|дев'яти)ста\b", r"\1сот", words
+        )
     # "около тысячи рублей": a thousand alone is said without "one"
     return re.sub(
         r"^(одной|однієї|одній|одною|однією) (?=тысяч|тисяч)", "", " ".join(words.split())

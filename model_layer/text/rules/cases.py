@@ -77,7 +77,7 @@ _PREPOSITIONS: dict[str, dict[str, Government]] = {
         ("w we o na po", _LOC),
         ("przy", _LOC_FORCED),
         ("między przed nad pod za", _INS),
-        ("z ze", _GEN_INS),  # "z 2 kotami", "z 3 kandydatów"
+        ("z ze", ("ig", "g")),  # "z 2 kotami"; "z 3 kandydatów", "z 2 stron" (from)
     ),
     "cs": _table(
         ("od do kolem okolo bez u podle během kromě místo vedle uprostřed z ze", _GEN),
