@@ -493,6 +493,10 @@ TABLES: dict[str, RomanTable] = {
     ),
 }
 
+# "XIX a. buvo", "XIX a. gyveno": a verb in the past (most end in -o) or "yra", "bus" after
+# the century: it says when, the locative.
+_LT_VERB_AFTER = re.compile(r"\s+(?:\w+[^i\W]o|yra|bus|buvo)\b")
+
 # Locative after these in Polish ("w XX wieku"), genitive otherwise ("z XX wieku").
 _PL_LOCATIVE = frozenset(("w", "we", "o", "po", "przy"))
 
@@ -535,6 +539,9 @@ def _compile(lang: str, table: RomanTable) -> _Compiled:
         def century(m: re.Match[str]) -> str:
             found = m.group("word")
             form = table.centuries.get(found) or table.centuries.get(found.lower(), "ord")
+            if lang == "lt" and found == "a." and _LT_VERB_AFTER.match(m.string, m.end()):
+                form = "ajame|amžiuje"  # "XIX a. buvo": in the century (before a noun,
+                # "XIX a. pabaigoje", "XIX a. pastatas", the genitive)
             form, _, spoken = form.partition("|")  # "a.": "ojo|amžiaus", the word said in full
             found = spoken or found
             if lang == "pl" and form == "gen":
