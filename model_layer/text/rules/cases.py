@@ -683,6 +683,36 @@ def _signs_and_ids(text: str, lang: str) -> str:
     return _LONG_ID.sub(lambda m: " ".join(m.group(1)), text)
 
 
+# --- opening hours ---------------------------------------------------------------------
+
+# "Sklep czynny od 9 do 17", "Otvorené od 9 do 17": bare hours where the sentence speaks
+# of opening times, read as clock times ("od dziewiątej do siedemnastej"), not counts.
+_OPENING_WORDS = {
+    "pl": re.compile(r"czynn|otwart|zamknię|godz|pracuj|przyjmuj|dyżur|sklep|biur|kas[ay]", re.I),
+    "sk": re.compile(r"otvoren|zatvoren|otváran|hod|pracuj|obchod|pokladň|úrad", re.I),
+}
+_HOURS_SPAN = {
+    "pl": re.compile(
+        r"(?<!\w)([Oo]d|[Mm]iędzy)\s([01]?\d|2[0-4])\s(do|a)\s([01]?\d|2[0-4])"
+        r"(?=\s*(?:[.,;!?)]|$|\s(?:rano|wieczorem|w\b|we\b|i\b|oraz\b)))"
+    ),
+    "sk": re.compile(
+        r"(?<!\w)([Oo]d)\s([01]?\d|2[0-4])\s(do)\s([01]?\d|2[0-4])"
+        r"(?=\s*(?:[.,;!?)]|$|\s(?:ráno|večer|v\b|vo\b|a\b)))"
+    ),
+}
+
+
+def _opening_hours(text: str, lang: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        sentence = m.string[max(0, m.start() - 60) : m.end() + 30]
+        if not _OPENING_WORDS[lang].search(sentence):
+            return m.group()
+        return f"{m.group(1)} {m.group(2)}:00 {m.group(3)} {m.group(4)}:00"
+
+    return _HOURS_SPAN[lang].sub(say, text)
+
+
 # --- the rule ------------------------------------------------------------------------
 
 LANGUAGES = frozenset(_PREPOSITIONS) | frozenset(_EAST) | {"fi", "lt", "lv", "et"}
@@ -771,6 +801,8 @@ def read(text: str, lang: str, reader: Reader | None) -> str:
     if lang == "ru" and ":" in text:
         text = _RU_TIME.sub(_ru_time, text)
     text = _signs_and_ids(text, lang)
+    if lang in _OPENING_WORDS:
+        text = _opening_hours(text, lang)
     if lang == "et":
         text = _et_compounds(text)
     if lang == "fi" and ("–" in text or "-" in text):
