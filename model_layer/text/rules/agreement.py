@@ -727,7 +727,7 @@ def _east_slavic_words_raw(n: int, lang: str, case: str, gender: str) -> str | N
         )
     # "около тысячи рублей": a thousand alone is said without "one"
     return re.sub(
-        r"^(одной|однієї|одній|одною|однією) (?=тысяч|тисяч)", "", " ".join(words.split())
+        r"^(одной|однієї|одній|одною|однією|одну) (?=тысяч|тисяч)", "", " ".join(words.split())
     )
 
 

@@ -399,6 +399,7 @@ _EAST: dict[str, dict[str, tuple[str, ...]]] = {
             )
         },
         **{w: ("gent", "ablt") for w in ("з", "із", "зі")},
+        "понад": ("accs",),  # "понад тисячу підписів": the accusative
         **{w: ("datv",) for w in ("к", "завдяки", "згідно")},
         **{w: ("loct",) for w in ("при",)},
         **{w: ("", "loct") for w in ("в", "у", "о", "об", "на")},
@@ -956,6 +957,11 @@ def _east(
     cases = _EAST[lang].get(preposition)
     if cases is None:
         return None
+    if cases == ("accs",):
+        if n % 1000 or n >= 1_000_000:
+            return None  # only a whole thousand differs from the plain reading
+        words = agreement._east_slavic_words(n, lang, "accs", "masc")
+        return None if words is None else (words, m.end())
     span = _EAST_DAY_SPAN.match(m.string, m.end())
     if span and span.group(1) in _scales_months(lang):
         return None  # "со 2 по 5 марта": the first day of a date span, the module's
