@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import postcodes, seasons, time_spans
+from model_layer.text.langs import de_case, postcodes, seasons, time_spans
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import last_word, word
 
@@ -299,6 +299,7 @@ SPEC = LanguageSpec(
         _one_oclock,
         _short_dates,
     ),
+    final_rules=(de_case.rule,),  # "für ein Tag" -> "für einen Tag": after every number rule
 )
 
 LANGUAGE = Language(SPEC)
