@@ -88,6 +88,12 @@ def agree(text: str, lang: str, module: Callable[[str], str] | None = None) -> s
         before_word = before.group(1).lower() if before else ""
         if before_word in _LABELS.get(lang, ()) or m.group("noun").lower() in _LABELS.get(lang, ()):
             return m.group()  # "capítulo 1 parte 2": a number that names, not counts
+        if (
+            before is not None
+            and _CODE.fullmatch(before.group(1))
+            and m.start() - before.end(1) <= 1
+        ):
+            return m.group()  # "TP 1234 tem", "AF 1 part": a flight's or a line's code names
         words = reader(n, m.group("noun"), before_word)
         if words is None or words == numbers.cardinal(digits, lang):
             return m.group()
@@ -154,23 +160,44 @@ _MONTHS_AND_DAYS = {
     "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre "
     "décembre lundi mardi mercredi jeudi vendredi samedi dimanche",
 }
+# Frequent verb forms that follow a subject with a number ("o 2 tem", "la 1 llega"):
+# never nouns, so never agreed with (#16: "TP 1234 tem" was read "duzentas").
+_VERB_FORMS = {
+    "es": "tiene tienen está están fue fueron va van llega llegan sale salen cuesta "
+    "cuestan queda quedan tenía tenían será serán puede pueden debe deben",
+    "pt": "tem têm está estão foi foram vai vão chega chegam sai saem custa custam fica "
+    "ficam tinha tinham terá será serão pode podem deve devem",
+    "it": "ha hanno sono era erano arriva arrivano costano va vanno resta restano sarà "
+    "saranno può possono deve devono",
+    "fr": "a ont sont était étaient va vont arrive arrivent coûte coûtent reste restent "
+    "sera seront peut peuvent doit doivent",
+}
 _NOT_NOUN_SETS = {
-    lang: frozenset(words.split()) | frozenset(_MONTHS_AND_DAYS[lang].split())
+    lang: frozenset(words.split())
+    | frozenset(_MONTHS_AND_DAYS[lang].split())
+    | frozenset(_VERB_FORMS[lang].split())
     for lang, words in _NOT_NOUNS.items()
 }
+# A code before a number makes it a name ("TP 1234", "AF 1", "A4 2"): two to four
+# capitals, perhaps with digits.
+_CODE = re.compile(r"[A-Z][A-Z0-9]{1,3}")
 # Nouns that a number names rather than counts ("página 3", "capítulo 1 parte 2"): a
 # number after them, or before them, is left to the language module.
 _LABELS: dict[str, frozenset[str]] = {
     lang: frozenset(words.split())
     for lang, words in {
         "es": "capítulo página número artículo parte tomo nivel sala línea piso puerta "
-        "habitación planta versión episodio temporada lección ejercicio figura tabla",
+        "habitación planta versión episodio temporada lección ejercicio figura tabla "
+        "vuelo tren autobús bus andén vía terminal",
         "pt": "capítulo página número artigo parte tomo nível sala linha andar porta "
-        "quarto versão episódio temporada lição exercício figura tabela",
+        "quarto versão episódio temporada lição exercício figura tabela "
+        "voo comboio trem autocarro ônibus cais plataforma terminal portão",
         "it": "capitolo pagina numero articolo parte tomo livello sala linea piano porta "
-        "camera versione episodio stagione lezione esercizio figura tabella",
+        "camera versione episodio stagione lezione esercizio figura tabella "
+        "volo treno autobus bus binario terminal",
         "fr": "chapitre page numéro article partie tome niveau salle ligne étage porte "
-        "chambre version épisode saison leçon exercice figure tableau",
+        "chambre version épisode saison leçon exercice figure tableau "
+        "vol train bus quai voie terminal",
         "pl": "rozdział strona numer artykuł część tom poziom sala linia piętro pokój "
         "wersja odcinek sezon lekcja ćwiczenie rysunek tabela",
         "cs": "kapitola strana stránka číslo článek část díl úroveň sál linka patro pokoj "
