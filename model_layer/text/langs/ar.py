@@ -30,6 +30,11 @@ _MASCULINE_IN_A = frozenset(("إخوة", "أخوة", "طلبة", "أساتذة",
 # Plurals in -ات whose singular is masculine: the number keeps its masculine form.
 _MASCULINE_IN_AT = frozenset(("ريالات", "دولارات", "جنيهات", "سنتات", "كيلومترات", "مليارات",
                               "غرامات", "لترات", "حيوانات", "مطارات", "قطارات"))  # fmt: skip
+# Broken plurals of feminine nouns (مدينة مدن، دولة دول): the number is feminine
+# ("سبع مدن", "خمس دول"), though the plural's ending does not say so.
+_FEMININE_BROKEN_PLURALS = frozenset(("مدن", "دول", "غرف", "قطع", "رسائل", "جوائز", "مدارس",
+                                      "حقائب", "أسر", "نساء", "ليال", "قرى", "جزر", "مناطق",
+                                      "حدائق", "شقق", "سفن", "أيد", "عيون"))  # fmt: skip
 _DUALS = frozenset(("مئتان", "ألفان", "مليونان", "ملياران"))
 _PARTICLES = frozenset(("من", "في", "على", "إلى", "عن", "مع", "أو", "ثم", "حتى", "منذ"))
 _EASTERN_DIGITS = str.maketrans("٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹", "0123456789" * 2)
@@ -62,11 +67,24 @@ _DOCTOR = re.compile(r"(?<!\w)د\.\s(?=[^\W\d_]{2,})")
 _GENITIVE_MARK = "\x02"
 _GOVERNS_GENITIVE = (
     r"من|إلى|الى|بين|في|على|عن|حتى|منذ|مع|خلال|بعد|قبل|حوالي|حوالى|نحو|لمدة|بنسبة|بقيمة|"
-    r"بمعدل|بحوالي|قرابة|زهاء"
+    r"بمعدل|بحوالي|قرابة|زهاء|بسرعة|بسعر|بتكلفة|بوزن|بطول|بعمق|بارتفاع|بمساحة"
+)
+# A number right after a transitive verb is its object, in the accusative, which is said
+# as the genitive is ("دفعت عشرين ريالًا", "سجل اثنين وعشرين هدفًا", "زرنا ثلاثين مدينة"):
+# the frequent verbs whose object a count is (past, present and imperative forms).
+_GOVERNS_ACCUSATIVE = (
+    r"اشتريت|اشترى|اشترت|اشترينا|يشتري|تشتري|نشتري|دفعت|دفع|دفعنا|يدفع|تدفع|ندفع|ادفع|"
+    r"ربح|ربحت|ربحنا|خسر|خسرت|خسرنا|سجل|سجلت|سجّل|سجّلت|يسجل|زار|زرت|زارت|زرنا|"
+    r"قرأت|قرأ|قرأنا|باع|بعت|باعت|بعنا|يبيع|أنفق|أنفقت|أنفقنا|استغرق|استغرقت|يستغرق|"
+    r"تستغرق|كلف|كلّف|كلفت|يكلف|تكلف|يكلّف|تكلّف|ضم|ضمت|يضم|تضم|أرسل|أرسلت|أرسلنا|"
+    r"قطع|قطعت|قطعنا|شاهد|شاهدت|شاهدنا|حقق|حققت|حققنا|حقّق|أضاف|أضف|أضيفي|أضيفوا|"
+    r"جمع|جمعت|جمعنا|بلغ|بلغت|يبلغ|تبلغ|تجاوز|تجاوزت|يتجاوز|تتجاوز|خذ|خذي|نحتاج|أحتاج|"
+    r"أطلق|أطلقت|استقبل|استقبلت|يستقبل|يحمل|تحمل|حمل|حملت|أكل|أكلت|شرب|شربت|وظف|وظفت|"
+    r"قتل|قتلت|أصاب|أصابت|أنقذ|أنقذت|أحرز|أحرزت|يحرز|فاز ب"
 )
 # Not a phone number or code: no leading zero, no digit group after a space or hyphen.
 _GENITIVE_NUMBER = re.compile(
-    rf"(?<!\w)((?:{_GOVERNS_GENITIVE}) |[بل]\0)(?=(?!0\d)\d+(?:[.,]\d+)*(?![\s\-/]\d|[\d.,]))"
+    rf"(?<!\w)((?:{_GOVERNS_GENITIVE}|{_GOVERNS_ACCUSATIVE}) |[بل]\0)(?=(?!0\d)\d+(?:[.,]\d+)*(?![\s\-/]\d|[\d.,]))"
 )
 # "بين 5 و10", "من 20 إلى 30": the second number of a pair after بين is governed too.
 _AND_SECOND = re.compile(rf"(?<={_GENITIVE_MARK})(\d[\d.,]*\s+(?:و\0|و\s?))(?=\d)")
@@ -153,7 +171,9 @@ def _agreeing(digits: str, following: str) -> str | None:
     feminine = (following.endswith("ات") and following not in _MASCULINE_IN_AT) or (
         following.endswith("ة") and following not in _MASCULINE_IN_A
     )
-    gender = "f" if feminine or following == "دقائق" else "m"
+    gender = (
+        "f" if feminine or following in _FEMININE_BROKEN_PLURALS or following == "دقائق" else "m"
+    )
     words = ar.cardinal(int(digits), gender)
     if words in _DUALS and len(following) > 1 and following not in _PARTICLES:
         return words[:-1]
