@@ -84,7 +84,8 @@ _GOVERNS_ACCUSATIVE = (
 )
 # Not a phone number or code: no leading zero, no digit group after a space or hyphen.
 _GENITIVE_NUMBER = re.compile(
-    rf"(?<!\w)((?:{_GOVERNS_GENITIVE}|{_GOVERNS_ACCUSATIVE}) |[بل]\0)(?=(?!0\d)\d+(?:[.,]\d+)*(?![\s\-/]\d|[\d.,]))"
+    rf"(?<!\w)((?:{_GOVERNS_GENITIVE}|{_GOVERNS_ACCUSATIVE}) |[بل]\0)"
+    r"(?=(?!0\d)\d+(?:[.,]\d+)*(?![\s\-/]\d|[\d.,]))"
 )
 # "بين 5 و10", "من 20 إلى 30": the second number of a pair after بين is governed too.
 _AND_SECOND = re.compile(rf"(?<={_GENITIVE_MARK})(\d[\d.,]*\s+(?:و\0|و\s?))(?=\d)")
