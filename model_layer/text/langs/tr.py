@@ -60,7 +60,23 @@ def _suffixes(text: str) -> str:
         return m.group() if len(said) < len(words) else " ".join(said) + m.group(3)
 
     text = _TIME_SUFFIXED.sub(time, text)
-    return _SUFFIXED.sub(lambda m: f"{cardinal(m.group(1)) or m.group(1)}{m.group(2)}", text)
+    return _SUFFIXED.sub(
+        lambda m: _softened(cardinal(m.group(1)) or m.group(1), m.group(2)) + m.group(2), text
+    )
+
+
+def _softened(word: str, suffix: str) -> str:
+    """ "dört" before a vowel is "dörd": "2024'ün" iki bin yirmi dördün, "4'e" dörde."""
+    if word.endswith("dört") and suffix[:1] in _VOWELS:
+        return word[:-1] + "d"
+    return word
+
+
+def dative(digits: str) -> str:
+    """A whole number in the dative: "3" üçe, "4" dörde, "6" altıya ("3x2" üçe iki)."""
+    words = cardinal(digits) or digits
+    suffix = _harmonized(words, "e")
+    return _softened(words, suffix) + suffix
 
 
 # "1.299,90 TL'dir", "-5°C'ye", "%64,8'e": the suffix was written after a symbol or
@@ -75,7 +91,8 @@ _VOWELS = frozenset("aeıioöuü")
 
 def _joined(m: re.Match[str]) -> str:
     word, suffix = m.group(1), m.group(2)
-    return word + _harmonized(word, suffix)
+    suffix = _harmonized(word, suffix)
+    return _softened(word, suffix) + suffix
 
 
 def _harmonized(word: str, suffix: str) -> str:
@@ -190,6 +207,7 @@ SPEC = LanguageSpec(
     ordinal_dot=True,
     ordinal=_ordinal,
     units=_UNITS,
+    unit_symbols={"dk": "min", "sn": "s", "sa": "h"},  # "15 dk" on beş dakika
     range_word="ila",  # "beş ila on"
     version_word="sürüm",
     version_keywords="sürüm|Sürüm",
