@@ -26,6 +26,7 @@ from model_layer.text import numbers, tags
 from model_layer.text.langs import (
     abbreviations,
     acronym_speller_for,
+    codes,
     common,
     dimensions,
     normalizer_for,
@@ -111,8 +112,16 @@ def read_shared_classes(text: str, lang: str) -> str:
     module with a table per language, before the language's own rules see the text:
     abbreviations (`langs/abbreviations.py`: first, so "Kap. IV" is "Kapitel IV"), Roman
     numerals (`langs/roman.py`), scores and ratios (`langs/scores.py`), decades and case
-    endings on numbers (`langs/suffixes.py`), sizes "3x2 m" (`langs/dimensions.py`)."""
-    for read in (abbreviations.read, roman.read, scores.read, suffixes.read, dimensions.read):
+    endings on numbers (`langs/suffixes.py`), sizes "3x2 m" (`langs/dimensions.py`) and
+    identifiers read digit by digit (`langs/codes.py`)."""
+    for read in (
+        abbreviations.read,
+        roman.read,
+        scores.read,
+        suffixes.read,
+        dimensions.read,
+        codes.read,
+    ):
         try:
             text = read(text, lang)
         except Exception:  # a gap in one reading must not cost the whole text

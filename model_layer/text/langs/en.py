@@ -626,8 +626,41 @@ def _numbers(text: str) -> str:
     return _NUMBER.sub(say, text)
 
 
+# A house number before a street is said in pairs, as Americans and Britons say it:
+# "221B Baker Street" two twenty-one B, "1600 Pennsylvania Avenue" sixteen hundred,
+# "305 Oak Road" three oh five.
+_HOUSE_NUMBER = re.compile(
+    r"(?<![\w.,#$£€-])([1-9]\d{2,3})([A-Z])?"
+    r"(?=\s+(?:[A-Z0-9][\w.'-]*\s+){1,3}(?:Street|St\.?|Avenue|Ave\.?|Road|Rd\.?|"
+    r"Boulevard|Blvd\.?|Lane|Ln\.?|Drive|Dr\.?|Way|Place|Pl\.?|Court|Ct\.?|Terrace|"
+    r"Parkway|Pkwy\.?|Highway|Hwy\.?|Square|Sq\.?|Crescent|Close|Circle)(?!\w))"
+)
+
+
+def _pair(digits: str) -> str:
+    """The second pair of a house number: "00" hundred, "05" oh five, "21" twenty-one."""
+    if digits == "00":
+        return "hundred"
+    if digits[0] == "0":
+        return f"oh {cardinal(digits[1])}"
+    return cardinal(digits) or digits
+
+
+def _house_numbers(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        digits, letter = m.group(1), m.group(2) or ""
+        if digits.endswith("000") or (len(digits) == 3 and digits.endswith("00")):
+            return m.group()  # "2000 Main Street", "100 Main Street": the number itself
+        head = cardinal(digits[:-2]) or digits[:-2]
+        said = f"{head} {_pair(digits[-2:])}"
+        return f"{said} {letter}" if letter else said
+
+    return _HOUSE_NUMBER.sub(say, text)
+
+
 _RULES = (
     _abbreviations,
+    _house_numbers,
     _everyday_shapes,
     _dates,
     _phones,
