@@ -140,9 +140,19 @@ def _year(n: int) -> str | None:
 
 _SHORT_DATE = re.compile(
     r"(?<!\w)((?:(?i:am|vom|bis|zum|ab|seit|den|dem|der|spätestens|frühestens)|"
-    r"(?:Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag|Sonnabend),)\s+)"
+    r"(?:Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag|Sonnabend),?)\s+)"
     r"(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.(?!\d)"
 )
+
+
+# "am Fr., 15.3.", "Sa., 12 Uhr": a weekday abbreviated before a date or a time.
+_WEEKDAY_SHORT = re.compile(r"(?<![\w.])(Mo|Di|Mi|Do|Fr|Sa|So)\.(?=,?\s*\d)")
+_WEEKDAY_NAMES = {"Mo": "Montag", "Di": "Dienstag", "Mi": "Mittwoch", "Do": "Donnerstag",
+                  "Fr": "Freitag", "Sa": "Samstag", "So": "Sonntag"}  # fmt: skip
+
+
+def _weekdays_short(text: str) -> str:
+    return _WEEKDAY_SHORT.sub(lambda m: _WEEKDAY_NAMES[m.group(1)], text)
 
 
 def _short_dates(text: str) -> str:
@@ -297,6 +307,7 @@ SPEC = LanguageSpec(
         time_spans.rule("bis"),
         postcodes.rule("de"),
         _one_oclock,
+        _weekdays_short,
         _short_dates,
     ),
     final_rules=(de_case.rule,),  # "für ein Tag" -> "für einen Tag": after every number rule
