@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from model_layer.text import numbers
-from model_layer.text.langs import day_month, postcodes, seasons
+from model_layer.text.langs import day_month, postcodes, seasons, time_spans
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import plural_french, word
 
@@ -108,6 +108,7 @@ SPEC = LanguageSpec(
     abbreviations=_ABBREVIATIONS,
     titles=frozenset(("M.", "MM.", "p. ex.", "c.-à-d.", "env.")),  # never end a sentence
     extra_rules=(
+        time_spans.hour_letter_rule("à"),  # "9h-18h" neuf heures à dix-huit heures
         seasons.rule(),
         day_month.rule("fr", r"le|du|au|dès le|jusqu'au|depuis le"),
         postcodes.rule("fr"),

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import day_month, postcodes, seasons
+from model_layer.text.langs import day_month, postcodes, seasons, time_spans
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, word
 
@@ -100,6 +100,7 @@ SPEC = LanguageSpec(
     abbreviations=_ABBREVIATIONS,
     titles=frozenset(("Sr.", "Sra.", "Dr.", "Dra.", "p. ex.", "n.º")),  # never end a sentence
     extra_rules=(
+        time_spans.hour_letter_rule("às"),  # "9h-18h" nove horas às dezoito horas
         seasons.rule(),
         _dom,
         day_month.rule("pt", r"a|o|dia|em|de|até|desde"),
