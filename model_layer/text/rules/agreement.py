@@ -41,6 +41,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -100,7 +101,57 @@ def agree(text: str, lang: str, module: Callable[[str], str] | None = None) -> s
         gap = "" if words.endswith("'") else m.group("gap")  # "un'amica"
         return f"{words}{gap}{m.group('noun')}"
 
+    if lang in _RANGE_LANGUAGES and module is not None and ("-" in text or "\u2013" in text):
+        text = _ranges(text, lang, reader, module)
     return _COUNTED.sub(say, text)
+
+
+# A range before its noun ("2-3 gotas", "21-31 casas", "1-2 fois"): both ends agree.
+_RANGE_LANGUAGES = frozenset(["es", "pt", "it", "fr", "ro"])
+_COUNTED_RANGE = re.compile(
+    r"(?<![\w.,:/\-+$€£¥%#\u00a0])(?P<a>\d{1,4})[-\u2013](?P<b>\d{1,4})(?![\d.,:/\-])"
+    r"(?P<gap> )(?P<noun>[^\W\d_A-ZÁÉÍÓÚÀÈÌÒÙÂÊÎÔÛÇ]\w+)\b"
+)
+
+
+def _ranges(
+    text: str,
+    lang: str,
+    reader: Callable[[int, str, str], str | None],
+    module: Callable[[str], str],
+) -> str:
+    """The language reads the range ("dois a três gotas"); each end then takes the form
+    its noun asks for ("duas a três gotas")."""
+
+    def say(m: re.Match[str]) -> str:
+        a, b, noun = m["a"], m["b"], m["noun"]
+        if noun.lower() in _NOT_NOUN_SETS.get(lang, ()) or int(a) >= int(b):
+            return m.group()
+        plain_a, plain_b = numbers.cardinal(a, lang), numbers.cardinal(b, lang)
+        if plain_a is None or plain_b is None:
+            return m.group()
+        agreed_a = reader(int(a), noun, "") or plain_a  # None: the plain form
+        if _bare(plain_a).startswith(_bare(agreed_a).rstrip("'")):
+            agreed_a = plain_a  # "un", "veintiún" only right before the noun: "uno a dos"
+        agreed_b = reader(int(b), noun, "") or plain_b
+        if (agreed_a, agreed_b) == (plain_a, plain_b):
+            return m.group()
+        said = module(m.group()).strip()
+        tail = f"{plain_b} {noun}"
+        if not (said.startswith(plain_a) and said.endswith(tail)):
+            return m.group()  # read otherwise (a date, a score): left as it is
+        middle = said[len(plain_a) : len(said) - len(tail)]
+        if not middle or middle[0] not in " -" or middle[-1] not in " -":
+            return m.group()
+        gap = "" if agreed_b.endswith("'") else " "
+        return f"{agreed_a}{middle}{agreed_b}{gap}{noun}"
+
+    return _COUNTED_RANGE.sub(say, text)
+
+
+def _bare(words: str) -> str:
+    """Words without their accents: "veintiún" as "veintiun"."""
+    return unicodedata.normalize("NFD", words).encode("ascii", "ignore").decode()
 
 
 _NEXT_WORD = re.compile(r"[ \u00a0]+([^\W\d_]+)")
