@@ -53,7 +53,11 @@ _SIGN_WORDS = {"-": "マイナス", "▲": "マイナス", "△": "マイナス"
 _SHAPES = _cjk.number_shapes(_QUANTITY, c.SUFFIXES, c.PREFIX_CURRENCIES, "円|ドル|ユーロ|ウォン")
 _FRACTION = _cjk.pattern(rf"(?P<b>{_QUANTITY})分の(?P<a>{_QUANTITY})")
 _DATE_FOLLOWERS = ("から", "まで", "〜", "~", "(")
-_ADDRESS = _cjk.pattern(r"(?<![\w.-])\d{1,4}(?:-\d{1,4}){2,3}(?![\w-])")  # 西新宿2-8-1
+_ADDRESS = _cjk.pattern(
+    r"(?<![\w.-])\d{1,4}(?:-\d{1,4}){2,3}(?![\w-])"  # 西新宿2-8-1
+    # 千代田1-1: right after a place name, no counter after ("1-3月", "第1-3章" are ranges)
+    r"|(?<=[\u4e00-\u9fff])\d{1,4}-\d{1,4}(?![\w.\-\u4e00-\u9fff\u30a0-\u30ff])"
+)
 
 _WEEKDAYS = {
     "月": "げつようび",
@@ -103,7 +107,12 @@ _EMERGENCY = re.compile(r"(?<![\d.,])(110)(?=\s?(?:に|へ|を)?\s?(?:電話|通
 _EMERGENCY_WORDS = {"110": "ひゃくとお"}
 
 
+# "午前9時〜午後6時", "10時〜翌2時": the wave dash between two times is から.
+_TIME_TO_TIME = re.compile(r"(?<=\d[時分])\s?[〜~\uff5e]\s?(?=(?:午前|午後|翌|夜)\d)")
+
+
 def _abbreviations(text: str) -> str:
+    text = _TIME_TO_TIME.sub("から", text)
     text = _EMERGENCY.sub(lambda m: _EMERGENCY_WORDS[m.group(1)], text)
     return _VERSUS.sub("対", _NUMBER_ONE.sub("ナンバーワン", text))
 
