@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from model_layer.text import numbers
-from model_layer.text.langs import postcodes, seasons, time_spans
-from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
+from model_layer.text.langs import day_month, postcodes, seasons, time_spans
+from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import word
 
 MONTHS = ("januar", "februar", "marts", "april", "maj", "juni", "juli", "august",
@@ -85,6 +85,26 @@ def _one(digits: str, following: str) -> str | None:
     return LANGUAGE.cardinal(digits)
 
 
+# num2words' ordinals from 30 on are not Danish ("tredivete", "fyrreende"): Retskrivnings-
+# ordbogen writes "tredivte", "fyrretyvende", "halvtredsindstyvende" ... "halvfemsindstyvende".
+_ORDINAL_TENS = (
+    ("tredivete", "tredivte"), ("halvtredsende", "halvtredsindstyvende"),
+    ("halvfjerdsende", "halvfjerdsindstyvende"), ("halvfemsende", "halvfemsindstyvende"),
+    ("fyrreende", "fyrretyvende"), ("tredsende", "tresindstyvende"),
+    ("firsende", "firsindstyvende"),
+)  # fmt: skip
+
+
+def _ordinal_words(n: int) -> str | None:
+    words = numbers.ordinal(n, "da")
+    if words is None:
+        return None
+    for wrong, right in _ORDINAL_TENS:
+        if words.endswith(wrong):
+            return words[: -len(wrong)] + right
+    return words
+
+
 SPEC = LanguageSpec(
     code="da",
     decimal_word=word("komma"),  # "tre komma fjorten"
@@ -110,12 +130,12 @@ SPEC = LanguageSpec(
     scales=_SCALES,
     months=MONTHS,
     month_aliases=_MONTH_ABBREVIATIONS,
-    day=lambda n, before: numbers.ordinal(n, "da"),  # "den femte marts"
+    day=lambda n, before: _ordinal_words(n),  # "den femte marts"
     minute_zero="nul",  # "ni nul fem"
     hour_gender="c",
     time_keywords="[Kk]lokken(?: er)?",  # "kl. 14.30", "Klokken er 23.59"
     ordinal_dot=True,  # "3. plads"
-    ordinal=plain_ordinal("da"),
+    ordinal=lambda n, suffix, before, after: _ordinal_words(n),
     year=lambda n: numbers.year(n, "da"),  # "nitten hundrede nioghalvfems"
     agreeing=_one,
     units={**_UNITS, "dl": word("deciliter", gender="c"), "cl": word("centiliter", gender="c")},
@@ -133,6 +153,7 @@ SPEC = LanguageSpec(
         ("f.eks.", "bl.a.", "dvs.", "ca.", "nr.", "kl.", "mht.")
     ),  # never end a sentence
     extra_rules=(
+        day_month.rule("da", r"den|fra|til|før|efter|senest"),  # "den 12/3" den tolfte mars
         seasons.rule(),
         time_spans.rule("til"),
         postcodes.rule("da"),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from model_layer.text import numbers
-from model_layer.text.langs import seasons, time_spans
+from model_layer.text.langs import day_month, seasons, time_spans
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
 from model_layer.text.langs.forms import by_hundreds, word
 
@@ -13,6 +13,7 @@ MONTHS = ("januari", "februari", "mars", "april", "maj", "juni", "juli", "august
 
 _CENT = word("cent", gender="c")
 _ABBREVIATIONS = {
+    "ggr": "gånger",
     "t.ex.": "till exempel", "bl.a.": "bland annat", "osv.": "och så vidare",
     "dvs.": "det vill säga", "ca": "cirka", "nr": "nummer", "kl.": "klockan", "Kl.": "Klockan",
     "m.m.": "med mera", "s.k.": "så kallad", "tel.": "telefon", "Tel.": "Telefon",
@@ -129,6 +130,9 @@ SPEC = LanguageSpec(
     abbreviations=_ABBREVIATIONS,
     titles=frozenset(("t.ex.", "bl.a.", "dvs.", "kl.", "s.k.")),  # never end a sentence
     extra_rules=(
+        day_month.rule(
+            "sv", r"den|från|till|före|efter|senast|fr\.o\.m\.|t\.o\.m\."
+        ),  # "den 12/3" den tolfte mars
         seasons.rule(),
         time_spans.rule("till"),
     ),  # "kl. 9.00-17.00"
