@@ -109,14 +109,24 @@ _DAYS_FROM = {
 _DAYS_TO = {"H": "hétfőig", "K": "keddig", "Sze": "szerdáig", "Cs": "csütörtökig",
             "P": "péntekig", "Szo": "szombatig", "V": "vasárnapig"}  # fmt: skip
 _DAY = "(Szo|Sze|Cs|H|K|P|V)"
-_DAY_RANGE = re.compile(rf"(?<!\w){_DAY}\s?[-\u2013]\s?{_DAY}(?!\w)")
+# Written in capitals or small letters ("h-p" too, #16 sweep); both sides alike.
+_DAY_RANGE = re.compile(
+    rf"(?<!\w)(?:{_DAY}\s?[-\u2013]\s?{_DAY}|(szo|sze|cs|h|k|p|v)\s?[-\u2013]\s?"
+    r"(szo|sze|cs|h|k|p|v))(?!\w)"
+)
+
+
+def _day_range(m: re.Match[str]) -> str:
+    first = (m.group(1) or m.group(3)).capitalize()
+    last = (m.group(2) or m.group(4)).capitalize()
+    return f"{_DAYS_FROM[first]} {_DAYS_TO[last]}"
 
 
 def _suffixes(text: str) -> str:
     text = _NUMERIC_DATE_SUFFIXED.sub(
         lambda m: f"{m.group(1)}. {MONTHS[int(m.group(2)) - 1]} {int(m.group(3))}-", text
     )
-    text = _DAY_RANGE.sub(lambda m: f"{_DAYS_FROM[m.group(1)]} {_DAYS_TO[m.group(2)]}", text)
+    text = _DAY_RANGE.sub(_day_range, text)
     text = _MONTH_DAY_SUFFIXED.sub(_month_day, text)
 
     def time(m: re.Match[str]) -> str:

@@ -53,13 +53,6 @@ _TABLES = {
                  "al sabato", "alla domenica"), "dal {a} {b}"),
     "pt": _Days((("seg",), ("ter",), ("qua",), ("qui",), ("sex",), ("sáb", "sab"), ("dom",)),
                 _PT, _PT, "de {a} a {b}"),
-    # "h-p" hétfőtől péntekig: the first day in the ablative, the last in the terminative
-    "hu": _Days((("h", "hé", "hét"), ("k", "ke"), ("sze",), ("cs", "csü"), ("p", "pé"),
-                 ("szo",), ("v", "va", "vas")),
-                ("hétfőtől", "keddtől", "szerdától", "csütörtöktől", "péntektől", "szombattól",
-                 "vasárnaptól"),
-                ("hétfőig", "keddig", "szerdáig", "csütörtökig", "péntekig", "szombatig",
-                 "vasárnapig"), "{a} {b}"),
     "cs": _Days((("po",), ("út",), ("st",), ("čt",), ("pá",), ("so",), ("ne",)), _CS, _CS,
                 "{a} až {b}"),
     "pl": _Days((("pon", "pn"), ("wt",), ("śr",), ("czw",), ("pt",), ("sob",), ("niedz", "nd")),
