@@ -79,6 +79,8 @@ def agree(text: str, lang: str, module: Callable[[str], str] | None = None) -> s
     def say(m: re.Match[str]) -> str:
         if lang in ("es", "pt") and m.group("noun") == "mil":
             return _thousands_of(m, text, lang, reader)
+        if lang == "ro" and m.group("noun") == "de":
+            return _romanian_before_de(m, text)
         if module is not None and _module_reads_together(
             m.group("n"), m.group("noun"), lang, module
         ):
@@ -155,6 +157,22 @@ def _bare(words: str) -> str:
 
 
 _NEXT_WORD = re.compile(r"[ \u00a0]+([^\W\d_]+)")
+
+
+def _romanian_before_de(m: re.Match[str], text: str) -> str:
+    """ "21 de persoane" is "douăzeci și una de persoane": the "de" is written, the
+    number agrees with the noun after it."""
+    after = _NEXT_WORD.match(text, m.end())
+    digits = re.sub(r"\D", "", m.group("n"))
+    if after is None:
+        return m.group()
+    words = _romanian(int(digits), after.group(1), "")
+    if words is None:
+        return m.group()
+    words = words.removesuffix(" de")
+    if words == numbers.cardinal(digits, "ro"):
+        return m.group()
+    return f"{words}{m.group('gap')}de"
 
 
 def _thousands_of(
