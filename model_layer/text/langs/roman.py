@@ -68,7 +68,7 @@ Valdemar Waldemar Canute Knud Knut Carl Sancho Ramiro Ramon Ramón Jaume Tomisla
 Simeon Симеон Ivan Фёдор Fyodor Feodor Frederik Oskar Oscar Johan Hans Sebastião Dinis Václav
 Přemysl Otakar Vratislav Stanisław Przemysł Данило Ярослав Володимир Владимир Святослав Олег
 Ігор Игорь Юрій Юрий Мстислав Всеволод Алексей Олексій Лев Kristina Christina Margareta Ulrika
-Juana Leonor Beatriz Urraca
+Juana Leonor Beatriz Urraca Hamengkubuwono Hamengku Pakubuwono Pakualam Mangkunegara
 """
 RULERS = frozenset(_RULER_NAMES.split())
 
