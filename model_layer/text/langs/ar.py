@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
-from model_layer.text.langs.forms import Word, date_from_parts, word
+from model_layer.text.langs.forms import Word, date_from_parts, plural_one_other, word
 from model_layer.text.spell import ar
 
 MONTHS = ("يناير", "فبراير", "مارس", "أبريل", "مايو", "يونيو", "يوليو", "أغسطس", "سبتمبر",
@@ -91,6 +91,40 @@ _GENITIVE_NUMBER = re.compile(
 _AND_SECOND = re.compile(rf"(?<={_GENITIVE_MARK})(\d[\d.,]*\s+(?:و\0|و\s?))(?=\d)")
 _CONSTRUCT_DUALS = {"مئتا": "مئتي", "ألفا": "ألفي", "مليونا": "مليوني", "مليارا": "ملياري"}
 _NUMBER_WORDS: frozenset[str] = frozenset()
+
+
+# "7,5%", "1,2 مليون": a comma before one or two digits is the decimal separator (the
+# Arabic decimal separator typed as a comma); three digits after it are a thousands group.
+_DECIMAL_COMMA = re.compile(r"(?<![\d.,])(\d{1,3}),(\d{1,2})(?![\d,]|\.\d)")
+# "25-30 دقيقة", "4-6 ساعات": a range is "من ... إلى ...", both numbers after a preposition
+# (genitive: "من خمسة وعشرين إلى ثلاثين دقيقة") and agreeing with the noun after them
+# ("من أربع إلى ست ساعات").
+_RANGE = re.compile(
+    r"(?<![\d.,:/\-])(\d{1,4})\s?[-\u2013]\s?(\d{1,4})(?![\d.,:/\-])(?:\s([^\W\d_]+))?"
+)
+
+
+_NO_FROM_AFTER = frozenset(
+    ("من", "بين", "في", "خلال", "على", "حتى", "منذ", "بعد", "قبل", "لمدة", "كل")
+)
+
+
+def _decimals_and_ranges(text: str) -> str:
+    text = _DECIMAL_COMMA.sub(r"\1.\2", text) if "," in text else text
+
+    def span(m: re.Match[str]) -> str:
+        a, b, noun = m.group(1), m.group(2), m.group(3) or ""
+        if int(a) >= int(b):
+            return m.group()  # "3-1": a score
+        first = _agreeing(a, noun) if noun else ar.cardinal(int(a))
+        if first is None:
+            return m.group()
+        words_before = m.string[max(0, m.start() - 12) : m.start()].split()
+        lead = "" if words_before and words_before[-1] in _NO_FROM_AFTER else "من "
+        tail = f" {noun}" if noun else ""
+        return f"{lead}{_GENITIVE_MARK}{first} إلى {b}{tail}"
+
+    return _RANGE.sub(span, text) if "-" in text or "\u2013" in text else text
 
 
 def _mark_genitive(text: str) -> str:
@@ -250,6 +284,8 @@ _UNITS = {
 SPEC = LanguageSpec(
     code="ar",
     decimal_point=True,
+    # after a decimal the noun is singular: "واحد فاصلة اثنان مليون", not the dual
+    plural=lambda n, fraction: 0 if fraction else plural_one_other(n, fraction),
     agreeing=_agreeing,
     count=_count,
     percent=word("بالمئة", gender="x"),
@@ -317,7 +353,7 @@ SPEC = LanguageSpec(
     plus_word="زائد",
     and_word="و",
     equals_word="يساوي",
-    extra_rules=(_prepare, _hours_and_codes, _mark_genitive, _titles, _years),
+    extra_rules=(_prepare, _hours_and_codes, _decimals_and_ranges, _mark_genitive, _titles, _years),
     final_rules=(_genitive_numbers, _join),
 )
 
