@@ -3,6 +3,8 @@
 - An order, invoice, customer or booking number of five digits or more ("Order number
   4582193", "Bestellnummer 4582193", "n° de commande 458219", "#45821") is read digit
   by digit ("four five eight two one nine three"), not as millions.
+- A reference of capitals and hyphenated digit groups ("INV-2024-0456") is read as
+  its letters, then each group digit by digit.
 - A code mixing capitals and digits back and forth ("1Z999AA10123456784", "K7XQ2M",
   "AB123CD") is read character by character: each digit as a word, the letters apart
   for the acronym speller ("K seven X Q two M"). A code of letters then digits
@@ -61,6 +63,22 @@ _CODE = re.compile(
 )
 
 
+# A reference of capitals, then digit groups joined by hyphens ("INV-2024-0456",
+# "CVE-2024-1234", "SKU-48213"): the letters as they are (the acronym speller spells them),
+# each group digit by digit. One short group ("COVID-19", "F-16") is a name, not a code.
+_HYPHENATED = re.compile(r"(?<![\w\-./@])([A-Z]{2,5})((?:-\d{2,8}){1,3})(?![\w\-@]|[.,]\d)")
+
+
+def _hyphenated(m: re.Match[str], lang: str) -> str:
+    groups = m.group(2).split("-")[1:]
+    if len(groups) == 1 and len(groups[0]) < 3:
+        return m.group()
+    said = [_digits(g, lang) for g in groups]
+    if None in said:
+        return m.group()
+    return " ".join([m.group(1), *said])  # type: ignore[list-item]
+
+
 @functools.cache
 def _id_pattern(lang: str) -> re.Pattern[str] | None:
     words = _ID_WORDS.get(lang)
@@ -108,4 +126,6 @@ def read(text: str, lang: str) -> str:
         word = _NUMBER_WORD.get(lang)
         if word is not None:
             text = _HASH.sub(lambda m: f"{word} {_digits(m.group(1), lang) or m.group(1)}", text)
+    if "-" in text:
+        text = _HYPHENATED.sub(lambda m: _hyphenated(m, lang), text)
     return _CODE.sub(lambda m: _code(m, lang), text)

@@ -561,7 +561,9 @@ _PER_WORDS = {"month": "month", "mo": "month", "year": "year", "yr": "year", "da
               "week": "week", "wk": "week", "hour": "hour", "hr": "hour", "h": "hour",
               "night": "night", "person": "person", "head": "head", "kg": "kilogram",
               "lb": "pound", "g": "gram", "l": "liter", "m": "meter", "km": "kilometer",
-              "piece": "piece", "item": "item", "user": "user", "seat": "seat"}  # fmt: skip
+              "piece": "piece", "item": "item", "user": "user", "seat": "seat",
+              "gal": "gallon", "oz": "ounce", "sq ft": "square foot", "mile": "mile",
+              "mi": "mile"}  # fmt: skip
 _PER = re.compile(rf"(?<=[a-z0-9%])/({'|'.join(sorted(_PER_WORDS, key=len, reverse=True))})\b(?!/)")
 
 
@@ -577,6 +579,40 @@ _STATES = (
     "NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC"
 )
 _ZIP = re.compile(rf"\b((?:{_STATES}) )(\d{{5}})(?:-(\d{{4}}))?\b")
+
+
+# "2h 15m", "1h30", "2 h 15 min": a duration in hours and minutes.
+_HOURS_MINUTES = re.compile(
+    r"(?<![\w.,:])(\d{1,3})\s?h\s?([0-5]?\d)(?:\s?(?:m|min|mins)\b|(?=\s|$|[.,;)]))"
+)
+# "on 3/15", "by 12/1": a month and day after a word that introduces a date (US order).
+_INTRODUCED_MONTH_DAY = re.compile(
+    r"(?<![\w])((?:[Oo]n|[Bb]y|[Uu]ntil|[Ff]rom|[Ss]ince|[Bb]efore|[Aa]fter|[Dd]ue|[Tt]ill)\s)"
+    r"(0?[1-9]|1[0-2])/(0?[1-9]|[12]\d|3[01])(?![\d/]|[.,]\d|\s+of\b)"
+)
+# "2023/24", "2023-24": a fiscal or school year, "twenty twenty-three to twenty-four".
+_SPLIT_YEAR = re.compile(r"(?<![\w./-])((?:19|20)\d\d)[/\u2013-](\d\d)(?![\w/-]|[.,]\d)")
+
+
+def _durations_and_dates(text: str) -> str:
+    def hours(m: re.Match[str]) -> str:
+        h, minutes = m.group(1), str(int(m.group(2)))
+        hour_word = "hour" if h == "1" else "hours"
+        minute_word = "minute" if minutes == "1" else "minutes"
+        return f"{cardinal(h)} {hour_word} {cardinal(minutes)} {minute_word}"
+
+    def split_year(m: re.Match[str]) -> str:
+        first, second = int(m.group(1)), int(m.group(2))
+        if second != (first + 1) % 100:
+            return m.group()
+        return f"{year(first)} to {cardinal(m.group(2))}"
+
+    text = _HOURS_MINUTES.sub(hours, text) if "h" in text else text
+    if "/" in text:
+        text = _INTRODUCED_MONTH_DAY.sub(
+            lambda m: m.group(1) + date(int(m.group(2)), int(m.group(3))), text
+        )
+    return _SPLIT_YEAR.sub(split_year, text)
 
 
 def _everyday_shapes(text: str) -> str:
@@ -661,6 +697,7 @@ def _house_numbers(text: str) -> str:
 _RULES = (
     _abbreviations,
     _house_numbers,
+    _durations_and_dates,
     _everyday_shapes,
     _dates,
     _phones,
