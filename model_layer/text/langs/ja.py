@@ -111,8 +111,16 @@ _EMERGENCY_WORDS = {"110": "ひゃくとお"}
 _TIME_TO_TIME = re.compile(r"(?<=\d[時分])\s?[〜~\uff5e]\s?(?=(?:午前|午後|翌|夜)\d)")
 
 
+# "月〜金", "土・日": opening days by their kanji, a span read as the days' names.
+_DAY_SPAN = re.compile(
+    r"(?<![\d\u4e00-\u9fff])([月火水木金土日])\s?[〜~\uff5e\-\uff0d]\s?([月火水木金土日])"
+    r"(?![\u4e00-\u9fff])"
+)
+
+
 def _abbreviations(text: str) -> str:
     text = _TIME_TO_TIME.sub("から", text)
+    text = _DAY_SPAN.sub(lambda m: f"{_WEEKDAYS[m.group(1)]}から{_WEEKDAYS[m.group(2)]}", text)
     text = _EMERGENCY.sub(lambda m: _EMERGENCY_WORDS[m.group(1)], text)
     return _VERSUS.sub("対", _NUMBER_ONE.sub("ナンバーワン", text))
 

@@ -176,6 +176,7 @@ SUFFIXES: dict[str, Counter] = {
     "°F": FAHRENHEIT,
     "°": Counter("ど"),
     "km/h": Counter("キロメートル", "p", prefix="時速"),
+    "m/s": Counter("メートル"),  # 風速15m/s ふうそくじゅうごメートル, as forecasts say it
     "km": Counter("キロメートル", "p"),
     "m": Counter("メートル"),
     "cm": Counter("センチメートル", "p"),
