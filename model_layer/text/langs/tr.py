@@ -32,11 +32,44 @@ def ordinal(n: int) -> str | None:
     return _apart(numbers.ordinal(n, "tr"))
 
 
+# Capitalized words an ordinal names: "1. Lig", "2. Dünya Savaşı", "3. Köprü", "5. Cadde".
+_ORDINAL_NAMES = re.compile(
+    r"\s*(?:Lig|Dünya|Köprü|Cadde|Sokak|Bölge|Ordu|Kolordu|Tümen|Murat|Ahmet|Mehmet|Selim|"
+    r"Mahmut|Abdülhamit|Meclis|Cumhurbaşkanı|Kat|Sınıf|Etap|Hafta|Gün|Tur|Yüzyıl)\b"
+)
+
+
 def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
-    """ "3. sınıf" -> "üçüncü sınıf": "3." before a lowercase word."""
-    if not after.lstrip()[:1].islower():
+    """ "3. sınıf" -> "üçüncü sınıf": "3." before a lowercase word, or before a name an
+    ordinal is part of ("1. Lig", "2. Dünya Savaşı")."""
+    if not after.lstrip()[:1].islower() and not _ORDINAL_NAMES.match(after):
         return None
     return _apart(numbers.ordinal(n, "tr"))
+
+
+# "45-67. sayfalar": a range of ordinals, both ends ordinals ("kırk beşinci ila ...").
+_ORDINAL_RANGE = re.compile(r"(?<![\w.,])(\d{1,4})\s?[-\u2013]\s?(\d{1,4})\.(?=\s+[a-zçğıöşü])")
+
+
+# "120 km/s", "20-30 km/h": kilometres per hour ("km/s" is kilometre/saat in Turkish), said
+# "saatte yüz yirmi kilometre".
+_SPEED = re.compile(
+    r"(?<![\w.,])(\d+(?:,\d+)?(?:\s?[-\u2013]\s?\d+(?:,\d+)?)?)\s?km/(?:sa|s|h)(?![\w/])"
+)
+
+
+def _speeds(text: str) -> str:
+    return _SPEED.sub(r"saatte \1 km", text) if "km/" in text else text
+
+
+def _ordinal_ranges(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        first, second = ordinal(int(m.group(1))), ordinal(int(m.group(2)))
+        if first is None or second is None or int(m.group(1)) >= int(m.group(2)):
+            return m.group()
+        return f"{first} ila {second}"
+
+    return _ORDINAL_RANGE.sub(say, text) if "." in text else text
 
 
 _SUFFIXED = re.compile(r"(?<![\w.,%])(\d+)'([a-zçğıöşü]+)")
@@ -241,7 +274,7 @@ SPEC = LanguageSpec(
         )
     ),
     scales={w: word(w) for w in ("bin", "milyon", "milyar", "trilyon")},
-    extra_rules=(_ranges_from_to, _suffixes),
+    extra_rules=(_speeds, _ordinal_ranges, _ranges_from_to, _suffixes),
     final_rules=(lambda text: _SPOKEN_SUFFIX.sub(_joined, text),),
 )
 
