@@ -100,6 +100,12 @@ def _event_day(m: re.Match[str]) -> str:
     return sino(int(month)) + digits(day)
 
 
+# "월~금", "토-일": opening days by their first syllable, from one to the other.
+_DAY_SPAN = re.compile(
+    r"(?<![\d가-힣])([월화수목금토일])\s?[~\-\u301c]\s?([월화수목금토일])(?![가-힣])"
+)
+
+
 def _season(m: re.Match[str]) -> str:
     return f"{sino(int(m.group(1)))} {sino(int(m.group(2)))}"
 
@@ -108,6 +114,7 @@ def _normalize(text: str) -> str:
     text = _SERVICE_NUMBER.sub(_service_number, text)
     text = _PAPER.sub(lambda m: _PAPER_WORDS[m.group(1)], text)
     text = _SEASON.sub(_season, text)
+    text = _DAY_SPAN.sub(lambda m: f"{_WEEKDAYS[m.group(1)]}부터 {_WEEKDAYS[m.group(2)]}까지", text)
     text = _EVENT_DAY.sub(_event_day, text)
     text = _TECH.sub(
         lambda m: _ENGLISH_DIGITS[m.group(1)] + ("지" if m.group(2) == "G" else "디"), text

@@ -101,6 +101,7 @@ SUFFIXES: dict[str, KoCounter] = {
     "°F": KoCounter("도", prefix="화씨"),
     "°": KoCounter("도"),  # an angle: -5° is 마이너스 오 도, not 영하
     "km/h": KoCounter("킬로미터", prefix="시속"),
+    "m/s": KoCounter("미터"),  # 풍속 15m/s 십오 미터, as forecasts say it
     "km": KoCounter("킬로미터"),
     "m": KoCounter("미터"),
     "cm": KoCounter("센티미터"),
