@@ -59,9 +59,27 @@ _UNITS = {
     "F": word("grado Fahrenheit", "grados Fahrenheit"), "deg": word("grado", "grados"),
 }  # fmt: skip
 
+# "de L a V", "L-V": weekdays by their initials (X for miércoles), in opening hours.
+_DAY_INITIALS = {"L": "lunes", "M": "martes", "X": "miércoles", "J": "jueves", "V": "viernes",
+                 "S": "sábado", "D": "domingo"}  # fmt: skip
+_INITIAL_SPAN = re.compile(
+    r"(?<![\w.])(?:(de|De) )?([LMXJVSD]) ?(?:a|-|\u2013) ?([LMXJVSD])(?![\w.])"
+)
+
+
+def _initial_spans(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        first, last = _DAY_INITIALS[m.group(2)], _DAY_INITIALS[m.group(3)]
+        if m.group(2) == m.group(3):
+            return m.group()
+        return f"{m.group(1) or 'de'} {first} a {last}"
+
+    return _INITIAL_SPAN.sub(say, text)
+
+
 SPEC = LanguageSpec(
     code="es",
-    decimal_word=word("coma"),  # RAE: "tres coma catorce", the fraction as a number
+    decimal_word=word("coma", gender=""),  # RAE: "tres coma catorce"; "uno coma cinco", not "un"
     genders={
         "m": {"uno": "un", "veintiuno": "veintiún"},  # "un euro", "veintiún euros"
         "f": {"uno": "una", "veintiuno": "veintiuna"},
@@ -97,6 +115,7 @@ SPEC = LanguageSpec(
         ("Sr.", "Sra.", "Srta.", "Dr.", "Dra.", "Ud.", "Uds.", "p. ej.", "n.º", "núm.", "aprox.")
     ),  # never end a sentence
     extra_rules=(
+        _initial_spans,
         seasons.rule(),
         day_month.rule("es", r"el|del|al|hasta el|desde el"),
         postcodes.rule("es"),
