@@ -100,7 +100,7 @@ SPEC = LanguageSpec(
     code="it",
     # num2words writes "centoventitre", "duemilaventitre": a compound ending in -tre is -tré
     word_fixes=((r"(?<=[a-z])tre\b", "tré"),),
-    decimal_word=word("virgola"),  # "tre virgola quattordici": the fraction as a number
+    decimal_word=word("virgola", gender=""),  # "tre virgola quattordici", "uno virgola cinque"
     genders={"m": {"uno": "un"}, "f": {"uno": "una"}},
     percent=word("per cento"),
     currencies={

@@ -121,7 +121,7 @@ _SCALES = {
 }  # written abbreviations of large numbers
 SPEC = LanguageSpec(
     code="ro",
-    decimal_word=word("virgulă"),  # "trei virgulă paisprezece"
+    decimal_word=word("virgulă", gender=""),  # "trei virgulă paisprezece", "unu virgulă cinci"
     plural=plural_romanian,  # "doi lei", "douăzeci de lei" (GBLR: "de" from 20 on)
     genders={
         "m": {"=unu": "un"},  # "un leu", but "douăzeci și unu de lei"
