@@ -32,6 +32,7 @@ from model_layer.text.langs import (
     normalizer_for,
     roman,
     scores,
+    split_years,
     suffixes,
 )
 from model_layer.text.lexicon import Lexicon
@@ -113,7 +114,8 @@ def read_shared_classes(text: str, lang: str) -> str:
     abbreviations (`langs/abbreviations.py`: first, so "Kap. IV" is "Kapitel IV"), Roman
     numerals (`langs/roman.py`), scores and ratios (`langs/scores.py`), decades and case
     endings on numbers (`langs/suffixes.py`), sizes "3x2 m" (`langs/dimensions.py`) and
-    identifiers read digit by digit (`langs/codes.py`)."""
+    identifiers read digit by digit (`langs/codes.py`), split years "2023/24"
+    (`langs/split_years.py`)."""
     for read in (
         abbreviations.read,
         roman.read,
@@ -121,6 +123,7 @@ def read_shared_classes(text: str, lang: str) -> str:
         suffixes.read,
         dimensions.read,
         codes.read,
+        split_years.read,
     ):
         try:
             text = read(text, lang)

@@ -61,6 +61,26 @@ def _dom(text: str) -> str:
     return _DOM.sub(lambda m: "Dona " if m.group(1).endswith("a") else "Dom ", text)
 
 
+# "O filme dura 2h15": after a verb of duration, hours and minutes, not a clock time.
+_DURATION = re.compile(
+    r"(\b(?:dura|durou|demora|demorou|leva|levou|durante|duração de) )"
+    r"(\d{1,2})\s?h\s?([0-5]\d)(?:\s?min)?(?![\w:])"
+)
+
+
+def _durations(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        hours, minutes = int(m.group(2)), int(m.group(3))
+        hour_words = "uma hora" if hours == 1 else f"{numbers.cardinal(str(hours), 'pt')} horas"
+        hour_words = hour_words.replace("dois horas", "duas horas")
+        minute_words = (
+            "um minuto" if minutes == 1 else f"{numbers.cardinal(str(minutes), 'pt')} minutos"
+        )
+        return f"{m.group(1)}{hour_words} e {minute_words}"
+
+    return _DURATION.sub(say, text) if "h" in text else text
+
+
 SPEC = LanguageSpec(
     code="pt",
     decimal_word=word("vírgula"),  # "três vírgula catorze": the fraction as a number
@@ -100,6 +120,7 @@ SPEC = LanguageSpec(
     abbreviations=_ABBREVIATIONS,
     titles=frozenset(("Sr.", "Sra.", "Dr.", "Dra.", "p. ex.", "n.º")),  # never end a sentence
     extra_rules=(
+        _durations,
         time_spans.hour_letter_rule("às"),  # "9h-18h" nove horas às dezoito horas
         seasons.rule(),
         _dom,
