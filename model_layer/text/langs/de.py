@@ -190,7 +190,12 @@ _YEARS_OF_AGE = re.compile(r"(?<=\d)\sJ\.(?=\s|$|[,;)])")
 
 def _everyday(text: str) -> str:
     text = _MONTH_SHORT.sub(
-        lambda m: m.group(1) + MONTHS[_MONTH_ABBREVIATIONS[m.group(2) + "."] - 1], text
+        lambda m: (
+            m.group(1)
+            + MONTHS[_MONTH_ABBREVIATIONS[m.group(2) + "."] - 1]
+            + ("." if not m.string[m.end() :].strip() else "")
+        ),  # its dot ends the sentence too
+        text,
     )
 
     def place(m: re.Match[str]) -> str:
