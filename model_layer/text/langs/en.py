@@ -408,6 +408,7 @@ UNITS = {
     "ml": ("milliliter", "milliliters"),
     "mL": ("milliliter", "milliliters"),
     "gal": ("gallon", "gallons"),
+    "yds": ("yard", "yards"),
     "mph": ("mile per hour", "miles per hour"),
     "km/h": ("kilometer per hour", "kilometers per hour"),
     "kph": ("kilometer per hour", "kilometers per hour"),
@@ -416,7 +417,9 @@ UNITS = {
     "hr": ("hour", "hours"),
     "hrs": ("hour", "hours"),
     "min": ("minute", "minutes"),
+    "mins": ("minute", "minutes"),
     "s": ("second", "seconds"),
+    "secs": ("second", "seconds"),
     "sec": ("second", "seconds"),
     "ms": ("millisecond", "milliseconds"),
     "Hz": ("hertz", "hertz"),
@@ -454,7 +457,8 @@ _MEASURE = re.compile(
     rf"(?<![\w.,])(?P<neg>[-\u2212])?{_NUM.pattern('u')}{_RANGE_TAIL}\s?(?P<unit>{_UNIT})"
     r"(?![\w/²³])"
 )
-_SPACED_UNITS = frozenset(("s", "t", "h"))  # only a unit when apart from the number
+# only a unit when apart from the number ("the 5s", "80s"); "3h" is hours either way
+_SPACED_UNITS = frozenset(("s", "t"))
 _ARTICLE_BEFORE = re.compile(r"(?i:\b(?:a|an|one)\s)$")
 _RANGE = re.compile(
     rf"(?<![\w.,:/-])(?P<neg>[-\u2212])?{_NUM.pattern('a')}\s?[-\u2013]\s?{_NUM.pattern('b')}"
@@ -594,7 +598,33 @@ _INTRODUCED_MONTH_DAY = re.compile(
 _SPLIT_YEAR = re.compile(r"(?<![\w./-])((?:19|20)\d\d)[/\u2013-](\d\d)(?![\w/-]|[.,]\d)")
 
 
+# "in Oct.", "since Sept.": a month abbreviated without a day after it.
+_MONTH_ALONE = re.compile(
+    r"(?<![\w.])((?:in|In|since|Since|by|until|from|of|late|early|mid|mid-|through)\s)"
+    r"(Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.(?=\s|$|[,;)])"
+)
+_MONTH_NAMES = {"Jan": "January", "Feb": "February", "Mar": "March", "Apr": "April",
+                "Jun": "June", "Jul": "July", "Aug": "August", "Sep": "September",
+                "Sept": "September", "Oct": "October", "Nov": "November",
+                "Dec": "December"}  # fmt: skip
+# "24/7", "50/50": said as words that belong together.
+_SET_PHRASES = re.compile(r"(?<![\w/])(24/7|50/50)(?![\w/])")
+_SET_PHRASE_WORDS = {"24/7": "twenty-four seven", "50/50": "fifty-fifty"}
+# "+5%", "+3 points": a plus sign before a change is said ("plus five percent").
+_PLUS_SIGN = re.compile(
+    r"(?<![\w+)])\+(?=\d+(?:[.,]\d+)?\s?(?:%|pts?\b|points\b|°|percent\b))"
+)  # not "+1 (555) ...": a phone number's country code is the phone rule's
+
+
 def _durations_and_dates(text: str) -> str:
+    def month(m: re.Match[str]) -> str:
+        end = "." if not m.string[m.end() :].strip() else ""
+        return m.group(1) + _MONTH_NAMES[m.group(2)] + end
+
+    text = _MONTH_ALONE.sub(month, text) if "." in text else text
+    text = _SET_PHRASES.sub(lambda m: _SET_PHRASE_WORDS[m.group(1)], text)
+    text = _PLUS_SIGN.sub("plus ", text) if "+" in text else text
+
     def hours(m: re.Match[str]) -> str:
         h, minutes = m.group(1), str(int(m.group(2)))
         hour_word = "hour" if h == "1" else "hours"
