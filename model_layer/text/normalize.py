@@ -32,6 +32,7 @@ from model_layer.text.langs import (
     normalizer_for,
     roman,
     scores,
+    signs,
     split_years,
     suffixes,
 )
@@ -115,7 +116,7 @@ def read_shared_classes(text: str, lang: str) -> str:
     numerals (`langs/roman.py`), scores and ratios (`langs/scores.py`), decades and case
     endings on numbers (`langs/suffixes.py`), sizes "3x2 m" (`langs/dimensions.py`) and
     identifiers read digit by digit (`langs/codes.py`), split years "2023/24"
-    (`langs/split_years.py`)."""
+    (`langs/split_years.py`), a plus sign before a change (`langs/signs.py`)."""
     for read in (
         abbreviations.read,
         roman.read,
@@ -124,6 +125,7 @@ def read_shared_classes(text: str, lang: str) -> str:
         dimensions.read,
         codes.read,
         split_years.read,
+        signs.read,
     ):
         try:
             text = read(text, lang)

@@ -610,10 +610,6 @@ _MONTH_NAMES = {"Jan": "January", "Feb": "February", "Mar": "March", "Apr": "Apr
 # "24/7", "50/50": said as words that belong together.
 _SET_PHRASES = re.compile(r"(?<![\w/])(24/7|50/50)(?![\w/])")
 _SET_PHRASE_WORDS = {"24/7": "twenty-four seven", "50/50": "fifty-fifty"}
-# "+5%", "+3 points": a plus sign before a change is said ("plus five percent").
-_PLUS_SIGN = re.compile(
-    r"(?<![\w+)])\+(?=\d+(?:[.,]\d+)?\s?(?:%|pts?\b|points\b|°|percent\b))"
-)  # not "+1 (555) ...": a phone number's country code is the phone rule's
 
 
 def _durations_and_dates(text: str) -> str:
@@ -623,7 +619,6 @@ def _durations_and_dates(text: str) -> str:
 
     text = _MONTH_ALONE.sub(month, text) if "." in text else text
     text = _SET_PHRASES.sub(lambda m: _SET_PHRASE_WORDS[m.group(1)], text)
-    text = _PLUS_SIGN.sub("plus ", text) if "+" in text else text
 
     def hours(m: re.Match[str]) -> str:
         h, minutes = m.group(1), str(int(m.group(2)))
