@@ -118,7 +118,17 @@ _DAY_SPAN = re.compile(
 )
 
 
+# "注文番号: 4582193", "お問い合わせ番号は1234567": an identifier of five digits or more
+# after 番号 (or ID, コード) is read digit by digit, as on the phone.
+_IDENTIFIER = re.compile(r"((?:番号|ID|コード|No\.?)\s?(?:は|:|\uff1a)?\s?)(\d{5,})(?![\d,.])")
+
+
+def _identifier(m: re.Match[str]) -> str:
+    return m.group(1) + say(digit_tokens(m.group(2), spelled=True))
+
+
 def _abbreviations(text: str) -> str:
+    text = _IDENTIFIER.sub(_identifier, text)
     text = _TIME_TO_TIME.sub("から", text)
     text = _DAY_SPAN.sub(lambda m: f"{_WEEKDAYS[m.group(1)]}から{_WEEKDAYS[m.group(2)]}", text)
     text = _EMERGENCY.sub(lambda m: _EMERGENCY_WORDS[m.group(1)], text)

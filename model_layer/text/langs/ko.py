@@ -106,12 +106,18 @@ _DAY_SPAN = re.compile(
 )
 
 
+# "주문번호 4582193", "예약 번호는 12345678": an identifier of five digits or more after
+# 번호 (or ID, 코드) is read digit by digit, as account numbers are.
+_IDENTIFIER = re.compile(r"((?:번호|ID|코드)\s?(?:는|은|:)?\s?)(\d{5,})(?![\d,.])")
+
+
 def _season(m: re.Match[str]) -> str:
     return f"{sino(int(m.group(1)))} {sino(int(m.group(2)))}"
 
 
 def _normalize(text: str) -> str:
     text = _SERVICE_NUMBER.sub(_service_number, text)
+    text = _IDENTIFIER.sub(lambda m: m.group(1) + digits(m.group(2)), text)
     text = _PAPER.sub(lambda m: _PAPER_WORDS[m.group(1)], text)
     text = _SEASON.sub(_season, text)
     text = _DAY_SPAN.sub(lambda m: f"{_WEEKDAYS[m.group(1)]}부터 {_WEEKDAYS[m.group(2)]}까지", text)
