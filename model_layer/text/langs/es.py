@@ -97,6 +97,7 @@ SPEC = LanguageSpec(
     date_link="de",
     date_format="{day} de {month} de {year}",  # day 1 is "uno" (Spain); RAE accepts both
     time_format="{h} y {m}",  # "las nueve y cinco", "las catorce y treinta"
+    time_keywords="a las|las|desde las|hasta las|de las|sobre las",  # "a las 15.30"
     time_trailer="h",  # "a las 20:30 h": the hour is said by the time
     hour_gender="f",  # "la una"
     ordinal_suffix=r"\.?[ºª]|\.?er",

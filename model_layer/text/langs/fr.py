@@ -93,6 +93,7 @@ SPEC = LanguageSpec(
     hour_gender="f",
     time_trailer="h|heures?",
     time_letter=True,  # "14h30"
+    time_keywords="à|dès|vers|jusqu'à",  # "à 15.30"
     ordinal_suffix="ère|ème|eme|nde|nd|er|re|e",
     ordinal=_ordinal,
     units=_UNITS,

@@ -118,7 +118,7 @@ SPEC = LanguageSpec(
     day=_day,
     time_format="{h} e {m}",  # "le quattordici e trenta", "le nove e cinque"
     hour_gender="f",  # "l'una"
-    time_keywords="alle|dalle|ore",  # "alle 20.30"
+    time_keywords="alle|dalle|ore|le|entro le|verso le|fino alle",  # "alle 20.30", "sono le 15.30"
     # "2° piano", "al 45° minuto": a degree sign before what ordinals count is º
     ordinal_suffix=r"[ºª]|°(?=\s+(?:piano|posto|anno|secolo|classe|giorno|livello|turno|premio|"
     r"volta|capitolo|comma|articolo|tempo|minuto|giro|tappa|edizione|anniversario|millennio|"

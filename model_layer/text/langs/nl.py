@@ -82,6 +82,7 @@ SPEC = LanguageSpec(
     month_aliases=_MONTH_ABBREVIATIONS,
     time_format="{h} uur {m}",
     time_format_hour="{h} uur",
+    time_keywords="om|vanaf|rond",  # "om 15.30"
     time_trailer="uur",  # "om 14:30 uur" says "uur" once
     ordinal_suffix="ste|de|e",  # 1e, 1ste, 3de
     ordinal=plain_ordinal("nl"),

@@ -106,6 +106,7 @@ SPEC = LanguageSpec(
     hour_word=word("hora", "horas", gender="f"),
     hour_gender="f",
     time_letter=True,  # "14h30"
+    time_keywords="às|as|das|até às|pelas|a partir das",  # "às 15.30"
     ordinal_suffix=r"\.?[ºª]",
     ordinal=_ordinal,
     units=_UNITS,
