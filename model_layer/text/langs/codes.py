@@ -36,6 +36,7 @@ _ID_WORDS = {
     "ro": r"comanda|comandă|factura|factură|client|referință|rezervare|dosar",
     "id": r"pesanan|faktur|pelanggan|referensi|pemesanan|resi|tiket",
     "hu": r"rendelés|számla|ügyfél|hivatkozási|foglalás",
+    "vi": r"mã|mã số|đơn hàng|hóa đơn|tài khoản|đặt chỗ|vé|hợp đồng",
 }
 # What may stand between the word and the digits: "number", "no.", "#", "ID", ":".
 _LINK = (
