@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from model_layer.text import numbers
 from model_layer.text.langs import day_month, postcodes, seasons, time_spans
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
@@ -105,6 +107,45 @@ def _ordinal_words(n: int) -> str | None:
     return words
 
 
+# "2 tabletter/dag", "25 kr/kg": a rate, "per dag", "per kilo" (#16 sweep)
+_PER_WORDS = {
+    "dag": "dag",
+    "døgn": "døgn",
+    "uge": "uge",
+    "md": "måned",
+    "md.": "måned",
+    "måned": "måned",
+    "år": "år",
+    "stk": "styk",
+    "stk.": "styk",
+    "person": "person",
+    "pers": "person",
+    "kg": "kilo",
+    "km": "kilometer",
+    "t": "time",
+    "time": "time",
+    "nat": "nat",
+    "l": "liter",
+    "m2": "kvadratmeter",
+    "m²": "kvadratmeter",
+}
+_PER = re.compile(
+    r"(?<=[\w%.])/(person|måned|døgn|stk\.|pers|time|dag|uge|md\.|stk|nat|md|år|kg|km|m2|m²|t|l)"
+    r"(?![\w/])"
+)
+# "1/6-15/6": a span of two dates, each said as a date after "den"
+_DATE_SPAN = re.compile(
+    r"(?<![\w/])(\d{1,2}/\d{1,2})\s?[-\u2013]\s?(\d{1,2}/\d{1,2})(?![\w/]|[.,]\d)"
+)
+
+
+def _rates_and_spans(text: str) -> str:
+    if "/" not in text:
+        return text
+    text = _DATE_SPAN.sub(r"den \1 til den \2", text)
+    return _PER.sub(lambda m: " per " + _PER_WORDS[m.group(1)], text)
+
+
 SPEC = LanguageSpec(
     code="da",
     decimal_word=word("komma"),  # "tre komma fjorten"
@@ -153,6 +194,7 @@ SPEC = LanguageSpec(
         ("f.eks.", "bl.a.", "dvs.", "ca.", "nr.", "kl.", "mht.")
     ),  # never end a sentence
     extra_rules=(
+        _rates_and_spans,
         day_month.rule("da", r"den|fra|til|før|efter|senest"),  # "den 12/3" den tolfte mars
         seasons.rule(),
         time_spans.rule("til"),
