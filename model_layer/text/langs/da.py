@@ -130,7 +130,7 @@ _PER_WORDS = {
     "m²": "kvadratmeter",
 }
 _PER = re.compile(
-    r"(?<=[\w%.])/(person|måned|døgn|stk\.|pers|time|dag|uge|md\.|stk|nat|md|år|kg|km|m2|m²|t|l)"
+    r"(?<=[\w%.])(?<!km)(?<!\bm)/(person|måned|døgn|stk\.|pers|time|dag|uge|md\.|stk|nat|md|år|kg|km|m2|m²|t|l)"
     r"(?![\w/])"
 )
 # "1/6-15/6": a span of two dates, each said as a date after "den"

@@ -110,7 +110,7 @@ _PER_WORDS = {
     "m²": "kvadratmeter",
 }
 _PER = re.compile(
-    r"(?<=[\w%.])/(person|vecka|månad|timme|dygn|pers|natt|dag|mån|tim|år|st|kg|km|m2|m²|v|h|l)"
+    r"(?<=[\w%.])(?<!km)(?<!\bm)/(person|vecka|månad|timme|dygn|pers|natt|dag|mån|tim|år|st|kg|km|m2|m²|v|h|l)"
     r"(?![\w/])"
 )
 # "1/6-15/6": a span of two dates, each said as a date after "den"
