@@ -35,7 +35,7 @@ _ID_WORDS = {
     "da": r"\w*nummer|ordre|faktura|kunde|reference|booking|sag",
     "ro": r"comanda|comandă|factura|factură|client|referință|rezervare|dosar",
     "id": r"pesanan|faktur|pelanggan|referensi|pemesanan|resi|tiket",
-    "hu": r"rendelés|számla|ügyfél|hivatkozási|foglalás",
+    "hu": r"\w*szám|rendelés|számla|ügyfél|hivatkozási|foglalás",
     "vi": r"mã|mã số|đơn hàng|hóa đơn|tài khoản|đặt chỗ|vé|hợp đồng",
 }
 # What may stand between the word and the digits: "number", "no.", "#", "ID", ":".
