@@ -108,6 +108,12 @@ def agree(text: str, lang: str, module: Callable[[str], str] | None = None) -> s
     return _COUNTED.sub(say, text)
 
 
+_RO_MONTHS = frozenset(
+    (
+        "ianuarie", "februarie", "martie", "aprilie", "mai", "iunie", "iulie", "august",
+        "septembrie", "octombrie", "noiembrie", "decembrie",
+    )
+)  # fmt: skip
 # A range before its noun ("2-3 gotas", "21-31 casas", "1-2 fois"): both ends agree.
 _RANGE_LANGUAGES = frozenset(["es", "pt", "it", "fr", "ro"])
 _COUNTED_RANGE = re.compile(
@@ -129,6 +135,8 @@ def _ranges(
         a, b, noun = m["a"], m["b"], m["noun"]
         if noun.lower() in _NOT_NOUN_SETS.get(lang, ()) or int(a) >= int(b):
             return m.group()
+        if lang == "ro" and noun.lower() in _RO_MONTHS:
+            return m.group()  # "1-15 iunie": days of a month
         plain_a, plain_b = numbers.cardinal(a, lang), numbers.cardinal(b, lang)
         if plain_a is None or plain_b is None:
             return m.group()
