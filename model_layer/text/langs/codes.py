@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001  (Turkish dotless i and other scripts in the tables)
 """Identifiers read as a narrator reads them: digit by digit, letter by letter (#16 sweep).
 
 - An order, invoice, customer or booking number of five digits or more ("Order number
@@ -37,6 +38,9 @@ _ID_WORDS = {
     "id": r"pesanan|faktur|pelanggan|referensi|pemesanan|resi|tiket",
     "hu": r"\w*szám|rendelés|számla|ügyfél|hivatkozási|foglalás",
     "vi": r"mã|mã số|đơn hàng|hóa đơn|tài khoản|đặt chỗ|vé|hợp đồng",
+    "el": r"παραγγελίας|παραγγελία|κωδικός|λογαριασμού|κράτησης|τιμολογίου|πελάτη",
+    "hi": r"नंबर|नम्बर|संख्या|आईडी|कोड",
+    "tr": r"sipariş|fatura|müşteri|rezervasyon|referans|takip|\w*numarası|no",
 }
 # What may stand between the word and the digits: "number", "no.", "#", "ID", ":".
 _LINK = (

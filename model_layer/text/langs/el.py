@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from model_layer.text.langs import day_month
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import date_from_parts, last_word, word
 from model_layer.text.spell import el
@@ -229,7 +230,8 @@ _DEGREES_AFTER = re.compile(
 def _degrees_accusative(text: str) -> str:
     def say(m: re.Match[str]) -> str:
         spoken = m.group(1).split()[1:]
-        if not all(w in _number_words() for w in spoken[-6:] if w not in ("πάνω", "κάτω", "από")):
+        skip = ("πάνω", "κάτω", "από", "έως", "ως", "μέχρι")  # "από είκοσι έως τριάντα βαθμούς"
+        if not all(w in _number_words() for w in spoken[-6:] if w not in skip):
             return m.group()
         return m.group(1) + "βαθμούς"
 
@@ -353,11 +355,19 @@ SPEC = LanguageSpec(
         "ο.π.": "όπως παραπάνω",
     },
     titles=frozenset(("σελ.",)),  # οδ., αρ. left out: their case follows the article
-    extra_rules=(_keraia, _greek_numerals, _decades, _clock_ranges, _counted_ranges),
+    extra_rules=(
+        _keraia,
+        _greek_numerals,
+        _decades,
+        _clock_ranges,
+        _counted_ranges,
+        day_month.rule("el", r"στις|από τις|έως τις|μέχρι τις|ως τις|από|έως|μέχρι|την"),
+    ),
     final_rules=(_degrees_accusative,),
     phone_extra=r"(?:2\d{2}|69\d)[ -]?\d{3}[ -]?\d{4}",  # 210 1234567, 69x xxx xxxx
     foreign_grouping=True,
     range_template="από {} έως {}",
+    time_keywords="στις|από τις|έως τις|μέχρι τις|ως τις",  # "στις 14.30"
     version_keywords="έκδοση|έκδοσης|εκδοση",
     point_word="τελεία",
     plus_word="συν",

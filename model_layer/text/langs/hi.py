@@ -139,7 +139,7 @@ def _pin_codes(text: str) -> str:
 # "एक मई को"; "3/4 दिसंबर की रात" is the night of the third to the fourth.
 _MONTH_NAMES = "|".join((*MONTHS, *_MONTH_SPELLINGS))
 _DAY_PAIR = re.compile(rf"(?<![\d.,:/-])(\d{{1,2}})/(\d{{1,2}})(?=\s(?:{_MONTH_NAMES})(?!\w))")
-_DAY_MONTH = re.compile(r"(?<![\d.,:/-])(\d{1,2})/(\d{1,2})(?![\d/])(?=\s(?:को|तक|तारीख)(?!\w))")
+_DAY_MONTH = re.compile(r"(?<![\d.,:/-])(\d{1,2})/(\d{1,2})(?![\d/])(?=\s(?:को|तक|तारीख|से)(?!\w))")
 
 
 # A cricket score, runs for wickets: "250/4" is "दो सौ पचास पर चार"; "₹105/लीटर" is
