@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from model_layer.text.langs import day_month
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import Word, date_from_parts, plural_one_other, word
 from model_layer.text.spell import ar
@@ -353,7 +354,15 @@ SPEC = LanguageSpec(
     plus_word="زائد",
     and_word="و",
     equals_word="يساوي",
-    extra_rules=(_prepare, _hours_and_codes, _decimals_and_ranges, _mark_genitive, _titles, _years),
+    extra_rules=(
+        _prepare,
+        day_month.rule("ar", r"يوم|في|من|إلى|حتى|بتاريخ|منذ|بين"),  # "يوم 5/3" الخامس من مارس
+        _hours_and_codes,
+        _decimals_and_ranges,
+        _mark_genitive,
+        _titles,
+        _years,
+    ),
     final_rules=(_genitive_numbers, _join),
 )
 

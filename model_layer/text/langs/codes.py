@@ -40,6 +40,7 @@ _ID_WORDS = {
     "vi": r"mã|mã số|đơn hàng|hóa đơn|tài khoản|đặt chỗ|vé|hợp đồng",
     "el": r"παραγγελίας|παραγγελία|κωδικός|λογαριασμού|κράτησης|τιμολογίου|πελάτη",
     "hi": r"नंबर|नम्बर|संख्या|आईडी|कोड",
+    "ar": r"الطلب|الحساب|الحجز|الفاتورة|العميل|التتبع|الشحنة|الطلبية",
     "tr": r"sipariş|fatura|müşteri|rezervasyon|referans|takip|\w*numarası|no",
 }
 # What may stand between the word and the digits: "number", "no.", "#", "ID", ":".
