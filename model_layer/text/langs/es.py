@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import day_month, postcodes, seasons
+from model_layer.text.langs import day_month, halves, postcodes, seasons
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, word
 
@@ -120,6 +120,7 @@ SPEC = LanguageSpec(
         seasons.rule(),
         day_month.rule("es", r"el|del|al|hasta el|desde el"),
         postcodes.rule("es"),
+        halves.rule("es"),  # "1/2 comprimido" after the dates
     ),  # "28013 Madrid": a code, not a number
 )
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from model_layer.text import numbers
-from model_layer.text.langs import day_month, postcodes, seasons, time_spans
+from model_layer.text.langs import day_month, halves, postcodes, seasons, time_spans
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import plural_french, word
 
@@ -113,6 +113,7 @@ SPEC = LanguageSpec(
         seasons.rule(),
         day_month.rule("fr", r"le|du|au|dès le|jusqu'au|depuis le"),
         postcodes.rule("fr"),
+        halves.rule("fr"),  # "1/2 comprimido" after the dates
     ),  # "75002 Paris": a code, not a number
 )
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import day_month, seasons
+from model_layer.text.langs import day_month, halves, seasons
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, word
 
@@ -157,6 +157,7 @@ SPEC = LanguageSpec(
         _first_of_month,
         seasons.rule(),
         day_month.rule("it", r"il|del|al|dal|entro il|l'"),
+        halves.rule("it"),  # "1/2 comprimido" after the dates
     ),
 )
 

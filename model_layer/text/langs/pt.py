@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import day_month, postcodes, seasons, time_spans
+from model_layer.text.langs import day_month, halves, postcodes, seasons, time_spans
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, word
 
@@ -127,6 +127,7 @@ SPEC = LanguageSpec(
         _dom,
         day_month.rule("pt", r"a|o|dia|em|de|até|desde"),
         postcodes.rule("pt"),
+        halves.rule("pt"),  # "1/2 comprimido" after the dates
     ),  # "1100-048 Lisboa": a code, not a number
 )
 
