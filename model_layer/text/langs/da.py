@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import day_month, postcodes, seasons, time_spans
+from model_layer.text.langs import day_month, halves, postcodes, seasons, time_spans
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import word
 
@@ -196,6 +196,7 @@ SPEC = LanguageSpec(
     extra_rules=(
         _rates_and_spans,
         day_month.rule("da", r"den|fra|til|før|efter|senest"),  # "den 12/3" den tolfte mars
+        halves.rule("da"),  # "1/2 tablett" after the dates
         seasons.rule(),
         time_spans.rule("til"),
         postcodes.rule("da"),

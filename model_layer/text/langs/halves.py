@@ -1,5 +1,6 @@
-"""Half of any noun in es, pt, it, fr: "1/2 comprimido" is "medio comprimido", "1/2
-compressa" "mezza compressa", "1/2 comprimé" "un demi-comprimé" (#16 sweep: medicine doses).
+"""Half of any noun in es, pt, it, fr, nl, sv, da: "1/2 comprimido" is "medio comprimido",
+"1/2 compressa" "mezza compressa", "1/2 comprimé" "un demi-comprimé", "1/2 tablet" "een
+halve tablet" (#16 sweep: medicine doses).
 
 The shared rule (`rules/measure_fractions.py`) reads a fraction before a word of its
 measure list; a half before another noun was left as "uno/dos comprimido". This rule,
@@ -16,13 +17,18 @@ from model_layer.text.rules import agreement
 
 _HALF = re.compile(r"(?<![\w.,/])1/2(?![\d/]|[.,]\d) (?P<noun>[a-zà-ÿ][\w-]*)")
 _WORDS = {"es": ("medio", "media"), "pt": ("meio", "meia"), "it": ("mezzo", "mezza")}
+# nl, sv, da: the common gender's form, that of most nouns ("een halve tablet", "en halv
+# tablett"); no gender table here.
+_COMMON = {"nl": "een halve", "sv": "en halv", "da": "en halv"}
 
 
 def rule(lang: str) -> Callable[[str], str]:
-    """The rule for `lang` (es, pt, it or fr)."""
+    """The rule for `lang` (es, pt, it, fr; nl, sv, da)."""
 
     def say(m: re.Match[str]) -> str:
         noun = m.group("noun")
+        if lang in _COMMON:
+            return f"{_COMMON[lang]} {noun}"
         if noun in agreement._NOT_NOUN_SETS.get(lang, ()):
             return m.group()  # "1/2 de", "1/2 o": not a noun
         feminine = agreement.romance_gender(noun, lang) == "f"

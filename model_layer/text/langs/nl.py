@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import day_month, postcodes, seasons, time_spans
+from model_layer.text.langs import day_month, halves, postcodes, seasons, time_spans
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
 from model_layer.text.langs.forms import by_hundreds, word
 
@@ -105,6 +105,7 @@ SPEC = LanguageSpec(
     extra_rules=(
         _months_alone,
         day_month.rule("nl", r"op|vanaf|tot|t/m|per|sinds|voor|na"),  # "op 3/4" drie april
+        halves.rule("nl"),  # "1/2 tablet" after the dates
         seasons.rule(),
         postcodes.rule("nl"),
         time_spans.rule("tot"),  # "9.00-18.00 uur"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import day_month, seasons, time_spans
+from model_layer.text.langs import day_month, halves, seasons, time_spans
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
 from model_layer.text.langs.forms import by_hundreds, word
 
@@ -175,6 +175,7 @@ SPEC = LanguageSpec(
         day_month.rule(
             "sv", r"den|från|till|före|efter|senast|fr\.o\.m\.|t\.o\.m\."
         ),  # "den 12/3" den tolfte mars
+        halves.rule("sv"),  # "1/2 tablett" after the dates
         seasons.rule(),
         time_spans.rule("till"),
     ),  # "kl. 9.00-17.00"
