@@ -466,6 +466,32 @@ _RANGE = re.compile(
 )
 _FRACTION = re.compile(r"(?<![\w/.,])([1-9])/([2-9]|10)(?![\w/]|[.,]\d)")
 _HALVES = {2: ("half", "halves"), 4: ("quarter", "quarters")}
+_NOUN_AFTER = re.compile(r" ([a-z]+)\b")
+_NOT_NOUNS_AFTER_HALF = frozenset(
+    [
+        "of",
+        "and",
+        "or",
+        "an",
+        "a",
+        "the",
+        "to",
+        "in",
+        "on",
+        "at",
+        "per",
+        "is",
+        "are",
+        "was",
+        "were",
+        "by",
+        "for",
+        "from",
+        "with",
+        "than",
+        "as",
+    ]
+)
 
 
 def _percent(text: str) -> str:
@@ -527,6 +553,16 @@ def _fractions(text: str) -> str:
         numerator, denominator = int(m.group(1)), int(m.group(2))
         if numerator >= denominator:
             return m.group()
+        if (numerator, denominator) == (1, 2):
+            noun = _NOUN_AFTER.match(m.string, m.end())
+            if noun is not None and noun.group(1) in ("a", "an"):
+                return "half"  # "1/2 an hour": half an hour
+            if noun is not None and noun.group(1) not in _NOT_NOUNS_AFTER_HALF:
+                article = _ARTICLE_BEFORE.search(m.string, 0, m.start())
+                if article is not None:
+                    return "half"  # "a 1/2 hour": a half hour
+                an = "an" if noun.group(1)[0] in "aeiou" else "a"
+                return f"half {an}"  # "1/2 tablet": half a tablet, "1/2 cup": half a cup
         if denominator in _HALVES:
             name = _HALVES[denominator][numerator > 1]
         else:
