@@ -10,8 +10,8 @@ puts the article (and "halb") in the accusative or the dative where the word bef
 decides it alone:
 
 - a preposition that always governs the dative ("mit", "nach", "seit", "von", "zu",
-  "bei", "aus", "ab") or one of place and time that governs it before a number ("in
-  einer Stunde", "vor einem Jahr", "an einem Tag", "unter einem Jahr");
+  "bei", "aus", "ab"), or one of place and time before a span of time ("in einer
+  Stunde", "vor einem Jahr", "an einem Tag"; "in ein Haus" stays accusative);
 - a preposition that governs the accusative ("für", "um", "durch", "gegen", "ohne",
   "über": "über einen Monat");
 - a transitive verb whose subject cannot follow it ("nehme", "nimm", "brauchen",
@@ -35,9 +35,13 @@ def _words(spaced: str) -> frozenset[str]:
     return frozenset(spaced.split())
 
 
-_DATIVE = _words(
-    "mit nach seit von zu bei aus ab gegenüber außer samt nebst binnen "
-    "in an auf vor unter hinter neben zwischen"
+_DATIVE = _words("mit nach seit von zu bei aus ab gegenüber außer samt nebst binnen")
+# Prepositions of place and time: the dative only before a span of time ("in einer
+# Stunde", "vor einem Jahr"); "in ein Haus", "auf ein Wunder" are accusative.
+_DATIVE_IN_TIME = _words("in an vor unter binnen innerhalb")
+_TIME_NOUNS = _words(
+    "Sekunde Minute Stunde Tag Woche Monat Jahr Jahrzehnt Jahrhundert Moment Augenblick "
+    "Viertelstunde Halbjahr Quartal Semester Wochenende Abend Morgen Nacht"
 )
 _ACCUSATIVE = _words("für um durch gegen ohne über wider")
 # Verb forms after which the next noun phrase is the object: the subject is "ich",
@@ -93,7 +97,8 @@ _KNOWN = {
 
 
 def case_before(before: str) -> str:
-    """ "acc", "dat" or "" (nominative, or not decidable) for a noun phrase after `before`."""
+    """ "acc", "dat", "dat-time" (the dative before a span of time) or "" (nominative, or
+    not decidable) for a noun phrase after `before`."""
     found = _WORDS_BEFORE.search(before[-60:])
     if found is None:
         words = before.split()
@@ -107,6 +112,8 @@ def case_before(before: str) -> str:
     lower = last.lower()
     if lower in _DATIVE:
         return "dat"
+    if lower in _DATIVE_IN_TIME:
+        return "dat-time"
     if lower in _ACCUSATIVE:
         return "acc"
     if lower in _OBJECT_VERBS:
@@ -152,6 +159,8 @@ def rule(text: str) -> str:
         if noun in _NOT_NOUNS:
             return m.group()
         case = case_before(m.string[max(0, m.start() - 60) : m.start()])
+        if case == "dat-time":
+            case = "dat" if noun in _TIME_NOUNS else ""
         if not case:
             return m.group()
         half = (m["half"] or "").strip()
