@@ -85,6 +85,9 @@ def _hyphenated(m: re.Match[str], lang: str) -> str:
     return " ".join([m.group(1), *said])  # type: ignore[list-item]
 
 
+_FIVE_DIGITS = re.compile(r"\d{5}")
+
+
 @functools.cache
 def _id_pattern(lang: str) -> re.Pattern[str] | None:
     words = _ID_WORDS.get(lang)
@@ -126,7 +129,7 @@ def read(text: str, lang: str) -> str:
     if not any(ch.isdigit() for ch in text) or lang in ("ja", "ko"):
         return text
     pattern = _id_pattern(lang)
-    if pattern is not None:
+    if pattern is not None and _FIVE_DIGITS.search(text):
         text = pattern.sub(lambda m: _identifier(m, lang), text)
     if "#" in text:
         word = _NUMBER_WORD.get(lang)

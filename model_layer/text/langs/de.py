@@ -160,9 +160,10 @@ _MONTH_SHORT = re.compile(
 # "Sie wurde 2.", "Er landete als 3. im Ziel": a place in a ranking, said as a noun
 # (Zweite, Dritter), after a verb of finishing; "Sie"/"sie" and plural verbs take -e.
 _PLACE = re.compile(
-    r"(?<!\w)(?P<subject>\w+\s)?(?P<verb>wurde|wurden|wird|werden|landete|landeten|ist|war|"
+    r"(?<!\w)(?P<verb>wurde|wurden|wird|werden|landete|landeten|ist|war|"
     r"waren|kam|kamen|als)\s(?P<n>[1-9]\d?)\.(?=\s+(?:[a-zäöü]|$)|\s*$|[,;!?])"
 )
+_SUBJECT_BEFORE = re.compile(r"\b([Ss]ie)(?:\s+\w+){0,2}\s+$")  # "Sie landete als 3."
 # "Das ist 3. Klasse", "Er war 1. Vorsitzender": an ordinal before a noun with no article,
 # after a copula: the strong nominative (dritte Klasse, erster Vorsitzender).
 _ORDINAL_NOUN = re.compile(
@@ -202,12 +203,12 @@ def _everyday(text: str) -> str:
         words = numbers.ordinal(int(m["n"]), "de")  # "zweite"
         if words is None:
             return m.group()
-        subject = (m["subject"] or "").strip()
+        found = _SUBJECT_BEFORE.search(m.string, max(0, m.start() - 30), m.start())
         plural = m["verb"] in ("wurden", "werden", "landeten", "waren", "kamen")
-        feminine = subject.lower() == "sie" or plural
+        feminine = found is not None or plural
         said = words.capitalize() + ("" if feminine else "r")
         end = "." if not m.string[m.end() :].strip() else ""  # its dot ends the sentence too
-        return f"{m['subject'] or ''}{m['verb']} {said}{end}"
+        return f"{m['verb']} {said}{end}"
 
     def ordinal_before_noun(m: re.Match[str]) -> str:
         gender = agreement._form_genders("de").get(m["noun"].lower())
