@@ -66,7 +66,8 @@ _THIRD_PERSON_VERBS = _words(
     """
     hat gibt nimmt braucht benötigt kauft sucht bestellt bekommt kostet kostete dauert
     dauerte wiegt enthält hatte erhält gewinnt verliert bietet macht sieht zahlt bucht
-    plant will möchte hätte brauchte kaufte
+    plant will möchte hätte brauchte kaufte trinkt isst liest schreibt hört verkauft
+    mietet bringt schickt sendet erwartet findet hält trug trank aß
     """
 )
 _SUBJECT_PRONOUNS = _words("er sie es man das dies wer ihr jemand")
@@ -88,12 +89,31 @@ _KNOWN = {
         _words(
             "tag monat moment augenblick euro dollar franken rappen cent liter meter kilometer "
             "zentimeter millimeter teelöffel esslöffel grad abend morgen becher würfel "
-            "quadratmeter kubikmeter milliliter zug bus flug"
+            "quadratmeter kubikmeter milliliter zug bus flug kaffee tee saft wein kuchen "
+            "teller laptop termin platz tisch"
         ),
         "m",
     ),
     **dict.fromkeys(_words("kilo jahr pfund glas dutzend prozent kilogramm stück"), "n"),
 }
+
+
+# "eine Pizza und 1 Salat": after "und", "oder" the noun phrase shares the first one's case.
+_COORDINATED = re.compile(
+    r"(?<![\w-])(?P<art>[Ee]ine[nmr]?|[Ee]in)(?: halbe[nrs]?)? [A-ZÄÖÜ][a-zäöüß]+"
+    r"(?: [A-ZÄÖÜ][a-zäöüß]+)? (?:und|oder|sowie) $"
+)
+_ARTICLE_CASE = {"einen": "acc", "einem": "dat", "einer": "dat"}
+
+
+def _coordinated_case(before: str) -> str:
+    found = _COORDINATED.search(before)
+    if found is None:
+        return ""
+    known = _ARTICLE_CASE.get(found["art"].lower())
+    if known:
+        return known
+    return case_before(before[: found.start()])
 
 
 def case_before(before: str) -> str:
@@ -158,7 +178,10 @@ def rule(text: str) -> str:
         noun = m["noun"]
         if noun in _NOT_NOUNS:
             return m.group()
-        case = case_before(m.string[max(0, m.start() - 60) : m.start()])
+        before = m.string[max(0, m.start() - 60) : m.start()]
+        case = case_before(before)
+        if not case and before.endswith(("und ", "oder ", "sowie ")):
+            case = _coordinated_case(m.string[max(0, m.start() - 120) : m.start()])
         if case == "dat-time":
             case = "dat" if noun in _TIME_NOUNS else ""
         if not case:
