@@ -26,10 +26,14 @@ from model_layer.text import numbers, tags
 from model_layer.text.langs import (
     abbreviations,
     acronym_speller_for,
+    codes,
     common,
+    dimensions,
     normalizer_for,
     roman,
     scores,
+    signs,
+    split_years,
     suffixes,
 )
 from model_layer.text.lexicon import Lexicon
@@ -110,8 +114,19 @@ def read_shared_classes(text: str, lang: str) -> str:
     module with a table per language, before the language's own rules see the text:
     abbreviations (`langs/abbreviations.py`: first, so "Kap. IV" is "Kapitel IV"), Roman
     numerals (`langs/roman.py`), scores and ratios (`langs/scores.py`), decades and case
-    endings on numbers (`langs/suffixes.py`)."""
-    for read in (abbreviations.read, roman.read, scores.read, suffixes.read):
+    endings on numbers (`langs/suffixes.py`), sizes "3x2 m" (`langs/dimensions.py`) and
+    identifiers read digit by digit (`langs/codes.py`), split years "2023/24"
+    (`langs/split_years.py`), a plus sign before a change (`langs/signs.py`)."""
+    for read in (
+        abbreviations.read,
+        roman.read,
+        scores.read,
+        suffixes.read,
+        dimensions.read,
+        codes.read,
+        split_years.read,
+        signs.read,
+    ):
         try:
             text = read(text, lang)
         except Exception:  # a gap in one reading must not cost the whole text

@@ -285,6 +285,13 @@ def _compiled(lang: str) -> _Compiled | None:
 
 
 _ENDS = frozenset(_key(a) for a in ENDS_SENTENCE)
+# A word said before a range of numbers is plural: "les p. 45-67" pages, "págs." (German
+# keeps "Seite 45 bis 67", as it is said).
+_RANGE_AFTER = re.compile(r"\s?\d+\s?[-\u2013]\s?\d+")
+_PLURALS = {
+    "page": "pages", "página": "páginas", "pagina": "pagine", "figure": "figures",
+    "figura": "figuras",
+}  # fmt: skip
 _AFTER_NUMBER = re.compile(r"\d\s?$")
 # Abbreviated units after a number become the unit symbol the language's rules count.
 UNIT_AFTER_NUMBER: dict[str, dict[str, str]] = {"de": {"Std.": "h", "Min.": "min", "Sek.": "s"}}
@@ -325,7 +332,14 @@ def read(text: str, lang: str) -> str:
     if compiled is None or not any(c in text for c in ".°º/№gtrnlBSPDTMmdskz"):
         return text
     if compiled.number_pattern is not None:
-        text = compiled.number_pattern.sub(lambda m: compiled.before_number[_key(m.group())], text)
+
+        def before_number(m: re.Match[str]) -> str:
+            said = compiled.before_number[_key(m.group())]
+            if _RANGE_AFTER.match(m.string, m.end()):  # "p. 45-67": pages
+                said = _PLURALS.get(said, said)
+            return said
+
+        text = compiled.number_pattern.sub(before_number, text)
 
     def say(m: re.Match[str]) -> str:
         key = _key(m.group())

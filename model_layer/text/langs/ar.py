@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import re
 
+from model_layer.text.langs import day_month
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
-from model_layer.text.langs.forms import Word, date_from_parts, word
+from model_layer.text.langs.forms import Word, date_from_parts, plural_one_other, word
 from model_layer.text.spell import ar
 
 MONTHS = ("يناير", "فبراير", "مارس", "أبريل", "مايو", "يونيو", "يوليو", "أغسطس", "سبتمبر",
@@ -30,6 +31,11 @@ _MASCULINE_IN_A = frozenset(("إخوة", "أخوة", "طلبة", "أساتذة",
 # Plurals in -ات whose singular is masculine: the number keeps its masculine form.
 _MASCULINE_IN_AT = frozenset(("ريالات", "دولارات", "جنيهات", "سنتات", "كيلومترات", "مليارات",
                               "غرامات", "لترات", "حيوانات", "مطارات", "قطارات"))  # fmt: skip
+# Broken plurals of feminine nouns (مدينة مدن، دولة دول): the number is feminine
+# ("سبع مدن", "خمس دول"), though the plural's ending does not say so.
+_FEMININE_BROKEN_PLURALS = frozenset(("مدن", "دول", "غرف", "قطع", "رسائل", "جوائز", "مدارس",
+                                      "حقائب", "أسر", "نساء", "ليال", "قرى", "جزر", "مناطق",
+                                      "حدائق", "شقق", "سفن", "أيد", "عيون"))  # fmt: skip
 _DUALS = frozenset(("مئتان", "ألفان", "مليونان", "ملياران"))
 _PARTICLES = frozenset(("من", "في", "على", "إلى", "عن", "مع", "أو", "ثم", "حتى", "منذ"))
 _EASTERN_DIGITS = str.maketrans("٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹", "0123456789" * 2)
@@ -62,16 +68,64 @@ _DOCTOR = re.compile(r"(?<!\w)د\.\s(?=[^\W\d_]{2,})")
 _GENITIVE_MARK = "\x02"
 _GOVERNS_GENITIVE = (
     r"من|إلى|الى|بين|في|على|عن|حتى|منذ|مع|خلال|بعد|قبل|حوالي|حوالى|نحو|لمدة|بنسبة|بقيمة|"
-    r"بمعدل|بحوالي|قرابة|زهاء"
+    r"بمعدل|بحوالي|قرابة|زهاء|بسرعة|بسعر|بتكلفة|بوزن|بطول|بعمق|بارتفاع|بمساحة"
+)
+# A number right after a transitive verb is its object, in the accusative, which is said
+# as the genitive is ("دفعت عشرين ريالًا", "سجل اثنين وعشرين هدفًا", "زرنا ثلاثين مدينة"):
+# the frequent verbs whose object a count is (past, present and imperative forms).
+_GOVERNS_ACCUSATIVE = (
+    r"اشتريت|اشترى|اشترت|اشترينا|يشتري|تشتري|نشتري|دفعت|دفع|دفعنا|يدفع|تدفع|ندفع|ادفع|"
+    r"ربح|ربحت|ربحنا|خسر|خسرت|خسرنا|سجل|سجلت|سجّل|سجّلت|يسجل|زار|زرت|زارت|زرنا|"
+    r"قرأت|قرأ|قرأنا|باع|بعت|باعت|بعنا|يبيع|أنفق|أنفقت|أنفقنا|استغرق|استغرقت|يستغرق|"
+    r"تستغرق|كلف|كلّف|كلفت|يكلف|تكلف|يكلّف|تكلّف|ضم|ضمت|يضم|تضم|أرسل|أرسلت|أرسلنا|"
+    r"قطع|قطعت|قطعنا|شاهد|شاهدت|شاهدنا|حقق|حققت|حققنا|حقّق|أضاف|أضف|أضيفي|أضيفوا|"
+    r"جمع|جمعت|جمعنا|بلغ|بلغت|يبلغ|تبلغ|تجاوز|تجاوزت|يتجاوز|تتجاوز|خذ|خذي|نحتاج|أحتاج|"
+    r"أطلق|أطلقت|استقبل|استقبلت|يستقبل|يحمل|تحمل|حمل|حملت|أكل|أكلت|شرب|شربت|وظف|وظفت|"
+    r"قتل|قتلت|أصاب|أصابت|أنقذ|أنقذت|أحرز|أحرزت|يحرز|فاز ب"
 )
 # Not a phone number or code: no leading zero, no digit group after a space or hyphen.
 _GENITIVE_NUMBER = re.compile(
-    rf"(?<!\w)((?:{_GOVERNS_GENITIVE}) |[بل]\0)(?=(?!0\d)\d+(?:[.,]\d+)*(?![\s\-/]\d|[\d.,]))"
+    rf"(?<!\w)((?:{_GOVERNS_GENITIVE}|{_GOVERNS_ACCUSATIVE}) |[بل]\0)"
+    r"(?=(?!0\d)\d+(?:[.,]\d+)*(?![\s\-/]\d|[\d.,]))"
 )
 # "بين 5 و10", "من 20 إلى 30": the second number of a pair after بين is governed too.
 _AND_SECOND = re.compile(rf"(?<={_GENITIVE_MARK})(\d[\d.,]*\s+(?:و\0|و\s?))(?=\d)")
 _CONSTRUCT_DUALS = {"مئتا": "مئتي", "ألفا": "ألفي", "مليونا": "مليوني", "مليارا": "ملياري"}
 _NUMBER_WORDS: frozenset[str] = frozenset()
+
+
+# "7,5%", "1,2 مليون": a comma before one or two digits is the decimal separator (the
+# Arabic decimal separator typed as a comma); three digits after it are a thousands group.
+_DECIMAL_COMMA = re.compile(r"(?<![\d.,])(\d{1,3}),(\d{1,2})(?![\d,]|\.\d)")
+# "25-30 دقيقة", "4-6 ساعات": a range is "من ... إلى ...", both numbers after a preposition
+# (genitive: "من خمسة وعشرين إلى ثلاثين دقيقة") and agreeing with the noun after them
+# ("من أربع إلى ست ساعات").
+_RANGE = re.compile(
+    r"(?<![\d.,:/\-])(\d{1,4})\s?[-\u2013]\s?(\d{1,4})(?![\d.,:/\-])(?:\s([^\W\d_]+))?"
+)
+
+
+_NO_FROM_AFTER = frozenset(
+    ("من", "بين", "في", "خلال", "على", "حتى", "منذ", "بعد", "قبل", "لمدة", "كل")
+)
+
+
+def _decimals_and_ranges(text: str) -> str:
+    text = _DECIMAL_COMMA.sub(r"\1.\2", text) if "," in text else text
+
+    def span(m: re.Match[str]) -> str:
+        a, b, noun = m.group(1), m.group(2), m.group(3) or ""
+        if int(a) >= int(b):
+            return m.group()  # "3-1": a score
+        first = _agreeing(a, noun) if noun else ar.cardinal(int(a))
+        if first is None:
+            return m.group()
+        words_before = m.string[max(0, m.start() - 12) : m.start()].split()
+        lead = "" if words_before and words_before[-1] in _NO_FROM_AFTER else "من "
+        tail = f" {noun}" if noun else ""
+        return f"{lead}{_GENITIVE_MARK}{first} إلى {b}{tail}"
+
+    return _RANGE.sub(span, text) if "-" in text or "\u2013" in text else text
 
 
 def _mark_genitive(text: str) -> str:
@@ -153,7 +207,9 @@ def _agreeing(digits: str, following: str) -> str | None:
     feminine = (following.endswith("ات") and following not in _MASCULINE_IN_AT) or (
         following.endswith("ة") and following not in _MASCULINE_IN_A
     )
-    gender = "f" if feminine or following == "دقائق" else "m"
+    gender = (
+        "f" if feminine or following in _FEMININE_BROKEN_PLURALS or following == "دقائق" else "m"
+    )
     words = ar.cardinal(int(digits), gender)
     if words in _DUALS and len(following) > 1 and following not in _PARTICLES:
         return words[:-1]
@@ -229,6 +285,8 @@ _UNITS = {
 SPEC = LanguageSpec(
     code="ar",
     decimal_point=True,
+    # after a decimal the noun is singular: "واحد فاصلة اثنان مليون", not the dual
+    plural=lambda n, fraction: 0 if fraction else plural_one_other(n, fraction),
     agreeing=_agreeing,
     count=_count,
     percent=word("بالمئة", gender="x"),
@@ -296,7 +354,15 @@ SPEC = LanguageSpec(
     plus_word="زائد",
     and_word="و",
     equals_word="يساوي",
-    extra_rules=(_prepare, _hours_and_codes, _mark_genitive, _titles, _years),
+    extra_rules=(
+        _prepare,
+        day_month.rule("ar", r"يوم|في|من|إلى|حتى|بتاريخ|منذ|بين"),  # "يوم 5/3" الخامس من مارس
+        _hours_and_codes,
+        _decimals_and_ranges,
+        _mark_genitive,
+        _titles,
+        _years,
+    ),
     final_rules=(_genitive_numbers, _join),
 )
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 from model_layer.text import numbers
-from model_layer.text.langs import postcodes, seasons, time_spans
-from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
+from model_layer.text.langs import day_month, halves, postcodes, seasons, time_spans
+from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import word
 
 MONTHS = ("januar", "februar", "marts", "april", "maj", "juni", "juli", "august",
@@ -85,6 +87,65 @@ def _one(digits: str, following: str) -> str | None:
     return LANGUAGE.cardinal(digits)
 
 
+# num2words' ordinals from 30 on are not Danish ("tredivete", "fyrreende"): Retskrivnings-
+# ordbogen writes "tredivte", "fyrretyvende", "halvtredsindstyvende" ... "halvfemsindstyvende".
+_ORDINAL_TENS = (
+    ("tredivete", "tredivte"), ("halvtredsende", "halvtredsindstyvende"),
+    ("halvfjerdsende", "halvfjerdsindstyvende"), ("halvfemsende", "halvfemsindstyvende"),
+    ("fyrreende", "fyrretyvende"), ("tredsende", "tresindstyvende"),
+    ("firsende", "firsindstyvende"),
+)  # fmt: skip
+
+
+def _ordinal_words(n: int) -> str | None:
+    words = numbers.ordinal(n, "da")
+    if words is None:
+        return None
+    for wrong, right in _ORDINAL_TENS:
+        if words.endswith(wrong):
+            return words[: -len(wrong)] + right
+    return words
+
+
+# "2 tabletter/dag", "25 kr/kg": a rate, "per dag", "per kilo" (#16 sweep)
+_PER_WORDS = {
+    "dag": "dag",
+    "døgn": "døgn",
+    "uge": "uge",
+    "md": "måned",
+    "md.": "måned",
+    "måned": "måned",
+    "år": "år",
+    "stk": "styk",
+    "stk.": "styk",
+    "person": "person",
+    "pers": "person",
+    "kg": "kilo",
+    "km": "kilometer",
+    "t": "time",
+    "time": "time",
+    "nat": "nat",
+    "l": "liter",
+    "m2": "kvadratmeter",
+    "m²": "kvadratmeter",
+}
+_PER = re.compile(
+    r"(?<=[\w%.])(?<!km)(?<!\bm)/(person|måned|døgn|stk\.|pers|time|dag|uge|md\.|stk|nat|md|år|kg|km|m2|m²|t|l)"
+    r"(?![\w/])"
+)
+# "1/6-15/6": a span of two dates, each said as a date after "den"
+_DATE_SPAN = re.compile(
+    r"(?<![\w/])(\d{1,2}/\d{1,2})\s?[-\u2013]\s?(\d{1,2}/\d{1,2})(?![\w/]|[.,]\d)"
+)
+
+
+def _rates_and_spans(text: str) -> str:
+    if "/" not in text:
+        return text
+    text = _DATE_SPAN.sub(r"den \1 til den \2", text)
+    return _PER.sub(lambda m: " per " + _PER_WORDS[m.group(1)], text)
+
+
 SPEC = LanguageSpec(
     code="da",
     decimal_word=word("komma"),  # "tre komma fjorten"
@@ -110,12 +171,12 @@ SPEC = LanguageSpec(
     scales=_SCALES,
     months=MONTHS,
     month_aliases=_MONTH_ABBREVIATIONS,
-    day=lambda n, before: numbers.ordinal(n, "da"),  # "den femte marts"
+    day=lambda n, before: _ordinal_words(n),  # "den femte marts"
     minute_zero="nul",  # "ni nul fem"
     hour_gender="c",
     time_keywords="[Kk]lokken(?: er)?",  # "kl. 14.30", "Klokken er 23.59"
     ordinal_dot=True,  # "3. plads"
-    ordinal=plain_ordinal("da"),
+    ordinal=lambda n, suffix, before, after: _ordinal_words(n),
     year=lambda n: numbers.year(n, "da"),  # "nitten hundrede nioghalvfems"
     agreeing=_one,
     units={**_UNITS, "dl": word("deciliter", gender="c"), "cl": word("centiliter", gender="c")},
@@ -133,6 +194,9 @@ SPEC = LanguageSpec(
         ("f.eks.", "bl.a.", "dvs.", "ca.", "nr.", "kl.", "mht.")
     ),  # never end a sentence
     extra_rules=(
+        _rates_and_spans,
+        day_month.rule("da", r"den|fra|til|før|efter|senest"),  # "den 12/3" den tolfte mars
+        halves.rule("da"),  # "1/2 tablett" after the dates
         seasons.rule(),
         time_spans.rule("til"),
         postcodes.rule("da"),

@@ -9,9 +9,10 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import postcodes, seasons, time_spans
+from model_layer.text.langs import de_case, postcodes, seasons, time_spans
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import last_word, word
+from model_layer.text.rules import agreement
 
 MONTHS = ("Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August",
           "September", "Oktober", "November", "Dezember")  # fmt: skip
@@ -140,9 +141,100 @@ def _year(n: int) -> str | None:
 
 _SHORT_DATE = re.compile(
     r"(?<!\w)((?:(?i:am|vom|bis|zum|ab|seit|den|dem|der|spätestens|frühestens)|"
-    r"(?:Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag|Sonnabend),)\s+)"
+    r"(?:Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag|Sonnabend),?)\s+)"
     r"(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.(?!\d)"
 )
+
+
+# "am Fr., 15.3.", "Sa., 12 Uhr": a weekday abbreviated before a date or a time.
+_WEEKDAY_SHORT = re.compile(r"(?<![\w.])(Mo|Di|Mi|Do|Fr|Sa|So)\.(?=,?\s*\d)")
+_WEEKDAY_NAMES = {"Mo": "Montag", "Di": "Dienstag", "Mi": "Mittwoch", "Do": "Donnerstag",
+                  "Fr": "Freitag", "Sa": "Samstag", "So": "Sonntag"}  # fmt: skip
+
+
+# "im Okt.", "Ende Sept.", "seit Jan. 2024": a month abbreviated without a day before it.
+_MONTH_SHORT = re.compile(
+    r"(?<![\w.])((?:im|Im|ab|Ab|seit|Seit|bis|Bis|Ende|Anfang|Mitte|vom|zum|den|des)\s)"
+    r"(Jan|Febr?|Mär|Mrz|Apr|Jun|Jul|Aug|Sept?|Okt|Nov|Dez)\.(?=\s|$|[,;)])"
+)
+# "Sie wurde 2.", "Er landete als 3. im Ziel": a place in a ranking, said as a noun
+# (Zweite, Dritter), after a verb of finishing; "Sie"/"sie" and plural verbs take -e.
+_PLACE = re.compile(
+    r"(?<!\w)(?P<verb>wurde|wurden|wird|werden|landete|landeten|ist|war|"
+    r"waren|kam|kamen|als)\s(?P<n>[1-9]\d?)\.(?=\s+(?:[a-zäöü]|$)|\s*$|[,;!?])"
+)
+_SUBJECT_BEFORE = re.compile(r"\b([Ss]ie)(?:\s+\w+){0,2}\s+$")  # "Sie landete als 3."
+# "Das ist 3. Klasse", "Er war 1. Vorsitzender": an ordinal before a noun with no article,
+# after a copula: the strong nominative (dritte Klasse, erster Vorsitzender).
+_ORDINAL_NOUN = re.compile(
+    r"(?P<lead>\b(?:ist|war|sind|waren|wird|wurde|bleibt|blieb)\s)(?P<n>[1-9]\d?)\.\s"
+    r"(?P<noun>[A-ZÄÖÜ][a-zäöüß]+)\b"
+)
+# "auf der A7", "die B27": a motorway or a federal road, the letter then the number.
+_ROAD = re.compile(r"(?<=\b[dD]ie |\b[dD]er )([AB])\s?(\d{1,3})(?![\w-])")
+# "km 120" (a motorway's kilometre mark), "Ab 18 J." (years of age)
+_KM_MARK = re.compile(r"(?<![\w.])km(?=\s\d)")
+# "Geschäftsjahr 2023/24", "Saison 2024/25": both years, the second by its last two digits.
+_SPLIT_YEAR = re.compile(r"(?<![\w./-])((?:19|20)\d\d)/(\d\d)(?![\w/]|[.,]\d)")
+
+
+def _split_year(m: re.Match[str]) -> str:
+    first, second = int(m.group(1)), int(m.group(2))
+    if second != (first + 1) % 100:
+        return m.group()
+    return f"{_year(first)} {LANGUAGE.cardinal(m.group(2))}"
+
+
+_DATIVE_BEFORE_YEARS = frozenset(("ab", "mit", "von", "bei", "seit", "unter", "über", "nach"))
+_YEARS_OF_AGE = re.compile(r"(?<=\d)\sJ\.(?=\s|$|[,;)])")
+
+
+def _everyday(text: str) -> str:
+    text = _MONTH_SHORT.sub(
+        lambda m: (
+            m.group(1)
+            + MONTHS[_MONTH_ABBREVIATIONS[m.group(2) + "."] - 1]
+            + ("." if not m.string[m.end() :].strip() else "")
+        ),  # its dot ends the sentence too
+        text,
+    )
+
+    def place(m: re.Match[str]) -> str:
+        words = numbers.ordinal(int(m["n"]), "de")  # "zweite"
+        if words is None:
+            return m.group()
+        found = _SUBJECT_BEFORE.search(m.string, max(0, m.start() - 30), m.start())
+        plural = m["verb"] in ("wurden", "werden", "landeten", "waren", "kamen")
+        feminine = found is not None or plural
+        said = words.capitalize() + ("" if feminine else "r")
+        end = "." if not m.string[m.end() :].strip() else ""  # its dot ends the sentence too
+        return f"{m['verb']} {said}{end}"
+
+    def ordinal_before_noun(m: re.Match[str]) -> str:
+        gender = agreement._form_genders("de").get(m["noun"].lower())
+        words = numbers.ordinal(int(m["n"]), "de")
+        if gender is None or words is None:
+            return m.group()
+        ending = {"m": "r", "f": "", "n": "s"}[gender]  # strong nominative: dritter, dritte
+        return f"{m['lead']}{words}{ending} {m['noun']}"
+
+    text = _PLACE.sub(place, text)
+    text = _ORDINAL_NOUN.sub(ordinal_before_noun, text)
+    text = _ROAD.sub(lambda m: f"{m.group(1)} {LANGUAGE.cardinal(m.group(2))}", text)
+    text = _KM_MARK.sub("Kilometer", text)
+    text = _SPLIT_YEAR.sub(_split_year, text) if "/" in text else text
+
+    def years(m: re.Match[str]) -> str:
+        before = m.string[max(0, m.start() - 12) : m.start()].split()
+        dative = len(before) >= 2 and before[-2].lower() in _DATIVE_BEFORE_YEARS
+        end = "." if not m.string[m.end() :].strip() else ""
+        return (" Jahren" if dative else " Jahre") + end
+
+    return _YEARS_OF_AGE.sub(years, text)
+
+
+def _weekdays_short(text: str) -> str:
+    return _WEEKDAY_SHORT.sub(lambda m: _WEEKDAY_NAMES[m.group(1)], text)
 
 
 def _short_dates(text: str) -> str:
@@ -193,6 +285,7 @@ _ABBREVIATIONS = {
     "inkl.": "inklusive", "zzgl.": "zuzüglich", "vgl.": "vergleiche", "Str.": "Straße",
     "bzgl.": "bezüglich", "etc.": "et cetera", "Jh.": "Jahrhundert", "MwSt.": "Mehrwertsteuer",
     "v. Chr.": "vor Christus", "n. Chr.": "nach Christus", "Hr.": "Herr", "Tel.": "Telefon",
+    "a. M.": "am Main", "i. Br.": "im Breisgau", "a. d.": "an der",
 }  # fmt: skip
 
 _UNITS = {
@@ -297,8 +390,11 @@ SPEC = LanguageSpec(
         time_spans.rule("bis"),
         postcodes.rule("de"),
         _one_oclock,
+        _weekdays_short,
+        _everyday,
         _short_dates,
     ),
+    final_rules=(de_case.rule,),  # "für ein Tag" -> "für einen Tag": after every number rule
 )
 
 LANGUAGE = Language(SPEC)

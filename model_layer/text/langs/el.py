@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import re
 
+from model_layer.text.langs import day_month
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
-from model_layer.text.langs.forms import date_from_parts, word
+from model_layer.text.langs.forms import date_from_parts, last_word, word
 from model_layer.text.spell import el
 
 MONTHS_GENITIVE = ("Ιανουαρίου", "Φεβρουαρίου", "Μαρτίου", "Απριλίου", "Μαΐου", "Ιουνίου",
@@ -229,7 +230,8 @@ _DEGREES_AFTER = re.compile(
 def _degrees_accusative(text: str) -> str:
     def say(m: re.Match[str]) -> str:
         spoken = m.group(1).split()[1:]
-        if not all(w in _number_words() for w in spoken[-6:] if w not in ("πάνω", "κάτω", "από")):
+        skip = ("πάνω", "κάτω", "από", "έως", "ως", "μέχρι")  # "από είκοσι έως τριάντα βαθμούς"
+        if not all(w in _number_words() for w in spoken[-6:] if w not in skip):
             return m.group()
         return m.group(1) + "βαθμούς"
 
@@ -238,13 +240,42 @@ def _degrees_accusative(text: str) -> str:
 
 _NUMBER_WORDS: set[str] = set()
 
+# A range before its noun: both ends agree with it ("4-6 ώρες" από τέσσερις έως έξι ώρες,
+# "από 4 έως 6 ώρες"); after a preposition or "κάθε" the "από" is left out ("για 25-30
+# λεπτά" για είκοσι πέντε έως τριάντα λεπτά, "κάθε 4-6 ώρες").
+_COUNTED_RANGE = re.compile(
+    r"(?<![\w.,:/\-])(?P<lead>(?:από|απο)\s)?(?P<a>\d{1,4})(?P<join>\s?[-\u2013]\s?|\s(?:έως|ως|μέχρι)\s)"
+    r"(?P<b>\d{1,4})(?![\d.,:/\-])(?=\s(?P<noun>[^\W\d_]{3,}))"
+)
+_NO_FROM_AFTER = frozenset(
+    ("για", "κάθε", "σε", "στα", "στις", "στους", "στο", "στη", "στην", "περίπου", "μέχρι",
+     "έως", "ως", "με", "μετά", "πριν", "από", "απο")
+)  # fmt: skip
+
+
+def _counted_ranges(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        a, b, noun = int(m["a"]), int(m["b"]), m["noun"]
+        if a >= b or noun.lower() in _NOT_NOUNS:
+            return m.group()
+        first, second = _agreeing(m["a"], noun), _agreeing(m["b"], noun)
+        if first is None or second is None:
+            return m.group()
+        previous = last_word(m.string[max(0, m.start() - 20) : m.start()])
+        lead = "" if previous in _NO_FROM_AFTER and not m["lead"] else "από "
+        if m["lead"]:
+            lead = m["lead"]
+        return f"{lead}{first} έως {second}"
+
+    return _COUNTED_RANGE.sub(say, text) if any(ch.isdigit() for ch in text) else text
+
 
 def _number_words() -> set[str]:
     if not _NUMBER_WORDS:
         for n in (*range(100), *range(100, 1000, 100), 1000, 2000):
             for gender in ("m", "f", "n"):
                 _NUMBER_WORDS.update(el.cardinal(n, gender).split())
-        _NUMBER_WORDS.update(("μείον", "συν", "κόμμα"))
+        _NUMBER_WORDS.update(("μείον", "συν", "κόμμα", "εκατόν"))
     return _NUMBER_WORDS
 
 
@@ -324,11 +355,19 @@ SPEC = LanguageSpec(
         "ο.π.": "όπως παραπάνω",
     },
     titles=frozenset(("σελ.",)),  # οδ., αρ. left out: their case follows the article
-    extra_rules=(_keraia, _greek_numerals, _decades, _clock_ranges),
+    extra_rules=(
+        _keraia,
+        _greek_numerals,
+        _decades,
+        _clock_ranges,
+        _counted_ranges,
+        day_month.rule("el", r"στις|από τις|έως τις|μέχρι τις|ως τις|από|έως|μέχρι|την"),
+    ),
     final_rules=(_degrees_accusative,),
     phone_extra=r"(?:2\d{2}|69\d)[ -]?\d{3}[ -]?\d{4}",  # 210 1234567, 69x xxx xxxx
     foreign_grouping=True,
     range_template="από {} έως {}",
+    time_keywords="στις|από τις|έως τις|μέχρι τις|ως τις",  # "στις 14.30"
     version_keywords="έκδοση|έκδοσης|εκδοση",
     point_word="τελεία",
     plus_word="συν",

@@ -408,6 +408,7 @@ UNITS = {
     "ml": ("milliliter", "milliliters"),
     "mL": ("milliliter", "milliliters"),
     "gal": ("gallon", "gallons"),
+    "yds": ("yard", "yards"),
     "mph": ("mile per hour", "miles per hour"),
     "km/h": ("kilometer per hour", "kilometers per hour"),
     "kph": ("kilometer per hour", "kilometers per hour"),
@@ -416,7 +417,9 @@ UNITS = {
     "hr": ("hour", "hours"),
     "hrs": ("hour", "hours"),
     "min": ("minute", "minutes"),
+    "mins": ("minute", "minutes"),
     "s": ("second", "seconds"),
+    "secs": ("second", "seconds"),
     "sec": ("second", "seconds"),
     "ms": ("millisecond", "milliseconds"),
     "Hz": ("hertz", "hertz"),
@@ -454,7 +457,8 @@ _MEASURE = re.compile(
     rf"(?<![\w.,])(?P<neg>[-\u2212])?{_NUM.pattern('u')}{_RANGE_TAIL}\s?(?P<unit>{_UNIT})"
     r"(?![\w/²³])"
 )
-_SPACED_UNITS = frozenset(("s", "t", "h"))  # only a unit when apart from the number
+# only a unit when apart from the number ("the 5s", "80s"); "3h" is hours either way
+_SPACED_UNITS = frozenset(("s", "t"))
 _ARTICLE_BEFORE = re.compile(r"(?i:\b(?:a|an|one)\s)$")
 _RANGE = re.compile(
     rf"(?<![\w.,:/-])(?P<neg>[-\u2212])?{_NUM.pattern('a')}\s?[-\u2013]\s?{_NUM.pattern('b')}"
@@ -462,6 +466,32 @@ _RANGE = re.compile(
 )
 _FRACTION = re.compile(r"(?<![\w/.,])([1-9])/([2-9]|10)(?![\w/]|[.,]\d)")
 _HALVES = {2: ("half", "halves"), 4: ("quarter", "quarters")}
+_NOUN_AFTER = re.compile(r" ([a-z]+)\b")
+_NOT_NOUNS_AFTER_HALF = frozenset(
+    [
+        "of",
+        "and",
+        "or",
+        "an",
+        "a",
+        "the",
+        "to",
+        "in",
+        "on",
+        "at",
+        "per",
+        "is",
+        "are",
+        "was",
+        "were",
+        "by",
+        "for",
+        "from",
+        "with",
+        "than",
+        "as",
+    ]
+)
 
 
 def _percent(text: str) -> str:
@@ -523,6 +553,16 @@ def _fractions(text: str) -> str:
         numerator, denominator = int(m.group(1)), int(m.group(2))
         if numerator >= denominator:
             return m.group()
+        if (numerator, denominator) == (1, 2):
+            noun = _NOUN_AFTER.match(m.string, m.end())
+            if noun is not None and noun.group(1) in ("a", "an"):
+                return "half"  # "1/2 an hour": half an hour
+            if noun is not None and noun.group(1) not in _NOT_NOUNS_AFTER_HALF:
+                article = _ARTICLE_BEFORE.search(m.string, 0, m.start())
+                if article is not None:
+                    return "half"  # "a 1/2 hour": a half hour
+                an = "an" if noun.group(1)[0] in "aeiou" else "a"
+                return f"half {an}"  # "1/2 tablet": half a tablet, "1/2 cup": half a cup
         if denominator in _HALVES:
             name = _HALVES[denominator][numerator > 1]
         else:
@@ -561,7 +601,9 @@ _PER_WORDS = {"month": "month", "mo": "month", "year": "year", "yr": "year", "da
               "week": "week", "wk": "week", "hour": "hour", "hr": "hour", "h": "hour",
               "night": "night", "person": "person", "head": "head", "kg": "kilogram",
               "lb": "pound", "g": "gram", "l": "liter", "m": "meter", "km": "kilometer",
-              "piece": "piece", "item": "item", "user": "user", "seat": "seat"}  # fmt: skip
+              "piece": "piece", "item": "item", "user": "user", "seat": "seat",
+              "gal": "gallon", "oz": "ounce", "sq ft": "square foot", "mile": "mile",
+              "mi": "mile"}  # fmt: skip
 _PER = re.compile(rf"(?<=[a-z0-9%])/({'|'.join(sorted(_PER_WORDS, key=len, reverse=True))})\b(?!/)")
 
 
@@ -577,6 +619,61 @@ _STATES = (
     "NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC"
 )
 _ZIP = re.compile(rf"\b((?:{_STATES}) )(\d{{5}})(?:-(\d{{4}}))?\b")
+
+
+# "2h 15m", "1h30", "2 h 15 min": a duration in hours and minutes.
+_HOURS_MINUTES = re.compile(
+    r"(?<![\w.,:])(\d{1,3})\s?h\s?([0-5]?\d)(?:\s?(?:m|min|mins)\b|(?=\s|$|[.,;)]))"
+)
+# "on 3/15", "by 12/1": a month and day after a word that introduces a date (US order).
+_INTRODUCED_MONTH_DAY = re.compile(
+    r"(?<![\w])((?:[Oo]n|[Bb]y|[Uu]ntil|[Ff]rom|[Ss]ince|[Bb]efore|[Aa]fter|[Dd]ue|[Tt]ill)\s)"
+    r"(0?[1-9]|1[0-2])/(0?[1-9]|[12]\d|3[01])(?![\d/]|[.,]\d|\s+of\b)"
+)
+# "2023/24", "2023-24": a fiscal or school year, "twenty twenty-three to twenty-four".
+_SPLIT_YEAR = re.compile(r"(?<![\w./-])((?:19|20)\d\d)[/\u2013-](\d\d)(?![\w/-]|[.,]\d)")
+
+
+# "in Oct.", "since Sept.": a month abbreviated without a day after it.
+_MONTH_ALONE = re.compile(
+    r"(?<![\w.])((?:in|In|since|Since|by|until|from|of|late|early|mid|mid-|through)\s)"
+    r"(Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.(?=\s|$|[,;)])"
+)
+_MONTH_NAMES = {"Jan": "January", "Feb": "February", "Mar": "March", "Apr": "April",
+                "Jun": "June", "Jul": "July", "Aug": "August", "Sep": "September",
+                "Sept": "September", "Oct": "October", "Nov": "November",
+                "Dec": "December"}  # fmt: skip
+# "24/7", "50/50": said as words that belong together.
+_SET_PHRASES = re.compile(r"(?<![\w/])(24/7|50/50)(?![\w/])")
+_SET_PHRASE_WORDS = {"24/7": "twenty-four seven", "50/50": "fifty-fifty"}
+
+
+def _durations_and_dates(text: str) -> str:
+    def month(m: re.Match[str]) -> str:
+        end = "." if not m.string[m.end() :].strip() else ""
+        return m.group(1) + _MONTH_NAMES[m.group(2)] + end
+
+    text = _MONTH_ALONE.sub(month, text) if "." in text else text
+    text = _SET_PHRASES.sub(lambda m: _SET_PHRASE_WORDS[m.group(1)], text)
+
+    def hours(m: re.Match[str]) -> str:
+        h, minutes = m.group(1), str(int(m.group(2)))
+        hour_word = "hour" if h == "1" else "hours"
+        minute_word = "minute" if minutes == "1" else "minutes"
+        return f"{cardinal(h)} {hour_word} {cardinal(minutes)} {minute_word}"
+
+    def split_year(m: re.Match[str]) -> str:
+        first, second = int(m.group(1)), int(m.group(2))
+        if second != (first + 1) % 100:
+            return m.group()
+        return f"{year(first)} to {cardinal(m.group(2))}"
+
+    text = _HOURS_MINUTES.sub(hours, text) if "h" in text else text
+    if "/" in text:
+        text = _INTRODUCED_MONTH_DAY.sub(
+            lambda m: m.group(1) + date(int(m.group(2)), int(m.group(3))), text
+        )
+    return _SPLIT_YEAR.sub(split_year, text)
 
 
 def _everyday_shapes(text: str) -> str:
@@ -626,8 +723,42 @@ def _numbers(text: str) -> str:
     return _NUMBER.sub(say, text)
 
 
+# A house number before a street is said in pairs, as Americans and Britons say it:
+# "221B Baker Street" two twenty-one B, "1600 Pennsylvania Avenue" sixteen hundred,
+# "305 Oak Road" three oh five.
+_HOUSE_NUMBER = re.compile(
+    r"(?<![\w.,#$£€-])([1-9]\d{2,3})([A-Z])?"
+    r"(?=\s+(?:[A-Z0-9][\w.'-]*\s+){1,3}(?:Street|St\.?|Avenue|Ave\.?|Road|Rd\.?|"
+    r"Boulevard|Blvd\.?|Lane|Ln\.?|Drive|Dr\.?|Way|Place|Pl\.?|Court|Ct\.?|Terrace|"
+    r"Parkway|Pkwy\.?|Highway|Hwy\.?|Square|Sq\.?|Crescent|Close|Circle)(?!\w))"
+)
+
+
+def _pair(digits: str) -> str:
+    """The second pair of a house number: "00" hundred, "05" oh five, "21" twenty-one."""
+    if digits == "00":
+        return "hundred"
+    if digits[0] == "0":
+        return f"oh {cardinal(digits[1])}"
+    return cardinal(digits) or digits
+
+
+def _house_numbers(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        digits, letter = m.group(1), m.group(2) or ""
+        if digits.endswith("000") or (len(digits) == 3 and digits.endswith("00")):
+            return m.group()  # "2000 Main Street", "100 Main Street": the number itself
+        head = cardinal(digits[:-2]) or digits[:-2]
+        said = f"{head} {_pair(digits[-2:])}"
+        return f"{said} {letter}" if letter else said
+
+    return _HOUSE_NUMBER.sub(say, text)
+
+
 _RULES = (
     _abbreviations,
+    _house_numbers,
+    _durations_and_dates,
     _everyday_shapes,
     _dates,
     _phones,

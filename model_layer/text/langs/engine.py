@@ -87,6 +87,12 @@ def _plain(digits: str) -> bool:
     return len(digits) <= 15 and not (len(digits) > 1 and digits[0] == "0")
 
 
+# Products whose version follows their name ("iOS 17.2", "Python 3.12", "USB 3.0"). #16 sweep
+_PRODUCTS = (
+    "iOS|iPadOS|macOS|watchOS|Android|Windows|Python|Java|PHP|Node(?:\\.js)?|Ubuntu|Debian|"
+    "Fedora|Chrome|Firefox|Safari|Edge|Linux|Kotlin|Swift|Ruby|Perl|TypeScript|Bluetooth|USB|"
+    "HTML|HTTP|Wi-Fi|WordPress|Excel|Office|Photoshop|Minecraft|Unity|Docker|Kubernetes"
+)
 _NEXT_WORD = re.compile(r"\s*([^\W\d_]+)")
 CONTEXT = 60  # characters around a match that a hook sees: enough for a preposition or two
 
@@ -235,7 +241,10 @@ class Language:
         self._unit = c(
             rf"{num}\s?(?P<u>{unit_symbols})(?![\w²³/])(?P<adot>\.(?=\s+[^\W\d_]|\s\d))?"
         )
-        keywords = rf"(?P<kw>{spec.version_keywords})\s" if spec.version_keywords else "(?!)"
+        # a product's name before "17.2" makes it a version in every language ("iOS 17.2")
+        keywords = (
+            rf"(?P<kw>{spec.version_keywords + '|' if spec.version_keywords else ''}{_PRODUCTS})\s"
+        )
         self._version = c(
             rf"(?<![\w.])(?:(?P<v>v)|{keywords})(?P<ver>\d+(?:\.\d+)+)(?!\w|[.,]\d)"
             r"|(?<![\w.,])(?P<bare>\d+\.\d+\.\d+(?:\.\d+)*)(?!\w|[.,]\d)"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import day_month, postcodes, seasons
+from model_layer.text.langs import day_month, halves, postcodes, seasons
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, word
 
@@ -59,9 +59,27 @@ _UNITS = {
     "F": word("grado Fahrenheit", "grados Fahrenheit"), "deg": word("grado", "grados"),
 }  # fmt: skip
 
+# "de L a V", "L-V": weekdays by their initials (X for miércoles), in opening hours.
+_DAY_INITIALS = {"L": "lunes", "M": "martes", "X": "miércoles", "J": "jueves", "V": "viernes",
+                 "S": "sábado", "D": "domingo"}  # fmt: skip
+_INITIAL_SPAN = re.compile(
+    r"(?<![\w.])(?:(de|De) )?([LMXJVSD]) ?(?:a|-|\u2013) ?([LMXJVSD])(?![\w.])"
+)
+
+
+def _initial_spans(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        first, last = _DAY_INITIALS[m.group(2)], _DAY_INITIALS[m.group(3)]
+        if m.group(2) == m.group(3):
+            return m.group()
+        return f"{m.group(1) or 'de'} {first} a {last}"
+
+    return _INITIAL_SPAN.sub(say, text)
+
+
 SPEC = LanguageSpec(
     code="es",
-    decimal_word=word("coma"),  # RAE: "tres coma catorce", the fraction as a number
+    decimal_word=word("coma", gender=""),  # RAE: "tres coma catorce"; "uno coma cinco", not "un"
     genders={
         "m": {"uno": "un", "veintiuno": "veintiún"},  # "un euro", "veintiún euros"
         "f": {"uno": "una", "veintiuno": "veintiuna"},
@@ -79,6 +97,7 @@ SPEC = LanguageSpec(
     date_link="de",
     date_format="{day} de {month} de {year}",  # day 1 is "uno" (Spain); RAE accepts both
     time_format="{h} y {m}",  # "las nueve y cinco", "las catorce y treinta"
+    time_keywords="a las|las|desde las|hasta las|de las|sobre las",  # "a las 15.30"
     time_trailer="h",  # "a las 20:30 h": the hour is said by the time
     hour_gender="f",  # "la una"
     ordinal_suffix=r"\.?[ºª]|\.?er",
@@ -97,9 +116,11 @@ SPEC = LanguageSpec(
         ("Sr.", "Sra.", "Srta.", "Dr.", "Dra.", "Ud.", "Uds.", "p. ej.", "n.º", "núm.", "aprox.")
     ),  # never end a sentence
     extra_rules=(
+        _initial_spans,
         seasons.rule(),
         day_month.rule("es", r"el|del|al|hasta el|desde el"),
         postcodes.rule("es"),
+        halves.rule("es"),  # "1/2 comprimido" after the dates
     ),  # "28013 Madrid": a code, not a number
 )
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from model_layer.text import numbers
-from model_layer.text.langs import day_month, postcodes, seasons
+from model_layer.text.langs import day_month, halves, postcodes, seasons, time_spans
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import plural_french, word
 
@@ -93,6 +93,7 @@ SPEC = LanguageSpec(
     hour_gender="f",
     time_trailer="h|heures?",
     time_letter=True,  # "14h30"
+    time_keywords="à|dès|vers|jusqu'à",  # "à 15.30"
     ordinal_suffix="ère|ème|eme|nde|nd|er|re|e",
     ordinal=_ordinal,
     units=_UNITS,
@@ -108,9 +109,11 @@ SPEC = LanguageSpec(
     abbreviations=_ABBREVIATIONS,
     titles=frozenset(("M.", "MM.", "p. ex.", "c.-à-d.", "env.")),  # never end a sentence
     extra_rules=(
+        time_spans.hour_letter_rule("à"),  # "9h-18h" neuf heures à dix-huit heures
         seasons.rule(),
         day_month.rule("fr", r"le|du|au|dès le|jusqu'au|depuis le"),
         postcodes.rule("fr"),
+        halves.rule("fr"),  # "1/2 comprimido" after the dates
     ),  # "75002 Paris": a code, not a number
 )
 

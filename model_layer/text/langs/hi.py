@@ -123,11 +123,23 @@ def _estimates(text: str) -> str:
     return _ESTIMATE.sub(say, text)
 
 
+# A PIN code (six digits, the first not 0) after a town or "पिन"/"पिनकोड" is said digit by
+# digit: "नई दिल्ली 110001" एक एक शून्य शून्य शून्य एक, not "एक लाख दस हज़ार एक".
+_PIN = re.compile(
+    r"((?:,\s*[\u0900-\u097F]+(?:\s[\u0900-\u097F]+)?|(?:पिन|पिनकोड|पिन कोड)\s?:?|-)\s?)"
+    r"([1-9]\d{5})(?=\s*(?:$|[,।|)\n]))"  # the address ends there: no noun counted after it
+)
+
+
+def _pin_codes(text: str) -> str:
+    return _PIN.sub(lambda m: m.group(1) + (hi.digits(m.group(2)) or m.group(2)), text)
+
+
 # A day/month date without a year, as Indian usage writes it (day first): "1/5 को" is
 # "एक मई को"; "3/4 दिसंबर की रात" is the night of the third to the fourth.
 _MONTH_NAMES = "|".join((*MONTHS, *_MONTH_SPELLINGS))
 _DAY_PAIR = re.compile(rf"(?<![\d.,:/-])(\d{{1,2}})/(\d{{1,2}})(?=\s(?:{_MONTH_NAMES})(?!\w))")
-_DAY_MONTH = re.compile(r"(?<![\d.,:/-])(\d{1,2})/(\d{1,2})(?![\d/])(?=\s(?:को|तक|तारीख)(?!\w))")
+_DAY_MONTH = re.compile(r"(?<![\d.,:/-])(\d{1,2})/(\d{1,2})(?![\d/])(?=\s(?:को|तक|तारीख|से)(?!\w))")
 
 
 # A cricket score, runs for wickets: "250/4" is "दो सौ पचास पर चार"; "₹105/लीटर" is
@@ -231,11 +243,14 @@ SPEC = LanguageSpec(
         "प्रो.": "प्रोफ़ेसर",
         "लि.": "लिमिटेड",
         "कि.मी.": "किलोमीटर",
+        "नं.": "नंबर",  # "मकान नं. 15"
+        "सं.": "संख्या",
     },
-    titles=frozenset(("डॉ.", "प्रो.")),
+    titles=frozenset(("डॉ.", "प्रो.", "नं.", "सं.")),
     # _rupees_with_scale is defined below
     extra_rules=(
         _digits,
+        _pin_codes,
         lambda text: _rupees_with_scale(text),
         _hyphen_scores,
         _estimates,

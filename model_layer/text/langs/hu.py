@@ -50,10 +50,10 @@ _SUFFIX = (
 _VOWEL_STEMS = {"három": "hárm", "hét": "het", "tíz": "tiz", "húsz": "husz", "kettő": "kett",
                 "ezer": "ezr"}  # fmt: skip
 _MONTH_DAY_SUFFIXED = re.compile(
-    rf"(?<![\w.])(?:(\d{{4}})\.\s)?((?:{'|'.join(MONTHS)})\s)(\d{{1,2}})-(\w+)"
+    rf"(?<![\w.])(?:(\d{{4}})\.\s)?((?:{'|'.join(MONTHS)})\s)(\d{{1,2}})-([^\W\d_]+)"
 )
 _LONG = {"a": "á", "e": "é"}
-_TIME_KOR = re.compile(r"(?<![\w:.,])([01]?\d|2[0-3]):([0-5]\d)-kor(?!\w)")
+_TIME_KOR = re.compile(r"(?<![\w:.,])([01]?\d|2[0-3])[:.]([0-5]\d)-kor(?!\w)")  # 14.30-kor too
 # a day of the month without its month: "15-én" -> "tizenötödikén", "1-jétől" -> "elsejétől"
 _DAY_SUFFIXED = re.compile(r"(?<![\w.,-])(0?[1-9]|[12]\d|3[01])-(j?[áé](?:n|ig|től|tól))(?!\w)")
 # a day of the month without its month: "15-én" -> "tizenötödikén", "1-jétől" -> "elsejétől"
@@ -109,14 +109,24 @@ _DAYS_FROM = {
 _DAYS_TO = {"H": "hétfőig", "K": "keddig", "Sze": "szerdáig", "Cs": "csütörtökig",
             "P": "péntekig", "Szo": "szombatig", "V": "vasárnapig"}  # fmt: skip
 _DAY = "(Szo|Sze|Cs|H|K|P|V)"
-_DAY_RANGE = re.compile(rf"(?<!\w){_DAY}\s?[-\u2013]\s?{_DAY}(?!\w)")
+# Written in capitals or small letters ("h-p" too, #16 sweep); both sides alike.
+_DAY_RANGE = re.compile(
+    rf"(?<!\w)(?:{_DAY}\s?[-\u2013]\s?{_DAY}|(szo|sze|cs|h|k|p|v)\s?[-\u2013]\s?"
+    r"(szo|sze|cs|h|k|p|v))(?!\w)"
+)
+
+
+def _day_range(m: re.Match[str]) -> str:
+    first = (m.group(1) or m.group(3)).capitalize()
+    last = (m.group(2) or m.group(4)).capitalize()
+    return f"{_DAYS_FROM[first]} {_DAYS_TO[last]}"
 
 
 def _suffixes(text: str) -> str:
     text = _NUMERIC_DATE_SUFFIXED.sub(
         lambda m: f"{m.group(1)}. {MONTHS[int(m.group(2)) - 1]} {int(m.group(3))}-", text
     )
-    text = _DAY_RANGE.sub(lambda m: f"{_DAYS_FROM[m.group(1)]} {_DAYS_TO[m.group(2)]}", text)
+    text = _DAY_RANGE.sub(_day_range, text)
     text = _MONTH_DAY_SUFFIXED.sub(_month_day, text)
 
     def time(m: re.Match[str]) -> str:
@@ -181,11 +191,47 @@ _HOUSE_NUMBER = re.compile(
 )
 
 
+# "június 1-15. (között)": a span of days in a month, "június elsejétől tizenötödikéig";
+# written here with the case endings the day rules read ("1-jétől 15-éig").
+_DAY_SPAN = re.compile(
+    rf"(?<![\w.])((?:{'|'.join(MONTHS)})\s)(0?[1-9]|[12]\d|3[01])\s?[-\u2013]\s?"
+    r"(0?[1-9]|[12]\d|3[01])\.?(?P<between>\s+között)?(?=\s|$|[,;.])"
+)
+_BACK_DAYS = frozenset((2, 3, 6, 8, 20, 30))  # másodika, harmadika, ...: back vowels
+
+
+def _day_vowel(day: int) -> str:
+    last = day if day in (20, 30) else day % 10 or day
+    return "á" if last in _BACK_DAYS else "é"
+
+
+def _day_spans(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        first, last = int(m.group(2)), int(m.group(3))
+        if first >= last:
+            return m.group()
+        start = "jétől" if first == 1 else ("ától" if _day_vowel(first) == "á" else "étől")
+        return f"{m.group(1)}{first}-{start} {last}-{_day_vowel(last)}ig"
+
+    return _DAY_SPAN.sub(say, text)
+
+
+# "2 alma", "22 tabletta": before a noun two is "két" ("huszonkét"), "kettő" standing alone.
+_TWO_BEFORE_WORD = re.compile(
+    r"kettő(?=\s+[a-záéíóöőúüű])(?!\s+(?:egy|kettő|három|négy|öt|hat|hét|nyolc|kilenc|nulla|tíz|egész|tized|század|ezred|szám\w*|pont|per|és|vagy|plusz|mínusz|meg|szor|osztva)\b)"
+)
+
+
+def _two_before_noun(text: str) -> str:
+    return _TWO_BEFORE_WORD.sub("két", text) if "kettő" in text else text
+
+
 def _house_numbers(text: str) -> str:
     def say(m: re.Match[str]) -> str:
         digits, _, letter = m.group(2).partition("/")
         words = LANGUAGE.cardinal(digits) or digits
-        return m.group(1) + (f"{words} per {letter}," if letter else f"{words},")
+        end = "." if not m.string[m.end() :].strip() else ","  # at the end, the full stop
+        return m.group(1) + (f"{words} per {letter}{end}" if letter else f"{words}{end}")
 
     return _HOUSE_NUMBER.sub(say, text)
 
@@ -260,8 +306,8 @@ SPEC = LanguageSpec(
     scales={w: word(w) for w in ("ezer", "millió", "milliárd")},
     # "tizenkétezer", "kétmillió": két in a compound (num2words writes "tizenkettőezer")
     word_fixes=((r"kettő(?=ezer|millió|milliárd|száz)", "két"),),
-    extra_rules=(_house_numbers, _suffixes, _fractions),
-    final_rules=(_join_suffixes,),
+    extra_rules=(_house_numbers, _day_spans, _suffixes, _fractions),
+    final_rules=(_join_suffixes, _two_before_noun),
 )
 
 LANGUAGE = Language(SPEC)

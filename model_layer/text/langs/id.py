@@ -116,6 +116,18 @@ _SCALES = {
     "miliar": word("miliar"),
     "triliun": word("triliun"),
 }  # written abbreviations of large numbers
+# "Jakarta 10220", "Kode Pos 10220": a postal code after the town, said digit by digit.
+_POSTAL = re.compile(
+    r"((?:,\s[A-Z][a-z]+(?:\s[A-Z][a-z]+)?|(?i:kode\s?pos)\s?:?)\s)(\d{5})(?![\d.,])"
+)
+
+
+def _postal_codes(text: str) -> str:
+    return _POSTAL.sub(
+        lambda m: m.group(1) + (numbers.digit_by_digit(m.group(2), "id") or m.group(2)), text
+    )
+
+
 SPEC = LanguageSpec(
     code="id",
     decimal_word=word("koma"),
@@ -162,7 +174,7 @@ SPEC = LanguageSpec(
             "u.p.",
         )
     ),
-    extra_rules=(_ke_ordinal, _everyday),
+    extra_rules=(_ke_ordinal, _postal_codes, _everyday),
 )
 
 LANGUAGE = Language(SPEC)

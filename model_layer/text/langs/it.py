@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import day_month, seasons
+from model_layer.text.langs import day_month, halves, seasons
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, word
 
@@ -25,8 +25,43 @@ def _day(n: int, before: str) -> str | None:
 _UNA_ORA = re.compile(r"\buna ora\b")
 
 
+# Before "zero" (a phone number, a code) the article is "lo": "allo zero sei", "dello zero".
+_BEFORE_ZERO = re.compile(r"\b(?:([Ii])l|([AaDdNnSs]u?)[el]l?)(?= zero\b)")
+_LO = {"a": "allo", "da": "dallo", "de": "dello", "ne": "nello", "su": "sullo"}
+
+
+def _lo_before_zero(m: re.Match[str]) -> str:
+    if m.group(1):
+        return "Lo" if m.group(1) == "I" else "lo"
+    word = m.group()
+    said = {"al": "allo", "dal": "dallo", "del": "dello", "nel": "nello", "sul": "sullo"}.get(
+        word.lower()
+    )
+    if said is None:
+        return word
+    return said.capitalize() if word[0].isupper() else said
+
+
 def _elide(text: str) -> str:
+    text = _BEFORE_ZERO.sub(_lo_before_zero, text) if "zero" in text else text
     return _UNA_ORA.sub("un'ora", text)
+
+
+# "l'1 gennaio", "dall'1 marzo": the first of the month is "il primo", "dal primo".
+_FIRST_OF_MONTH = re.compile(
+    r"\b([Ll]|[Dd]ell|[Aa]ll|[Dd]all|[Nn]ell|[Ss]ull)'1(?= (?:gennaio|febbraio|marzo|aprile|"
+    r"maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre)\b)"
+)
+_FIRST_ARTICLES = {"l": "il", "dell": "del", "all": "al", "dall": "dal", "nell": "nel",
+                   "sull": "sul"}  # fmt: skip
+
+
+def _first_of_month(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        article = _FIRST_ARTICLES[m.group(1).lower()]
+        return f"{article.capitalize() if m.group(1)[0].isupper() else article} primo"
+
+    return _FIRST_OF_MONTH.sub(say, text) if "'1" in text else text
 
 
 _CENT = word("centesimo", "centesimi")
@@ -63,7 +98,9 @@ _SCALES = {
 }  # written abbreviations of large numbers
 SPEC = LanguageSpec(
     code="it",
-    decimal_word=word("virgola"),  # "tre virgola quattordici": the fraction as a number
+    # num2words writes "centoventitre", "duemilaventitre": a compound ending in -tre is -tré
+    word_fixes=((r"(?<=[a-z])tre\b", "tré"),),
+    decimal_word=word("virgola", gender=""),  # "tre virgola quattordici", "uno virgola cinque"
     genders={"m": {"uno": "un"}, "f": {"uno": "una"}},
     percent=word("per cento"),
     currencies={
@@ -81,7 +118,7 @@ SPEC = LanguageSpec(
     day=_day,
     time_format="{h} e {m}",  # "le quattordici e trenta", "le nove e cinque"
     hour_gender="f",  # "l'una"
-    time_keywords="alle|dalle|ore",  # "alle 20.30"
+    time_keywords="alle|dalle|ore|le|entro le|verso le|fino alle",  # "alle 20.30", "sono le 15.30"
     # "2° piano", "al 45° minuto": a degree sign before what ordinals count is º
     ordinal_suffix=r"[ºª]|°(?=\s+(?:piano|posto|anno|secolo|classe|giorno|livello|turno|premio|"
     r"volta|capitolo|comma|articolo|tempo|minuto|giro|tappa|edizione|anniversario|millennio|"
@@ -117,8 +154,10 @@ SPEC = LanguageSpec(
     ),  # never end a sentence
     final_rules=(_elide,),
     extra_rules=(
+        _first_of_month,
         seasons.rule(),
         day_month.rule("it", r"il|del|al|dal|entro il|l'"),
+        halves.rule("it"),  # "1/2 comprimido" after the dates
     ),
 )
 

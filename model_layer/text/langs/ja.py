@@ -53,7 +53,11 @@ _SIGN_WORDS = {"-": "マイナス", "▲": "マイナス", "△": "マイナス"
 _SHAPES = _cjk.number_shapes(_QUANTITY, c.SUFFIXES, c.PREFIX_CURRENCIES, "円|ドル|ユーロ|ウォン")
 _FRACTION = _cjk.pattern(rf"(?P<b>{_QUANTITY})分の(?P<a>{_QUANTITY})")
 _DATE_FOLLOWERS = ("から", "まで", "〜", "~", "(")
-_ADDRESS = _cjk.pattern(r"(?<![\w.-])\d{1,4}(?:-\d{1,4}){2,3}(?![\w-])")  # 西新宿2-8-1
+_ADDRESS = _cjk.pattern(
+    r"(?<![\w.-])\d{1,4}(?:-\d{1,4}){2,3}(?![\w-])"  # 西新宿2-8-1
+    # 千代田1-1: right after a place name, no counter after ("1-3月", "第1-3章" are ranges)
+    r"|(?<=[\u4e00-\u9fff])\d{1,4}-\d{1,4}(?![\w.\-\u4e00-\u9fff\u30a0-\u30ff])"
+)
 
 _WEEKDAYS = {
     "月": "げつようび",
@@ -103,7 +107,30 @@ _EMERGENCY = re.compile(r"(?<![\d.,])(110)(?=\s?(?:に|へ|を)?\s?(?:電話|通
 _EMERGENCY_WORDS = {"110": "ひゃくとお"}
 
 
+# "午前9時〜午後6時", "10時〜翌2時": the wave dash between two times is から.
+_TIME_TO_TIME = re.compile(r"(?<=\d[時分])\s?[〜~\uff5e]\s?(?=(?:午前|午後|翌|夜)\d)")
+
+
+# "月〜金", "土・日": opening days by their kanji, a span read as the days' names.
+_DAY_SPAN = re.compile(
+    r"(?<![\d\u4e00-\u9fff])([月火水木金土日])\s?[〜~\uff5e\-\uff0d]\s?([月火水木金土日])"
+    r"(?![\u4e00-\u9fff])"
+)
+
+
+# "注文番号: 4582193", "お問い合わせ番号は1234567": an identifier of five digits or more
+# after 番号 (or ID, コード) is read digit by digit, as on the phone.
+_IDENTIFIER = re.compile(r"((?:番号|ID|コード|No\.?)\s?(?:は|:|\uff1a)?\s?)(\d{5,})(?![\d,.])")
+
+
+def _identifier(m: re.Match[str]) -> str:
+    return m.group(1) + say(digit_tokens(m.group(2), spelled=True))
+
+
 def _abbreviations(text: str) -> str:
+    text = _IDENTIFIER.sub(_identifier, text)
+    text = _TIME_TO_TIME.sub("から", text)
+    text = _DAY_SPAN.sub(lambda m: f"{_WEEKDAYS[m.group(1)]}から{_WEEKDAYS[m.group(2)]}", text)
     text = _EMERGENCY.sub(lambda m: _EMERGENCY_WORDS[m.group(1)], text)
     return _VERSUS.sub("対", _NUMBER_ONE.sub("ナンバーワン", text))
 

@@ -92,6 +92,10 @@ SUFFIXES: dict[str, Counter] = {
     "世": Counter("せい", "s"),  # ルイ14世 ルイじゅうよんせい, 1世 いっせい
     "次": Counter("じ"),  # 第2次 だいにじ
     "期": Counter("き", "k"),  # 1期 いっき, 3期 さんき
+    # medicine doses (#16 sweep): 1回2錠 にじょう, 2〜3滴 にからさんてき, 1粒 ひとつぶ
+    "錠": Counter("じょう"),
+    "滴": Counter("てき", "t"),
+    "粒": Counter("つぶ", exact={1: "ひとつぶ", 2: "ふたつぶ"}),
     # Words that begin with one of those counters, so that it does not claim them.
     "世紀": Counter("せいき", "s"),  # 20世紀 にじゅっせいき
     "世代": Counter("せだい", "s", exact={1: "いちせだい"}),
@@ -172,6 +176,7 @@ SUFFIXES: dict[str, Counter] = {
     "°F": FAHRENHEIT,
     "°": Counter("ど"),
     "km/h": Counter("キロメートル", "p", prefix="時速"),
+    "m/s": Counter("メートル"),  # 風速15m/s ふうそくじゅうごメートル, as forecasts say it
     "km": Counter("キロメートル", "p"),
     "m": Counter("メートル"),
     "cm": Counter("センチメートル", "p"),

@@ -61,7 +61,70 @@ _VERSUS = _cjk.pattern(
 )
 
 
+# Nationwide service numbers (1588-1234, 1644-0000, 1800-): eight digits in two groups, dialled
+# without an area code, read digit by digit like any phone number, not as a range.
+_SERVICE_NUMBER = re.compile(
+    r"(?<![0-9A-Za-z.-])(1[568]\d\d)-(\d{4})(?![0-9A-Za-z-]|\s?(?:년|시즌|세기))"
+)
+
+
+def _service_number(m: re.Match[str]) -> str:
+    first, second = int(m.group(1)), int(m.group(2))
+    if 0 < second - first < 100:
+        return m.group()  # "1592-1598": years (임진왜란), a range
+    return f"{digits(m.group(1))} {digits(m.group(2))}"
+
+
+# Paper sizes are said in English letters and numbers: A4 에이포.
+_PAPER = re.compile(r"(?<![A-Za-z0-9])A([345])(?![A-Za-z0-9])")
+_PAPER_WORDS = {"3": "에이쓰리", "4": "에이포", "5": "에이파이브"}
+# A season across two years (2023-2024 시즌): both years, then the word once.
+_SEASON = re.compile(r"(?<![\d.-])((?:19|20)\d\d)[-~/]((?:19|20)?\d\d)(?=\s?시즌)")
+
+
+# Networks and dimensions are said in English: 5G 파이브지, 3D 쓰리디.
+_TECH = re.compile(r"(?<![A-Za-z0-9])([2-6])([GD])(?![A-Za-z0-9])")
+_ENGLISH_DIGITS = {"2": "투", "3": "쓰리", "4": "포", "5": "파이브", "6": "식스"}
+# Days that name an event (3·1운동 삼일운동, 6·25 전쟁 육이오, 4·19 혁명 사일구, 5·18
+# 오일팔): the month as a number, the day digit by digit, as Koreans call them.
+_EVENT_DAY = re.compile(
+    r"(?<![\d.·])(1[0-2]|[1-9])[·ㆍ.](\d{1,2})(?![\d.])"
+    r"(?=\s?(?:운동|전쟁|혁명|사태|민주화|항쟁|테러|사변|선언|참사|절|사건|남북))"
+)
+
+
+def _event_day(m: re.Match[str]) -> str:
+    month, day = m.group(1), m.group(2)
+    if month == day == "12":
+        return "십이십이"  # 12·12 사태
+    return sino(int(month)) + digits(day)
+
+
+# "월~금", "토-일": opening days by their first syllable, from one to the other.
+_DAY_SPAN = re.compile(
+    r"(?<![\d가-힣])([월화수목금토일])\s?[~\-\u301c]\s?([월화수목금토일])(?![가-힣])"
+)
+
+
+# "주문번호 4582193", "예약 번호는 12345678": an identifier of five digits or more after
+# 번호 (or ID, 코드) is read digit by digit, as account numbers are.
+_IDENTIFIER = re.compile(r"((?:번호|ID|코드)\s?(?:는|은|:)?\s?)(\d{5,})(?![\d,.])")
+
+
+def _season(m: re.Match[str]) -> str:
+    return f"{sino(int(m.group(1)))} {sino(int(m.group(2)))}"
+
+
 def _normalize(text: str) -> str:
+    text = _SERVICE_NUMBER.sub(_service_number, text)
+    text = _IDENTIFIER.sub(lambda m: m.group(1) + digits(m.group(2)), text)
+    text = _PAPER.sub(lambda m: _PAPER_WORDS[m.group(1)], text)
+    text = _SEASON.sub(_season, text)
+    text = _DAY_SPAN.sub(lambda m: f"{_WEEKDAYS[m.group(1)]}부터 {_WEEKDAYS[m.group(2)]}까지", text)
+    text = _EVENT_DAY.sub(_event_day, text)
+    text = _TECH.sub(
+        lambda m: _ENGLISH_DIGITS[m.group(1)] + ("지" if m.group(2) == "G" else "디"), text
+    )
     text = _VERSUS.sub(lambda m: f"{sino(int(m.group(1)))} 대 {sino(int(m.group(2)))}", text)
     return _cjk.run(text, _RULES, "에서 ")
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from model_layer.text.langs import postcodes, seasons, time_spans
+import re
+
+from model_layer.text.langs import day_month, halves, postcodes, seasons, time_spans
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
 from model_layer.text.langs.forms import by_hundreds, word
 
@@ -30,7 +32,7 @@ _UNITS = {
 _ABBREVIATIONS = {
     "bijv.": "bijvoorbeeld", "bv.": "bijvoorbeeld", "d.w.z.": "dat wil zeggen",
     "enz.": "enzovoort", "o.a.": "onder andere", "dhr.": "de heer", "mevr.": "mevrouw",
-    "nr.": "nummer", "ca.": "circa", "m.b.v.": "met behulp van",
+    "nr.": "nummer", "ca.": "circa", "m.b.v.": "met behulp van", "p.p.": "per persoon",
 }  # fmt: skip
 
 _SCALES = {"mln": word("miljoen"), "mld": word("miljard")}  # written abbreviations of large numbers
@@ -49,6 +51,21 @@ _MONTH_ABBREVIATIONS = {
     "nov.": 11,
     "dec.": 12,
 }
+# "in okt.", "eind sept.": a month abbreviated without a day before it.
+_MONTH_ALONE = re.compile(
+    r"(?<![\w.])((?:in|In|eind|Eind|begin|Begin|half|medio|sinds|vanaf|tot|per)\s)"
+    r"(jan|feb|mrt|apr|jun|jul|aug|sept?|okt|nov|dec)\.(?=\s|$|[,;)])"
+)
+
+
+def _months_alone(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        end = "." if not m.string[m.end() :].strip() else ""  # its dot ends the sentence too
+        return m.group(1) + MONTHS[_MONTH_ABBREVIATIONS[m.group(2) + "."] - 1] + end
+
+    return _MONTH_ALONE.sub(say, text)
+
+
 SPEC = LanguageSpec(
     code="nl",
     decimal_word=word("komma"),  # "drie komma veertien"
@@ -65,6 +82,7 @@ SPEC = LanguageSpec(
     month_aliases=_MONTH_ABBREVIATIONS,
     time_format="{h} uur {m}",
     time_format_hour="{h} uur",
+    time_keywords="om|vanaf|rond",  # "om 15.30"
     time_trailer="uur",  # "om 14:30 uur" says "uur" once
     ordinal_suffix="ste|de|e",  # 1e, 1ste, 3de
     ordinal=plain_ordinal("nl"),
@@ -72,7 +90,7 @@ SPEC = LanguageSpec(
         lambda digits: LANGUAGE.cardinal(digits), "honderd"
     ),  # 1100-1999 by hundreds, one word (Taalunie: "negentienhonderdnegentig")
     units=_UNITS,
-    unit_symbols={"km/u": "km/h"},  # "120 km/u": kilometer per uur
+    unit_symbols={"km/u": "km/h", "u": "h"},  # "120 km/u": kilometer per uur; "2 u" twee uur
     range_word="tot",
     version_word="versie",
     version_keywords="versie|Versie",
@@ -84,7 +102,14 @@ SPEC = LanguageSpec(
     titles=frozenset(
         ("bijv.", "bv.", "d.w.z.", "o.a.", "dhr.", "mevr.", "nr.", "ca.", "m.b.v.")
     ),  # never end a sentence
-    extra_rules=(seasons.rule(), postcodes.rule("nl"), time_spans.rule("tot")),  # "9.00-18.00 uur"
+    extra_rules=(
+        _months_alone,
+        day_month.rule("nl", r"op|vanaf|tot|t/m|per|sinds|voor|na"),  # "op 3/4" drie april
+        halves.rule("nl"),  # "1/2 tablet" after the dates
+        seasons.rule(),
+        postcodes.rule("nl"),
+        time_spans.rule("tot"),  # "9.00-18.00 uur"
+    ),
 )
 
 LANGUAGE = Language(SPEC)

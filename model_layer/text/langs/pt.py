@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import day_month, postcodes, seasons
+from model_layer.text.langs import day_month, halves, postcodes, seasons, time_spans
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, word
 
@@ -61,6 +61,26 @@ def _dom(text: str) -> str:
     return _DOM.sub(lambda m: "Dona " if m.group(1).endswith("a") else "Dom ", text)
 
 
+# "O filme dura 2h15": after a verb of duration, hours and minutes, not a clock time.
+_DURATION = re.compile(
+    r"(\b(?:dura|durou|demora|demorou|leva|levou|durante|duração de) )"
+    r"(\d{1,2})\s?h\s?([0-5]\d)(?:\s?min)?(?![\w:])"
+)
+
+
+def _durations(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        hours, minutes = int(m.group(2)), int(m.group(3))
+        hour_words = "uma hora" if hours == 1 else f"{numbers.cardinal(str(hours), 'pt')} horas"
+        hour_words = hour_words.replace("dois horas", "duas horas")
+        minute_words = (
+            "um minuto" if minutes == 1 else f"{numbers.cardinal(str(minutes), 'pt')} minutos"
+        )
+        return f"{m.group(1)}{hour_words} e {minute_words}"
+
+    return _DURATION.sub(say, text) if "h" in text else text
+
+
 SPEC = LanguageSpec(
     code="pt",
     decimal_word=word("vírgula"),  # "três vírgula catorze": the fraction as a number
@@ -86,6 +106,7 @@ SPEC = LanguageSpec(
     hour_word=word("hora", "horas", gender="f"),
     hour_gender="f",
     time_letter=True,  # "14h30"
+    time_keywords="às|as|das|até às|pelas|a partir das",  # "às 15.30"
     ordinal_suffix=r"\.?[ºª]",
     ordinal=_ordinal,
     units=_UNITS,
@@ -100,10 +121,13 @@ SPEC = LanguageSpec(
     abbreviations=_ABBREVIATIONS,
     titles=frozenset(("Sr.", "Sra.", "Dr.", "Dra.", "p. ex.", "n.º")),  # never end a sentence
     extra_rules=(
+        _durations,
+        time_spans.hour_letter_rule("às"),  # "9h-18h" nove horas às dezoito horas
         seasons.rule(),
         _dom,
         day_month.rule("pt", r"a|o|dia|em|de|até|desde"),
         postcodes.rule("pt"),
+        halves.rule("pt"),  # "1/2 comprimido" after the dates
     ),  # "1100-048 Lisboa": a code, not a number
 )
 

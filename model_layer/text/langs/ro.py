@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
+from model_layer.text.langs import day_month
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import plural_romanian, word
 
@@ -121,7 +122,7 @@ _SCALES = {
 }  # written abbreviations of large numbers
 SPEC = LanguageSpec(
     code="ro",
-    decimal_word=word("virgulă"),  # "trei virgulă paisprezece"
+    decimal_word=word("virgulă", gender=""),  # "trei virgulă paisprezece", "unu virgulă cinci"
     plural=plural_romanian,  # "doi lei", "douăzeci de lei" (GBLR: "de" from 20 on)
     genders={
         "m": {"=unu": "un"},  # "un leu", but "douăzeci și unu de lei"
@@ -187,7 +188,10 @@ SPEC = LanguageSpec(
             "cca.",
         )
     ),  # never end a sentence
-    extra_rules=(_fractions,),
+    extra_rules=(
+        _fractions,
+        day_month.rule("ro", r"pe|din|până pe|până la|de pe|începând cu|data de"),  # "pe 5/3"
+    ),
     final_rules=(_feminine_twos,),
 )
 

@@ -71,6 +71,7 @@ Přemysl Otakar Vratislav Stanisław Przemysł Данило Ярослав Во�
 Juana Leonor Beatriz Urraca Mindaugas Gediminas Vytautas Algirdas Kęstutis Jogaila
 Žygimantas Kazimieras Aleksandras Steponas Vladislovas Jonas Karolis Petras Kārlis Pēteris
 Katrīna Elizabete Aleksandrs Nikolajs Jēkabs Frīdrihs Gustavs Vilhelms Augusts Staņislavs
+Hamengkubuwono Hamengku Pakubuwono Pakualam Mangkunegara
 """
 RULERS = frozenset(_RULER_NAMES.split())
 

@@ -75,7 +75,7 @@ TABLES: dict[str, ScoreTable] = {
     ),
     "de": ScoreTable(
         "zu",
-        r"gewann|gewinnt|gewonnen|siegt\w*|sieg\w*|verlor\w*|verloren|niederlage|spiel\w*|"
+        r"gewann|gewannen|gewinnen|gewinnt|gewonnen|siegt\w*|sieg\w*|verlor\w*|verloren|niederlage|spiel\w*|"
         r"partie|endstand|halbzeit|stand|tor\w*|ergebnis|besiegt|schlug|unentschieden|"
         r"stimmen|abstimmung|gewählt|verhältnis|finale|derby|heimsieg|auswärtssieg",
         r"um|ab|bis|gegen|seit|von",
@@ -348,7 +348,7 @@ _SCORE = re.compile(
 CONTEXT = 60  # characters around a score that may hold its sports or vote word
 # Two small numbers joined by a hyphen, not inside a date, phone number or address.
 _HYPHEN_SCORE = re.compile(
-    r"(?<![0-9A-Za-zÀ-ÿ:.,/\-])(\d{1,2})[-\u2013](\d{1,2})(?![0-9A-Za-zÀ-ÿ:\-\u2013]|[.,]\d)"
+    r"(?<![0-9A-Za-zÀ-ÿ:.,/\-])(\d{1,3})[-\u2013](\d{1,3})(?![0-9A-Za-zÀ-ÿ:\-\u2013]|[.,]\d)"
 )
 _SENTENCE_START = re.compile(r"[.!?]\s|[。！？]")
 _SENTENCE_END = re.compile(r"[.!?](?:\s|$)|[。！？]")

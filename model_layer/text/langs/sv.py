@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 from model_layer.text import numbers
-from model_layer.text.langs import seasons, time_spans
+from model_layer.text.langs import day_month, halves, seasons, time_spans
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
 from model_layer.text.langs.forms import by_hundreds, word
 
@@ -13,6 +15,7 @@ MONTHS = ("januari", "februari", "mars", "april", "maj", "juni", "juli", "august
 
 _CENT = word("cent", gender="c")
 _ABBREVIATIONS = {
+    "ggr": "gånger",
     "t.ex.": "till exempel", "bl.a.": "bland annat", "osv.": "och så vidare",
     "dvs.": "det vill säga", "ca": "cirka", "nr": "nummer", "kl.": "klockan", "Kl.": "Klockan",
     "m.m.": "med mera", "s.k.": "så kallad", "tel.": "telefon", "Tel.": "Telefon",
@@ -84,6 +87,45 @@ def _one(digits: str, following: str) -> str | None:
     return LANGUAGE.cardinal(digits)
 
 
+# "2 tabletter/dag", "25 kr/kg": a rate, "per dag", "per kilo" (#16 sweep)
+_PER_WORDS = {
+    "dag": "dag",
+    "dygn": "dygn",
+    "vecka": "vecka",
+    "v": "vecka",
+    "mån": "månad",
+    "månad": "månad",
+    "år": "år",
+    "st": "styck",
+    "person": "person",
+    "pers": "person",
+    "kg": "kilo",
+    "km": "kilometer",
+    "h": "timme",
+    "tim": "timme",
+    "timme": "timme",
+    "natt": "natt",
+    "l": "liter",
+    "m2": "kvadratmeter",
+    "m²": "kvadratmeter",
+}
+_PER = re.compile(
+    r"(?<=[\w%.])(?<!km)(?<!\bm)/(person|vecka|månad|timme|dygn|pers|natt|dag|mån|tim|år|st|kg|km|m2|m²|v|h|l)"
+    r"(?![\w/])"
+)
+# "1/6-15/6": a span of two dates, each said as a date after "den"
+_DATE_SPAN = re.compile(
+    r"(?<![\w/])(\d{1,2}/\d{1,2})\s?[-\u2013]\s?(\d{1,2}/\d{1,2})(?![\w/]|[.,]\d)"
+)
+
+
+def _rates_and_spans(text: str) -> str:
+    if "/" not in text:
+        return text
+    text = _DATE_SPAN.sub(r"den \1 till den \2", text)
+    return _PER.sub(lambda m: " per " + _PER_WORDS[m.group(1)], text)
+
+
 SPEC = LanguageSpec(
     code="sv",
     decimal_word=word("komma"),  # "tre komma fjorton"
@@ -129,6 +171,11 @@ SPEC = LanguageSpec(
     abbreviations=_ABBREVIATIONS,
     titles=frozenset(("t.ex.", "bl.a.", "dvs.", "kl.", "s.k.")),  # never end a sentence
     extra_rules=(
+        _rates_and_spans,
+        day_month.rule(
+            "sv", r"den|från|till|före|efter|senast|fr\.o\.m\.|t\.o\.m\."
+        ),  # "den 12/3" den tolfte mars
+        halves.rule("sv"),  # "1/2 tablett" after the dates
         seasons.rule(),
         time_spans.rule("till"),
     ),  # "kl. 9.00-17.00"

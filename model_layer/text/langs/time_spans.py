@@ -20,3 +20,14 @@ def rule(to: str) -> Callable[[str], str]:
     return lambda text: (
         _TIME_SPAN.sub(rf"\1:\2 {to} \3:\4", text) if ":" in text or "." in text else text
     )
+
+
+# "9h-18h", "9 h 30 - 12 h" (fr, pt): two hours written with "h" joined by a dash.
+_HOUR_LETTER_SPAN = re.compile(
+    r"(?<![\w.,:])(\d{1,2}\s?h(?:\s?[0-5]\d)?)\s?[-\u2013]\s?(?=\d{1,2}\s?h(?![^\W\d_]))"
+)
+
+
+def hour_letter_rule(to: str) -> Callable[[str], str]:
+    """The rule for hours written "9h-18h" in a language whose "to" is `to`."""
+    return lambda text: _HOUR_LETTER_SPAN.sub(rf"\1 {to} ", text) if "h" in text else text

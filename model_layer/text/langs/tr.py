@@ -32,11 +32,44 @@ def ordinal(n: int) -> str | None:
     return _apart(numbers.ordinal(n, "tr"))
 
 
+# Capitalized words an ordinal names: "1. Lig", "2. Dünya Savaşı", "3. Köprü", "5. Cadde".
+_ORDINAL_NAMES = re.compile(
+    r"\s*(?:Lig|Dünya|Köprü|Cadde|Sokak|Bölge|Ordu|Kolordu|Tümen|Murat|Ahmet|Mehmet|Selim|"
+    r"Mahmut|Abdülhamit|Meclis|Cumhurbaşkanı|Kat|Sınıf|Etap|Hafta|Gün|Tur|Yüzyıl)\b"
+)
+
+
 def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
-    """ "3. sınıf" -> "üçüncü sınıf": "3." before a lowercase word."""
-    if not after.lstrip()[:1].islower():
+    """ "3. sınıf" -> "üçüncü sınıf": "3." before a lowercase word, or before a name an
+    ordinal is part of ("1. Lig", "2. Dünya Savaşı")."""
+    if not after.lstrip()[:1].islower() and not _ORDINAL_NAMES.match(after):
         return None
     return _apart(numbers.ordinal(n, "tr"))
+
+
+# "45-67. sayfalar": a range of ordinals, both ends ordinals ("kırk beşinci ila ...").
+_ORDINAL_RANGE = re.compile(r"(?<![\w.,])(\d{1,4})\s?[-\u2013]\s?(\d{1,4})\.(?=\s+[a-zçğıöşü])")
+
+
+# "120 km/s", "20-30 km/h": kilometres per hour ("km/s" is kilometre/saat in Turkish), said
+# "saatte yüz yirmi kilometre".
+_SPEED = re.compile(
+    r"(?<![\w.,])(\d+(?:,\d+)?(?:\s?[-\u2013]\s?\d+(?:,\d+)?)?)\s?km/(?:sa|s|h)(?![\w/])"
+)
+
+
+def _speeds(text: str) -> str:
+    return _SPEED.sub(r"saatte \1 km", text) if "km/" in text else text
+
+
+def _ordinal_ranges(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        first, second = ordinal(int(m.group(1))), ordinal(int(m.group(2)))
+        if first is None or second is None or int(m.group(1)) >= int(m.group(2)):
+            return m.group()
+        return f"{first} ila {second}"
+
+    return _ORDINAL_RANGE.sub(say, text) if "." in text else text
 
 
 _SUFFIXED = re.compile(r"(?<![\w.,%])(\d+)'([a-zçğıöşü]+)")
@@ -60,7 +93,23 @@ def _suffixes(text: str) -> str:
         return m.group() if len(said) < len(words) else " ".join(said) + m.group(3)
 
     text = _TIME_SUFFIXED.sub(time, text)
-    return _SUFFIXED.sub(lambda m: f"{cardinal(m.group(1)) or m.group(1)}{m.group(2)}", text)
+    return _SUFFIXED.sub(
+        lambda m: _softened(cardinal(m.group(1)) or m.group(1), m.group(2)) + m.group(2), text
+    )
+
+
+def _softened(word: str, suffix: str) -> str:
+    """ "dört" before a vowel is "dörd": "2024'ün" iki bin yirmi dördün, "4'e" dörde."""
+    if word.endswith("dört") and suffix[:1] in _VOWELS:
+        return word[:-1] + "d"
+    return word
+
+
+def dative(digits: str) -> str:
+    """A whole number in the dative: "3" üçe, "4" dörde, "6" altıya ("3x2" üçe iki)."""
+    words = cardinal(digits) or digits
+    suffix = _harmonized(words, "e")
+    return _softened(words, suffix) + suffix
 
 
 # "1.299,90 TL'dir", "-5°C'ye", "%64,8'e": the suffix was written after a symbol or
@@ -75,7 +124,8 @@ _VOWELS = frozenset("aeıioöuü")
 
 def _joined(m: re.Match[str]) -> str:
     word, suffix = m.group(1), m.group(2)
-    return word + _harmonized(word, suffix)
+    suffix = _harmonized(word, suffix)
+    return _softened(word, suffix) + suffix
 
 
 def _harmonized(word: str, suffix: str) -> str:
@@ -190,6 +240,7 @@ SPEC = LanguageSpec(
     ordinal_dot=True,
     ordinal=_ordinal,
     units=_UNITS,
+    unit_symbols={"dk": "min", "sn": "s", "sa": "h"},  # "15 dk" on beş dakika
     range_word="ila",  # "beş ila on"
     version_word="sürüm",
     version_keywords="sürüm|Sürüm",
@@ -223,7 +274,7 @@ SPEC = LanguageSpec(
         )
     ),
     scales={w: word(w) for w in ("bin", "milyon", "milyar", "trilyon")},
-    extra_rules=(_ranges_from_to, _suffixes),
+    extra_rules=(_speeds, _ordinal_ranges, _ranges_from_to, _suffixes),
     final_rules=(lambda text: _SPOKEN_SUFFIX.sub(_joined, text),),
 )
 

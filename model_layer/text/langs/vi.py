@@ -119,7 +119,17 @@ _PER = {"đêm": "đêm", "ngày": "ngày", "tháng": "tháng", "năm": "năm", 
 _PER_UNIT = re.compile(rf"(?<=[\w%€$])/({'|'.join(sorted(_PER, key=len, reverse=True))})(?!\w)")
 
 
+# Hotlines 1900 xxxx, 1800 xxxx (nationwide service numbers) are dialled digit by digit.
+_HOTLINE = re.compile(r"(?<![\w.,])(1[89]00)[\s.-]?(\d{4}|\d{3}[\s.-]?\d{3})(?![\w.,]?\d)")
+_DIGITS = ("không", "một", "hai", "ba", "bốn", "năm", "sáu", "bảy", "tám", "chín")
+
+
+def _digit_words(run: str) -> str:
+    return " ".join(_DIGITS[int(d)] for d in run if d.isdigit())
+
+
 def _everyday(text: str) -> str:
+    text = _HOTLINE.sub(lambda m: f"{_digit_words(m.group(1))}, {_digit_words(m.group(2))}", text)
     text = _HOUR_G.sub(lambda m: f"{m.group(1)}h{m.group(2) or ''}", text)
     text = _TIME_RANGE.sub(lambda m: f"{m.group(1)} đến ", text)
     text = _THOUSANDS_K.sub(lambda m: f"{m.group(1)} nghìn", text)

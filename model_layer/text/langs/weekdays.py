@@ -27,6 +27,10 @@ _DE = ("Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "So
 _SV = ("måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag")
 _DA = ("mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag", "søndag")
 _NL = ("maandag", "dinsdag", "woensdag", "donderdag", "vrijdag", "zaterdag", "zondag")
+_FR = ("lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche")
+_ES = ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo")
+_IT = ("lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica")
+_PT = ("segunda", "terça", "quarta", "quinta", "sexta", "sábado", "domingo")
 _CS = ("pondělí", "úterý", "středa", "čtvrtek", "pátek", "sobota", "neděle")
 
 _TABLES = {
@@ -38,6 +42,17 @@ _TABLES = {
                 _SV, _SV, "{a} till {b}"),
     "da": _Days((("man",), ("tirs", "tir"), ("ons",), ("tors", "tor"), ("fre",), ("lør",),
                  ("søn",)), _DA, _DA, "{a} til {b}"),
+    # "lun.-ven." du lundi au vendredi, "lun-vie" de lunes a viernes, "lun-ven" dal lunedì al
+    # venerdì, "seg-sex" de segunda a sexta (#16 sweep: opening hours)
+    "fr": _Days((("lun",), ("mar",), ("mer",), ("jeu",), ("ven",), ("sam",), ("dim",)), _FR,
+                _FR, "du {a} au {b}"),
+    "es": _Days((("lun",), ("mar",), ("mié", "mie", "miér"), ("jue",), ("vie",),
+                 ("sáb", "sab"), ("dom",)), _ES, _ES, "de {a} a {b}"),
+    "it": _Days((("lun",), ("mar",), ("mer",), ("gio",), ("ven",), ("sab",), ("dom",)), _IT,
+                ("al lunedì", "al martedì", "al mercoledì", "al giovedì", "al venerdì",
+                 "al sabato", "alla domenica"), "dal {a} {b}"),
+    "pt": _Days((("seg",), ("ter",), ("qua",), ("qui",), ("sex",), ("sáb", "sab"), ("dom",)),
+                _PT, _PT, "de {a} a {b}"),
     "cs": _Days((("po",), ("út",), ("st",), ("čt",), ("pá",), ("so",), ("ne",)), _CS, _CS,
                 "{a} až {b}"),
     "pl": _Days((("pon", "pn"), ("wt",), ("śr",), ("czw",), ("pt",), ("sob",), ("niedz", "nd")),

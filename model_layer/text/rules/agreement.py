@@ -41,6 +41,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -78,6 +79,8 @@ def agree(text: str, lang: str, module: Callable[[str], str] | None = None) -> s
     def say(m: re.Match[str]) -> str:
         if lang in ("es", "pt") and m.group("noun") == "mil":
             return _thousands_of(m, text, lang, reader)
+        if lang == "ro" and m.group("noun") == "de":
+            return _romanian_before_de(m, text)
         if module is not None and _module_reads_together(
             m.group("n"), m.group("noun"), lang, module
         ):
@@ -88,16 +91,96 @@ def agree(text: str, lang: str, module: Callable[[str], str] | None = None) -> s
         before_word = before.group(1).lower() if before else ""
         if before_word in _LABELS.get(lang, ()) or m.group("noun").lower() in _LABELS.get(lang, ()):
             return m.group()  # "capítulo 1 parte 2": a number that names, not counts
+        if (
+            before is not None
+            and _CODE.fullmatch(before.group(1))
+            and m.start() - before.end(1) <= 1
+        ):
+            return m.group()  # "TP 1234 tem", "AF 1 part": a flight's or a line's code names
         words = reader(n, m.group("noun"), before_word)
         if words is None or words == numbers.cardinal(digits, lang):
             return m.group()
         gap = "" if words.endswith("'") else m.group("gap")  # "un'amica"
         return f"{words}{gap}{m.group('noun')}"
 
+    if lang in _RANGE_LANGUAGES and module is not None and ("-" in text or "\u2013" in text):
+        text = _ranges(text, lang, reader, module)
     return _COUNTED.sub(say, text)
 
 
+_RO_MONTHS = frozenset(
+    (
+        "ianuarie", "februarie", "martie", "aprilie", "mai", "iunie", "iulie", "august",
+        "septembrie", "octombrie", "noiembrie", "decembrie",
+    )
+)  # fmt: skip
+# A range before its noun ("2-3 gotas", "21-31 casas", "1-2 fois"): both ends agree.
+_RANGE_LANGUAGES = frozenset(["es", "pt", "it", "fr", "ro"])
+_COUNTED_RANGE = re.compile(
+    r"(?<![\w.,:/\-+$€£¥%#\u00a0])(?P<a>\d{1,4})[-\u2013](?P<b>\d{1,4})(?![\d.,:/\-])"
+    r"(?P<gap> )(?P<noun>[^\W\d_A-ZÁÉÍÓÚÀÈÌÒÙÂÊÎÔÛÇ]\w+)\b"
+)
+
+
+def _ranges(
+    text: str,
+    lang: str,
+    reader: Callable[[int, str, str], str | None],
+    module: Callable[[str], str],
+) -> str:
+    """The language reads the range ("dois a três gotas"); each end then takes the form
+    its noun asks for ("duas a três gotas")."""
+
+    def say(m: re.Match[str]) -> str:
+        a, b, noun = m["a"], m["b"], m["noun"]
+        if noun.lower() in _NOT_NOUN_SETS.get(lang, ()) or int(a) >= int(b):
+            return m.group()
+        if lang == "ro" and noun.lower() in _RO_MONTHS:
+            return m.group()  # "1-15 iunie": days of a month
+        plain_a, plain_b = numbers.cardinal(a, lang), numbers.cardinal(b, lang)
+        if plain_a is None or plain_b is None:
+            return m.group()
+        agreed_a = reader(int(a), noun, "") or plain_a  # None: the plain form
+        if _bare(plain_a).startswith(_bare(agreed_a).rstrip("'")):
+            agreed_a = plain_a  # "un", "veintiún" only right before the noun: "uno a dos"
+        agreed_b = reader(int(b), noun, "") or plain_b
+        if (agreed_a, agreed_b) == (plain_a, plain_b):
+            return m.group()
+        said = module(m.group()).strip()
+        tail = f"{plain_b} {noun}"
+        if not (said.startswith(plain_a) and said.endswith(tail)):
+            return m.group()  # read otherwise (a date, a score): left as it is
+        middle = said[len(plain_a) : len(said) - len(tail)]
+        if not middle or middle[0] not in " -" or middle[-1] not in " -":
+            return m.group()
+        gap = "" if agreed_b.endswith("'") else " "
+        return f"{agreed_a}{middle}{agreed_b}{gap}{noun}"
+
+    return _COUNTED_RANGE.sub(say, text)
+
+
+def _bare(words: str) -> str:
+    """Words without their accents: "veintiún" as "veintiun"."""
+    return unicodedata.normalize("NFD", words).encode("ascii", "ignore").decode()
+
+
 _NEXT_WORD = re.compile(r"[ \u00a0]+([^\W\d_]+)")
+
+
+def _romanian_before_de(m: re.Match[str], text: str) -> str:
+    """ "21 de persoane" is "douăzeci și una de persoane": the "de" is written, the
+    number agrees with the noun after it."""
+    after = _NEXT_WORD.match(text, m.end())
+    digits = re.sub(r"\D", "", m.group("n"))
+    if after is None:
+        return m.group()
+    words = _romanian(int(digits), after.group(1), "")
+    if words is None:
+        return m.group()
+    words = words.removesuffix(" de")
+    if words == numbers.cardinal(digits, "ro"):
+        return m.group()
+    return f"{words}{m.group('gap')}de"
 
 
 def _thousands_of(
@@ -154,23 +237,44 @@ _MONTHS_AND_DAYS = {
     "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre "
     "décembre lundi mardi mercredi jeudi vendredi samedi dimanche",
 }
+# Frequent verb forms that follow a subject with a number ("o 2 tem", "la 1 llega"):
+# never nouns, so never agreed with (#16: "TP 1234 tem" was read "duzentas").
+_VERB_FORMS = {
+    "es": "tiene tienen está están fue fueron va van llega llegan sale salen cuesta "
+    "cuestan queda quedan tenía tenían será serán puede pueden debe deben",
+    "pt": "tem têm está estão foi foram vai vão chega chegam sai saem custa custam fica "
+    "ficam tinha tinham terá será serão pode podem deve devem",
+    "it": "ha hanno sono era erano arriva arrivano costano va vanno resta restano sarà "
+    "saranno può possono deve devono",
+    "fr": "a ont sont était étaient va vont arrive arrivent coûte coûtent reste restent "
+    "sera seront peut peuvent doit doivent",
+}
 _NOT_NOUN_SETS = {
-    lang: frozenset(words.split()) | frozenset(_MONTHS_AND_DAYS[lang].split())
+    lang: frozenset(words.split())
+    | frozenset(_MONTHS_AND_DAYS[lang].split())
+    | frozenset(_VERB_FORMS[lang].split())
     for lang, words in _NOT_NOUNS.items()
 }
+# A code before a number makes it a name ("TP 1234", "AF 1", "A4 2"): two to four
+# capitals, perhaps with digits.
+_CODE = re.compile(r"[A-Z][A-Z0-9]{1,3}")
 # Nouns that a number names rather than counts ("página 3", "capítulo 1 parte 2"): a
 # number after them, or before them, is left to the language module.
 _LABELS: dict[str, frozenset[str]] = {
     lang: frozenset(words.split())
     for lang, words in {
         "es": "capítulo página número artículo parte tomo nivel sala línea piso puerta "
-        "habitación planta versión episodio temporada lección ejercicio figura tabla",
+        "habitación planta versión episodio temporada lección ejercicio figura tabla "
+        "vuelo tren autobús bus andén vía terminal",
         "pt": "capítulo página número artigo parte tomo nível sala linha andar porta "
-        "quarto versão episódio temporada lição exercício figura tabela",
+        "quarto versão episódio temporada lição exercício figura tabela "
+        "voo comboio trem autocarro ônibus cais plataforma terminal portão",
         "it": "capitolo pagina numero articolo parte tomo livello sala linea piano porta "
-        "camera versione episodio stagione lezione esercizio figura tabella",
+        "camera versione episodio stagione lezione esercizio figura tabella "
+        "volo treno autobus bus binario terminal",
         "fr": "chapitre page numéro article partie tome niveau salle ligne étage porte "
-        "chambre version épisode saison leçon exercice figure tableau",
+        "chambre version épisode saison leçon exercice figure tableau "
+        "vol train bus quai voie terminal",
         "pl": "rozdział strona numer artykuł część tom poziom sala linia piętro pokój "
         "wersja odcinek sezon lekcja ćwiczenie rysunek tabela",
         "cs": "kapitola strana stránka číslo článek část díl úroveň sál linka patro pokoj "

@@ -74,7 +74,7 @@ _CALLING = {
     "cs": r"volej|zavolej|vytoč|tísňov|telefon|číslo",
     "sk": r"volaj|zavolaj|vytoč|tiesňov|telefón|číslo",
     "tr": r"ara|arayın|acil|telefon|numara|tuşla",
-    "ko": r"전화|신고|눌러|긴급",
+    "ko": r"전화|신고|눌러|긴급|구급|구조|소방|출동|상황실",
     "sv": r"ring|larm|nummer|telefon", "da": r"ring|alarm|nummer|telefon",
     "fi": r"soita|hätä|numero|puhelin", "hu": r"hív|tárcsáz|segélyh|telefon|szám",
     "ro": r"sunați|sună|apelați|apel|urgenț|telefon|număr",

@@ -1,0 +1,140 @@
+# ruff: noqa: RUF001  (Turkish dotless i and other scripts in the tables)
+"""Identifiers read as a narrator reads them: digit by digit, letter by letter (#16 sweep).
+
+- An order, invoice, customer or booking number of five digits or more ("Order number
+  4582193", "Bestellnummer 4582193", "n° de commande 458219", "#45821") is read digit
+  by digit ("four five eight two one nine three"), not as millions.
+- A reference of capitals and hyphenated digit groups ("INV-2024-0456") is read as
+  its letters, then each group digit by digit.
+- A code mixing capitals and digits back and forth ("1Z999AA10123456784", "K7XQ2M",
+  "AB123CD") is read character by character: each digit as a word, the letters apart
+  for the acronym speller ("K seven X Q two M"). A code of letters then digits
+  ("ISO9001", "COVID19", "MP3") or a unit ("100km") is not touched.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from model_layer.text import numbers
+
+# Words before an identifier, per language (matched case-insensitively); a number of
+# five digits or more after one of them, perhaps after "number", "no.", "#" or ":".
+_ID_WORDS = {
+    "en": r"order|invoice|ref|reference|ticket|booking|confirmation|account|tracking|case|"
+    r"customer|policy|member|membership|transaction|serial|item|claim|reservation|parcel",
+    "de": r"\w*nummer|\w*-?nr\.|aktenzeichen|az\.|rechnung|bestellung|auftrag|vorgang|"
+    r"buchung|referenz|ticket|sendung",
+    "fr": r"commande|facture|client|dossier|suivi|réservation|référence|réf\.|colis|ticket",
+    "es": r"pedido|factura|cliente|seguimiento|reserva|referencia|ref\.|expediente|ticket|envío",
+    "pt": r"pedido|fatura|factura|cliente|protocolo|reserva|referência|ref\.|encomenda|"
+    r"rastreio|processo",
+    "it": r"ordine|fattura|cliente|pratica|prenotazione|riferimento|rif\.|spedizione|ticket",
+    "nl": r"\w*nummer|order|factuur|klant|referentie|kenmerk|dossier|boeking|zending|ticket",
+    "sv": r"\w*nummer|order|faktura|kund|referens|bokning|ärende",
+    "da": r"\w*nummer|ordre|faktura|kunde|reference|booking|sag",
+    "ro": r"comanda|comandă|factura|factură|client|referință|rezervare|dosar",
+    "id": r"pesanan|faktur|pelanggan|referensi|pemesanan|resi|tiket",
+    "hu": r"\w*szám|rendelés|számla|ügyfél|hivatkozási|foglalás",
+    "vi": r"mã|mã số|đơn hàng|hóa đơn|tài khoản|đặt chỗ|vé|hợp đồng",
+    "el": r"παραγγελίας|παραγγελία|κωδικός|λογαριασμού|κράτησης|τιμολογίου|πελάτη",
+    "hi": r"नंबर|नम्बर|संख्या|आईडी|कोड",
+    "ar": r"الطلب|الحساب|الحجز|الفاتورة|العميل|التتبع|الشحنة|الطلبية",
+    "tr": r"sipariş|fatura|müşteri|rezervasyon|referans|takip|\w*numarası|no",
+}
+# What may stand between the word and the digits: "number", "no.", "#", "ID", ":".
+_LINK = (
+    r"(?:\s*(?:number|no\.|nr\.|n°|nº|n\.º|numéro|número|numero|nummer|#|id|code|de|"
+    r"do|da|di|del|d'|is|est|es|é|è|ist|lautet|är|er|este|adalah)){0,3}\s*:?\s*"
+)
+# "Rechnung über 12345 Euro" is an amount, not a number that names.
+_NOT_AMOUNT = (
+    r"(?!\s?(?:[€$£¥%]|eur|usd|gbp|chf|euros?|dollars?|pounds?|francs?|kr|kronor|kroner|"
+    r"lei|ron|ft|forint|rp|rupiah|reais|real|libras?|sterline|stück|pieces?|pcs|km|kg))"
+)
+# "#45821": the sign is said as the language's "number".
+_NUMBER_WORD = {
+    "en": "number", "de": "Nummer", "fr": "numéro", "es": "número", "pt": "número",
+    "it": "numero", "nl": "nummer", "sv": "nummer", "da": "nummer", "ro": "numărul",
+    "id": "nomor", "hu": "szám", "vi": "số", "el": "αριθμός", "hi": "नंबर", "ar": "رقم",
+    "tr": "numara",
+}  # fmt: skip
+_HASH = re.compile(r"(?<![\w&])#(\d{5,})(?![\w.,]\d|\w)")
+# Capitals and digits in one token, switching at least twice (digit-letter-digit or
+# letter-digit-letter), six characters or more.
+_CODE = re.compile(
+    r"(?<![\w\-./@])(?=[A-Z0-9]{6,}(?![\w\-@]))"
+    r"(?:\d+[A-Z]+\d|[A-Z]+\d+[A-Z])[A-Z0-9]*(?![\w\-@])"
+)
+
+
+# A reference of capitals, then digit groups joined by hyphens ("INV-2024-0456",
+# "CVE-2024-1234", "SKU-48213"): the letters as they are (the acronym speller spells them),
+# each group digit by digit. One short group ("COVID-19", "F-16") is a name, not a code.
+_HYPHENATED = re.compile(r"(?<![\w\-./@])([A-Z]{2,5})((?:-\d{2,8}){1,3})(?![\w\-@]|[.,]\d)")
+
+
+def _hyphenated(m: re.Match[str], lang: str) -> str:
+    groups = m.group(2).split("-")[1:]
+    if len(groups) == 1 and len(groups[0]) < 3:
+        return m.group()
+    said = [_digits(g, lang) for g in groups]
+    if None in said:
+        return m.group()
+    return " ".join([m.group(1), *said])  # type: ignore[list-item]
+
+
+_FIVE_DIGITS = re.compile(r"\d{5}")
+
+
+@functools.cache
+def _id_pattern(lang: str) -> re.Pattern[str] | None:
+    words = _ID_WORDS.get(lang)
+    if words is None:
+        return None
+    return re.compile(
+        rf"(?<!\w)((?:{words}){_LINK})(\d{{5,}})(?![\w.,/\-]\d|\w){_NOT_AMOUNT}", re.IGNORECASE
+    )
+
+
+def _digits(run: str, lang: str) -> str | None:
+    return numbers.digit_by_digit(run, lang)
+
+
+def _identifier(m: re.Match[str], lang: str) -> str:
+    lead = m.group(1)
+    word = _NUMBER_WORD.get(lang)
+    if word is not None and lead.rstrip().endswith("#"):
+        lead = lead.rstrip()[:-1] + word + " "  # "Order #45821": "Order number"
+    return lead + (_digits(m.group(2), lang) or m.group(2))
+
+
+def _code(m: re.Match[str], lang: str) -> str:
+    parts = re.findall(r"\d+|[A-Z]+", m.group())
+    said = []
+    for part in parts:
+        if part.isdigit():
+            words = _digits(part, lang)
+            if words is None:
+                return m.group()
+            said.append(words)
+        else:
+            said.append(" ".join(part))
+    return " ".join(said)
+
+
+def read(text: str, lang: str) -> str:
+    """`text` with its identifiers and codes said character by character."""
+    if not any(ch.isdigit() for ch in text) or lang in ("ja", "ko"):
+        return text
+    pattern = _id_pattern(lang)
+    if pattern is not None and _FIVE_DIGITS.search(text):
+        text = pattern.sub(lambda m: _identifier(m, lang), text)
+    if "#" in text:
+        word = _NUMBER_WORD.get(lang)
+        if word is not None:
+            text = _HASH.sub(lambda m: f"{word} {_digits(m.group(1), lang) or m.group(1)}", text)
+    if "-" in text:
+        text = _HYPHENATED.sub(lambda m: _hyphenated(m, lang), text)
+    return _CODE.sub(lambda m: _code(m, lang), text)
