@@ -135,6 +135,10 @@ _BEFORE_UNITS = {
     "lv": {(1, 2): "puse", (1, 4): "ceturtdaļa", (3, 4): "trīs ceturtdaļas"},
     "et": {(1, 2): "pool", (1, 4): "veerand", (3, 4): "kolmveerand"},
 }
+# Turkish says a half ("yar\u0131m", with a dotless i) and a quarter before any noun,
+# which stays singular as after any number: "1/2 su barda\u011f\u0131" (half a glass),
+# "1/4 saat" -> "çeyrek saat"; other parts are `fractions.py`'s ("dörtte üç").
+_BEFORE_ANY_NOUN = {"tr": {(1, 2): "yar\u0131m", (1, 4): "çeyrek"}}
 _UNIT_AFTER = {"sk": "1,5", "sl": "2", "hr": "2", "ru": "2", "bg": "1", "lt": "1,5", "et": "1,5"}
 # Latvian says the unit after "1,5" in the nominative plural: the genitive by hand.
 _LV_GENITIVE = {"kg": "kilograma", "g": "grama", "l": "litra", "ml": "mililitra",
@@ -151,7 +155,11 @@ _DATE_BEFORE = {
     "nl": frozenset(["op"]),
 }
 LANGUAGES = (
-    frozenset(_MEASURES) | frozenset(_ROMANCE) | frozenset(_SLAVIC) | frozenset(_BEFORE_UNITS)
+    frozenset(_MEASURES)
+    | frozenset(_ROMANCE)
+    | frozenset(_SLAVIC)
+    | frozenset(_BEFORE_UNITS)
+    | frozenset(_BEFORE_ANY_NOUN)
 )
 
 
@@ -182,6 +190,12 @@ def read(text: str, lang: str, reader: Callable[[str], str] | None) -> str:
         if a >= b or (before and before[-1].lower() in _DATE_BEFORE.get(lang, ())):
             return m.group()
         lower = word.lower()
+        if lang in _BEFORE_ANY_NOUN:
+            said = _BEFORE_ANY_NOUN[lang].get((a, b))
+            if word[:1].isupper():
+                return m.group()  # a name or a month, not a measure
+            unit = _unit(word, lang, reader, "1") or word
+            return m.group() if said is None else f"{said} {unit}"
         if lang in _BEFORE_UNITS:
             said = _BEFORE_UNITS[lang].get((a, b))
             if lang == "lv":
