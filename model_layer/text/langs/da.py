@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import re
-
 from model_layer.text import numbers
-from model_layer.text.langs import day_month, halves, postcodes, seasons, time_spans
+from model_layer.text.langs import day_month, halves, postcodes, rates, seasons, time_spans
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import word
 
@@ -129,21 +127,6 @@ _PER_WORDS = {
     "m2": "kvadratmeter",
     "m²": "kvadratmeter",
 }
-_PER = re.compile(
-    r"(?<=[\w%.])(?<!km)(?<!\bm)/(person|måned|døgn|stk\.|pers|time|dag|uge|md\.|stk|nat|md|år|kg|km|m2|m²|t|l)"
-    r"(?![\w/])"
-)
-# "1/6-15/6": a span of two dates, each said as a date after "den"
-_DATE_SPAN = re.compile(
-    r"(?<![\w/])(\d{1,2}/\d{1,2})\s?[-\u2013]\s?(\d{1,2}/\d{1,2})(?![\w/]|[.,]\d)"
-)
-
-
-def _rates_and_spans(text: str) -> str:
-    if "/" not in text:
-        return text
-    text = _DATE_SPAN.sub(r"den \1 til den \2", text)
-    return _PER.sub(lambda m: " per " + _PER_WORDS[m.group(1)], text)
 
 
 SPEC = LanguageSpec(
@@ -194,7 +177,7 @@ SPEC = LanguageSpec(
         ("f.eks.", "bl.a.", "dvs.", "ca.", "nr.", "kl.", "mht.")
     ),  # never end a sentence
     extra_rules=(
-        _rates_and_spans,
+        rates.rule(_PER_WORDS, "til"),
         day_month.rule("da", r"den|fra|til|før|efter|senest"),  # "den 12/3" den tolfte mars
         halves.rule("da"),  # "1/2 tablett" after the dates
         seasons.rule(),

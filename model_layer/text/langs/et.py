@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from model_layer.text.langs import time_spans
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import date_from_parts, word
 from model_layer.text.spell import et
@@ -144,22 +145,6 @@ _UNITS = {
 }  # fmt: skip
 
 
-# "klo 9.00-11.30" (either dash): the range's end is a time too ("kello yhdeksän, kello yksitoista
-# kolmekymmentä"), not a decimal.
-_TIME_RANGE = re.compile(
-    r"(?<!\w)(kell|Kell)\s([01]?\d|2[0-3])[.:]([0-5]\d)\s?[\u2013-]\s?([01]?\d|2[0-3])[.:]([0-5]\d)(?!\d)"
-)
-
-
-def _time_ranges(text: str) -> str:
-    return _TIME_RANGE.sub(
-        lambda m: (
-            f"{m.group(1)} {m.group(2)}.{m.group(3)} \u2013 {m.group(1)} {m.group(4)}.{m.group(5)}"
-        ),
-        text,
-    )
-
-
 SPEC = LanguageSpec(
     code="et",
     percent=word("protsent", "protsenti"),
@@ -221,7 +206,7 @@ SPEC = LanguageSpec(
     plus_word="pluss",
     and_word="ja",
     equals_word="võrdub",
-    extra_rules=(_time_ranges, _everyday, _month_in_case, _year_in_case),
+    extra_rules=(time_spans.clock_word_rule("kell|Kell"), _everyday, _month_in_case, _year_in_case),
     final_rules=(_unit_cases,),
 )
 

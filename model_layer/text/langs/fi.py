@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
+from model_layer.text.langs import time_spans
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
 from model_layer.text.langs.forms import plural_finnish, word
 
@@ -159,21 +160,6 @@ _SCALES = {
     "mrd.": word("miljardi", "miljardia"),
 }  # written abbreviations of large numbers
 
-# "klo 9.00-11.30" (either dash): the range's end is a time too ("kello yhdeksän, kello yksitoista
-# kolmekymmentä"), not a decimal.
-_TIME_RANGE = re.compile(
-    r"(?<!\w)(klo|kello|Klo|Kello)\s([01]?\d|2[0-3])[.:]([0-5]\d)\s?[\u2013-]\s?([01]?\d|2[0-3])[.:]([0-5]\d)(?!\d)"
-)
-
-
-def _time_ranges(text: str) -> str:
-    return _TIME_RANGE.sub(
-        lambda m: (
-            f"{m.group(1)} {m.group(2)}.{m.group(3)} \u2013 {m.group(1)} {m.group(4)}.{m.group(5)}"
-        ),
-        text,
-    )
-
 
 SPEC = LanguageSpec(
     code="fi",
@@ -204,7 +190,7 @@ SPEC = LanguageSpec(
     section_word="pykälä",
     abbreviations=_ABBREVIATIONS,
     titles=frozenset(("esim.", "ns.", "ks.")),  # never end a sentence
-    extra_rules=(_time_ranges, _everyday),
+    extra_rules=(time_spans.clock_word_rule("klo|kello|Klo|Kello"), _everyday),
     final_rules=(_unit_cases,),
 )
 

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import re
-
 from model_layer.text import numbers
-from model_layer.text.langs import day_month, halves, seasons, time_spans
+from model_layer.text.langs import day_month, halves, rates, seasons, time_spans
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
 from model_layer.text.langs.forms import by_hundreds, word
 
@@ -109,21 +107,6 @@ _PER_WORDS = {
     "m2": "kvadratmeter",
     "m²": "kvadratmeter",
 }
-_PER = re.compile(
-    r"(?<=[\w%.])(?<!km)(?<!\bm)/(person|vecka|månad|timme|dygn|pers|natt|dag|mån|tim|år|st|kg|km|m2|m²|v|h|l)"
-    r"(?![\w/])"
-)
-# "1/6-15/6": a span of two dates, each said as a date after "den"
-_DATE_SPAN = re.compile(
-    r"(?<![\w/])(\d{1,2}/\d{1,2})\s?[-\u2013]\s?(\d{1,2}/\d{1,2})(?![\w/]|[.,]\d)"
-)
-
-
-def _rates_and_spans(text: str) -> str:
-    if "/" not in text:
-        return text
-    text = _DATE_SPAN.sub(r"den \1 till den \2", text)
-    return _PER.sub(lambda m: " per " + _PER_WORDS[m.group(1)], text)
 
 
 SPEC = LanguageSpec(
@@ -171,7 +154,7 @@ SPEC = LanguageSpec(
     abbreviations=_ABBREVIATIONS,
     titles=frozenset(("t.ex.", "bl.a.", "dvs.", "kl.", "s.k.")),  # never end a sentence
     extra_rules=(
-        _rates_and_spans,
+        rates.rule(_PER_WORDS, "till"),
         day_month.rule(
             "sv", r"den|från|till|före|efter|senast|fr\.o\.m\.|t\.o\.m\."
         ),  # "den 12/3" den tolfte mars

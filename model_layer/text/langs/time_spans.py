@@ -31,3 +31,16 @@ _HOUR_LETTER_SPAN = re.compile(
 def hour_letter_rule(to: str) -> Callable[[str], str]:
     """The rule for hours written "9h-18h" in a language whose "to" is `to`."""
     return lambda text: _HOUR_LETTER_SPAN.sub(rf"\1 {to} ", text) if "h" in text else text
+
+
+def clock_word_rule(clock_words: str) -> Callable[[str], str]:
+    """ "klo 9.00-11.30" (fi), "kell 9.00-11.30" (et), either dash: the range's end is a
+    clock time too, said after the clock word again ("kello yhdeksän, kello yksitoista
+    kolmekymmentä"), not a decimal. `clock_words`: a regex alternation ("klo|kello")."""
+    span = re.compile(
+        rf"(?<!\w)({clock_words})\s([01]?\d|2[0-3])[.:]([0-5]\d)\s?[\u2013-]\s?"
+        r"([01]?\d|2[0-3])[.:]([0-5]\d)(?!\d)"
+    )
+    return lambda text: span.sub(
+        lambda m: f"{m[1]} {m[2]}.{m[3]} \u2013 {m[1]} {m[4]}.{m[5]}", text
+    )
