@@ -46,6 +46,9 @@ _PER = {"yö": "yöltä", "vrk": "vuorokaudelta", "kk": "kuukaudessa", "h": "tun
         "hlö": "henkilöltä", "kg": "kilolta", "kpl": "kappaleelta",
         "päivä": "päivältä"}  # fmt: skip
 _PER_UNIT = re.compile(rf"(?<=[\w€%])/({'|'.join(_PER)})(?!\w)")
+# After a count of things rather than a price ("2 tablettia/päivä", "3 kertaa/vrk"), a
+# time unit is how often: the inessive ("kaksi tablettia päivässä").
+_HOW_OFTEN = {"päivä": "päivässä", "vrk": "vuorokaudessa", "h": "tunnissa", "yö": "yössä"}
 
 
 # "klo 9-17": kello yhdeksästä seitsemääntoista (from: elative, to: illative).
@@ -94,7 +97,14 @@ def _everyday(text: str) -> str:
     text = _DAY_MONTH.sub(day_month, text)
     text = _DAY_RANGE.sub(lambda m: f"{_DAYS_FROM[m.group(1)]} {_DAYS_TO[m.group(2)]}", text)
     text = _FRACTION.sub(fraction, text)
-    return _PER_UNIT.sub(lambda m: f" {_PER[m.group(1)]}", text)
+
+    def per(m: re.Match[str]) -> str:
+        unit, before = m.group(1), m.string[m.start() - 1]
+        if before.isalpha() and unit in _HOW_OFTEN:
+            return f" {_HOW_OFTEN[unit]}"
+        return f" {_PER[unit]}"
+
+    return _PER_UNIT.sub(per, text)
 
 
 def _hour_range(m: re.Match[str]) -> str:
