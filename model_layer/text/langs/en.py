@@ -66,6 +66,7 @@ _ABBREVIATIONS = {
     "Fig.": "Figure", "fig.": "figure", "Vol.": "Volume", "vol.": "volume",
     "Ave": "Avenue", "Blvd": "Boulevard", "pct": "percent",
     "Ch.": "Chapter", "ch.": "chapter",
+    "max.": "maximum", "Max.": "Maximum",
     # Capitalised at the start of a sentence or a form line ("Approx. 40 people came.").
     "Approx.": "Approximately", "Dept.": "Department", "Incl.": "Including",
     "Est.": "Established", "Esp.": "Especially", "Apt.": "Apartment", "apt.": "apartment",
@@ -75,7 +76,7 @@ _ABBREVIATIONS = {
     "Sat.": "Saturday", "Sun.": "Sunday",
 }  # fmt: skip
 # The ones that often end a sentence, whose period then also closes it.
-_SENTENCE_FINAL = ("etc.", "Jr.", "Sr.", "Inc.", "Ltd.", "Corp.", "Bros.", "Ave.", "Blvd.",
+_SENTENCE_FINAL = ("etc.", "max.", "Jr.", "Sr.", "Inc.", "Ltd.", "Corp.", "Bros.", "Ave.", "Blvd.",
                    "Rd.", "St.", "Dr.", "Mon.", "Tue.", "Tues.", "Wed.", "Thu.", "Thur.",
                    "Thurs.", "Fri.", "Sat.", "Sun.")  # fmt: skip
 ABBREVIATIONS = common.Abbreviations(_ABBREVIATIONS, _SENTENCE_FINAL)
@@ -628,7 +629,7 @@ _HOURS_MINUTES = re.compile(
 # "on 3/15", "by 12/1": a month and day after a word that introduces a date (US order).
 _INTRODUCED_MONTH_DAY = re.compile(
     r"(?<![\w])((?:[Oo]n|[Bb]y|[Uu]ntil|[Ff]rom|[Ss]ince|[Bb]efore|[Aa]fter|[Dd]ue|[Tt]ill)\s)"
-    r"(0?[1-9]|1[0-2])/(0?[1-9]|[12]\d|3[01])(?![\d/]|[.,]\d|\s+of\b)"
+    r"(0?[1-9]|1[0-2])/(0?[1-9]|[12]\d|3[01])(?![\d/]|[.,]\d|\s+(?:of|an?)\b)"
 )
 # "2023/24", "2023-24": a fiscal or school year, "twenty twenty-three to twenty-four".
 _SPLIT_YEAR = re.compile(r"(?<![\w./-])((?:19|20)\d\d)[/\u2013-](\d\d)(?![\w/-]|[.,]\d)")
