@@ -164,10 +164,24 @@ _PLACE = re.compile(
     r"waren|kam|kamen|als)\s(?P<n>[1-9]\d?)\.(?=\s+(?:[a-zäöü]|$)|\s*$|[,;!?])"
 )
 _SUBJECT_BEFORE = re.compile(r"\b([Ss]ie)(?:\s+\w+){0,2}\s+$")  # "Sie landete als 3."
+# "3. OG", "im EG": a floor, where the letters name one (after an ordinal or "im"); "OG"
+# elsewhere may be anything ("OG-Wahl").
+_FLOORS = {"OG": "Obergeschoss", "EG": "Erdgeschoss", "UG": "Untergeschoss", "DG": "Dachgeschoss"}
+_FLOOR = re.compile(r"(?<=\d\. |im |Im |ns )(OG|EG|UG|DG)\b(?!-)")
+# "1.-3. Mai": two days of one month, "ersten bis dritten Mai" (the dash is "bis").
+_DAY_SPAN = re.compile(
+    rf"(?<![\w.])(\d{{1,2}})\.\s?[-\u2013]\s?(?=\d{{1,2}}\.\s+(?:{'|'.join(MONTHS)})\b)"
+)
+# "24.12.-6.1.", "24.12. bis 6.1.", "24.12.2024-6.1.2025": two dates, "vom ... bis ...".
+_DATE_SPAN = re.compile(
+    r"(?<![\w.,])(\d{1,2}\.\d{1,2}\.(?:\d{4})?)(?:\s?[-\u2013]\s?|\s+bis\s+)"
+    r"(?=\d{1,2}\.\d{1,2}\.(?:\d{4})?(?!\d))"
+)
 # "Das ist 3. Klasse", "Er war 1. Vorsitzender": an ordinal before a noun with no article,
-# after a copula: the strong nominative (dritte Klasse, erster Vorsitzender).
+# after a copula: the strong nominative (dritte Klasse, erster Vorsitzender); after a
+# comma, the floor of an address ("12, 3. Stock": dritter Stock).
 _ORDINAL_NOUN = re.compile(
-    r"(?P<lead>\b(?:ist|war|sind|waren|wird|wurde|bleibt|blieb)\s)(?P<n>[1-9]\d?)\.\s"
+    r"(?P<lead>\b(?:ist|war|sind|waren|wird|wurde|bleibt|blieb)\s|\d,\s)(?P<n>[1-9]\d?)\.\s"
     r"(?P<noun>[A-ZÄÖÜ][a-zäöüß]+)\b"
 )
 # "auf der A7", "die B27": a motorway or a federal road, the letter then the number.
@@ -189,7 +203,20 @@ _DATIVE_BEFORE_YEARS = frozenset(("ab", "mit", "von", "bei", "seit", "unter", "�
 _YEARS_OF_AGE = re.compile(r"(?<=\d)\sJ\.(?=\s|$|[,;)])")
 
 
+def _day_span(m: re.Match[str]) -> str:
+    """ "vom 1.-3. Mai" -> "vom 1. bis 3. Mai", "24.12.-6.1." -> "vom 24.12. bis 6.1.";
+    with no article before it, "vom" is said ("Messe 12.-15. März": "vom zwölften bis
+    fünfzehnten März"), so that both are read as dates."""
+    before = m.string[max(0, m.start() - 5) : m.start()].split()
+    lead = "" if before and before[-1].lower() in ("am", "vom", "zum", "ab", "bis") else "vom "
+    first = m.group(1) if "." in m.group(1) else m.group(1) + "."  # "1" -> "1."
+    return f"{lead}{first} bis "
+
+
 def _everyday(text: str) -> str:
+    text = _FLOOR.sub(lambda m: _FLOORS[m.group(1)], text)
+    text = _DAY_SPAN.sub(_day_span, text)
+    text = _DATE_SPAN.sub(_day_span, text)
     text = _MONTH_SHORT.sub(
         lambda m: (
             m.group(1)

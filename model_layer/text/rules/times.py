@@ -1,7 +1,8 @@
 # ruff: noqa: RUF001, RUF002, RUF003  (the multiplication sign is the data here)
 """How many times: "3x denně" is "třikrát denně", "2x dziennie" "dwa razy dziennie",
-"3x päivässä" "kolme kertaa päivässä", "2-krát" (sk) "dvakrát" (#16 sweep: medicine
-doses, training plans, timetables).
+"3x päivässä" "kolme kertaa päivässä", "2-krát" (sk) "dvakrát", "3x al día" "tres veces
+al día", "em 10x sem juros" "em dez vezes", "2x daily" "twice daily" (#16 sweep: medicine
+doses, training plans, timetables, instalments).
 
 A number with "x" or "×" glued or spaced after it is a count of times only where a word
 or the end of the phrase follows: "3x4 m", "2 x 3" and "4x4" (sizes, products) stay the
@@ -97,6 +98,15 @@ _SAY: dict[str, Callable[[int], str | None]] = {
     "et": _other("üks kord", "korda", "et"),
     "fi": _other("kerran", "kertaa", "fi"),
 }
+# Where the count is the number and a noun for "time(s)", written as digits here so the
+# language module says the number in the noun's gender (agreement: "tres veces", "duas
+# vezes", "une fois", "ventuno volte"); English says "once", "twice", "three times".
+_NOUN = {"es": ("vez", "veces"), "pt": ("vez", "vezes"),
+         "it": ("volta", "volte"), "fr": ("fois", "fois"), "nl": ("keer", "keer"),
+         "sv": ("gång", "gånger"), "da": ("gang", "gange")}  # fmt: skip
+for _lang, (_one, _many) in _NOUN.items():
+    _SAY[_lang] = lambda n, one=_one, many=_many: f"{n} {one if n == 1 else many}"
+_SAY["en"] = lambda n: {1: "once", 2: "twice"}.get(n, f"{n} times")
 LANGUAGES = frozenset(_SAY)
 
 
