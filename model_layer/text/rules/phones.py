@@ -223,6 +223,24 @@ def _emergency_patterns(lang: str) -> tuple[re.Pattern[str], re.Pattern[str]] | 
     return re.compile(rf"(?<![\w+.,:/-])(?:{code_pattern}){after}"), calling
 
 
+# "Call 020 7946 0958 or 999", "Ring 08-123 456 78 eller 112": a number offered as the
+# other one to call; the word of calling is before the first number, out of reach of
+# `_CONTEXT_CHARS` once that number is read out.
+_OR_BEFORE = re.compile(
+    r"(?i)(?<!\w)(?:or|eller|oder|ou|o|of|tai|või|nebo|alebo|lub|albo|или|або|vagy|veya|"
+    r"atau|hoặc|ή|sau|ili|или|arba|vai|ali)\s+(?:(?:the|le|la|el|al|il|lo|o|a|na|на)\s+)?$"
+)
+_SENTENCE_BREAK = re.compile(r"[.!?;。]\s")
+
+
+def _alternative_number(m: re.Match[str], calling: re.Pattern[str]) -> bool:
+    before = m.string[max(0, m.start() - 160) : m.start()]
+    if not _OR_BEFORE.search(before):
+        return False
+    sentence = _SENTENCE_BREAK.split(before)[-1]
+    return calling.search(sentence) is not None
+
+
 def _emergency(text: str, lang: str) -> str:
     patterns = _emergency_patterns(lang)
     if patterns is None:
@@ -230,7 +248,7 @@ def _emergency(text: str, lang: str) -> str:
     pattern, calling = patterns
 
     def say(m: re.Match[str]) -> str:
-        if not calling.search(_around(m)):
+        if not calling.search(_around(m)) and not _alternative_number(m, calling):
             return m.group()
         said = numbers.digit_by_digit(m.group(), lang)
         if said is None:
