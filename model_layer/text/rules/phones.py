@@ -228,7 +228,7 @@ def _emergency_patterns(lang: str) -> tuple[re.Pattern[str], re.Pattern[str]] | 
 # `_CONTEXT_CHARS` once that number is read out.
 _OR_BEFORE = re.compile(
     r"(?i)(?<!\w)(?:or|eller|oder|ou|o|of|tai|või|nebo|alebo|lub|albo|или|або|vagy|veya|"
-    r"atau|hoặc|ή|sau|ili|или|arba|vai|ali)\s+(?:(?:the|le|la|el|al|il|lo|o|a|na|на)\s+)?$"
+    r"atau|hoặc|ή|sau|ili|arba|vai|ali)\s+(?:(?:the|le|la|el|al|il|lo|o|a|na|на)\s+)?$"
 )
 _SENTENCE_BREAK = re.compile(r"[.!?;。]\s")
 
