@@ -843,6 +843,8 @@ def _romanian(n: int, noun: str, before: str) -> str | None:
     last two digits are 0 or 20 and more take "de" before the noun ("douăzeci de case")."""
     if noun in ("de", "și", "sau", "în", "la", "pe", "cu", "din"):
         return None
+    if 1000 <= n <= 2100 and before.lower() in ("în", "din", "anul", "până"):
+        return None  # "În 2023 vânzările au crescut": a year, no count of the noun after it
     words = numbers.cardinal(str(n), "ro")
     if words is None:
         return None
