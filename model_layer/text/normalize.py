@@ -29,6 +29,7 @@ from model_layer.text.langs import (
     codes,
     common,
     dimensions,
+    legal_numbers,
     normalizer_for,
     roman,
     scores,
@@ -116,7 +117,8 @@ def read_shared_classes(text: str, lang: str) -> str:
     numerals (`langs/roman.py`), scores and ratios (`langs/scores.py`), decades and case
     endings on numbers (`langs/suffixes.py`), sizes "3x2 m" (`langs/dimensions.py`) and
     identifiers read digit by digit (`langs/codes.py`), split years "2023/24"
-    (`langs/split_years.py`), a plus sign before a change (`langs/signs.py`)."""
+    (`langs/split_years.py`), a plus sign before a change (`langs/signs.py`), the number
+    of a law ("Ley 39/2015", `langs/legal_numbers.py`)."""
     for read in (
         abbreviations.read,
         roman.read,
@@ -126,6 +128,7 @@ def read_shared_classes(text: str, lang: str) -> str:
         codes.read,
         split_years.read,
         signs.read,
+        legal_numbers.read,
     ):
         try:
             text = read(text, lang)

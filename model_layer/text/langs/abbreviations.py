@@ -103,6 +103,7 @@ WORDS: dict[str, dict[str, str]] = {
         "p. es.": "per esempio", "a.C.": "avanti Cristo", "d.C.": "dopo Cristo",
         "c.a.": "corrente anno", "ca.": "circa", "tel.": "telefono", "Tel.": "telefono",
         "v.le": "viale", "P.zza": "piazza", "p.zza": "piazza", "c.so": "corso", "C.so": "corso",
+        "d.lgs.": "decreto legislativo", "D.Lgs.": "decreto legislativo",
         "max.": "massimo", "ved.": "vedi", "cfr.": "confronta",
         "vol.": "volume", "ed.": "edizione", "S.p.A.": "società per azioni",
         "S.r.l.": "società a responsabilità limitata", "c.c.": "codice civile",
