@@ -108,7 +108,40 @@ def read(text: str, lang: str) -> str:
     text = pattern.sub(say, text)
     if lang == "de":  # "Sa 10–14 Uhr": one day before its hours
         text = _DE_ONE_DAY.sub(lambda m: _DE[index[m.group(1).lower()]], text)
+    before_date = _BEFORE_DATE.get(lang)
+    if before_date is not None:
+        names = _NOMINATIVE.get(lang, days.first)
+
+        def day(m: re.Match[str]) -> str:
+            before = m.string[max(0, m.start() - 6) : m.start()].split()
+            if before and before[-1].lower() in _PREPOSITIONS:
+                return m.group()  # "w sob." w sobotę: the abbreviation tables' case
+            return names[index[m.group(1).lower()]] + ("," if "," in m.group(2) else "") + " "
+
+        text = before_date.sub(day, text)
     return text
 
 
 _DE_ONE_DAY = re.compile(r"(?<![\w.])(Mo|Di|Mi|Do|Fr|Sa|So)\.?(?=\s\d{1,2}(?:[:.]\d\d)?\s?[-–])")
+
+
+# One day before a date, "ma. 3 juni", "pon., 3 czerwca", "пн, 3 июня": the day's name.
+# Only with its dot or a comma after it, so that "po 3. června" (cs "after") and "do 3"
+# stay words; de, fr, es, it, pt say it through their abbreviation tables.
+_PREPOSITIONS = frozenset(
+    ("w", "we", "od", "do", "na", "przez", "в", "во", "с", "по", "до", "на", "у", "з", "v", "ve")
+)
+_NOMINATIVE = {
+    "pl": ("poniedziałek", "wtorek", "środa", "czwartek", "piątek", "sobota", "niedziela"),
+    "ru": ("понедельник", "вторник", "среда", "четверг", "пятница", "суббота", "воскресенье"),
+    "uk": ("понеділок", "вівторок", "середа", "четвер", "п'ятниця", "субота", "неділя"),
+}
+
+
+def _before_date(lang: str) -> re.Pattern[str]:
+    forms = {form for forms in _TABLES[lang].short for form in forms}
+    alternatives = "|".join(sorted(map(re.escape, forms), key=len, reverse=True))
+    return re.compile(rf"(?<![\w.])({alternatives})(\.,?|,)\s(?=\d{{1,2}}\.?\s)", re.IGNORECASE)
+
+
+_BEFORE_DATE = {lang: _before_date(lang) for lang in ("nl", "sv", "da", "pl", "ru", "uk", "cs")}
