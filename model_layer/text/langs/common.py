@@ -357,14 +357,29 @@ class Abbreviations:
 
 
 # "U.S.", "U.K.", "D.C.": capitals with periods are spelled; a period that also ends
-# the sentence is kept.
-_DOTTED_INITIALS = re.compile(r"(?<![\w.])((?:[A-Z]\.){2,})(?P<end>(?=\s*$)|(?=\s+[A-Z]))?")
+# the sentence is kept: at the end, or before a word that starts sentences ("in the U.S.
+# Then ..."). Before another capitalized word it is the initials' own ("the U.S. GDP",
+# "the U.K. Prime Minister"), and a pause there would cut the phrase.
+_DOTTED_INITIALS = re.compile(
+    r"(?<![\w.])((?:[A-Z]\.){2,})(?P<end>(?=\s*$)|(?=\s+(?:[A-Z]\w*\b)))?"
+)
+_SENTENCE_STARTERS = frozenset((
+    "The", "A", "An", "This", "That", "These", "Those", "There", "Then", "It", "He", "She",
+    "We", "They", "I", "You", "But", "And", "So", "Yet", "Or", "In", "On", "At", "After",
+    "Before", "When", "While", "Since", "As", "If", "Its", "His", "Her", "Our", "Their",
+    "My", "Your", "However", "Meanwhile", "Also", "Now", "Today", "Yesterday", "Later",
+    "Still", "Many", "Most", "Some", "All", "One", "Two",
+))  # fmt: skip
 
 
 def spell_dotted_initials(text: str) -> str:
     def spell(m: re.Match[str]) -> str:
         spelled = " ".join(m.group(1).replace(".", ""))
-        return spelled + "." if m.group("end") is not None else spelled
+        if m.group("end") is None:
+            return spelled
+        following = m.string[m.end() :].split(maxsplit=1)
+        ends = not following or following[0].strip(",;:") in _SENTENCE_STARTERS
+        return spelled + "." if ends else spelled
 
     return _DOTTED_INITIALS.sub(spell, text)
 

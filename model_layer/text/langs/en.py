@@ -522,11 +522,35 @@ def _measures(text: str) -> str:
             return f"{words} times"
         return f"{words} {name}"
 
+    text = _FRACTION_MEASURE.sub(_fraction_of_unit, text)
     text = _MEASURE.sub(say, text)
     # "6 ft 2 in": "in" after a number is the preposition, except as the inches of a height.
     return _INCHES_AFTER_FEET.sub(
         lambda m: f"{cardinal(m.group(1))} {'inch' if m.group(1) == '1' else 'inches'}", text
     )
+
+
+# "3/4 tsp", "1/3 cup": a part of one unit ("three quarters of a teaspoon"); the number
+# after the slash is no measure of its own.
+_FRACTION_MEASURE = re.compile(
+    rf"(?<![\w.,/])([1-9])/([2-9]|10)\s?(?P<unit>{_UNIT})(?![\w/²³])(?:\.(?=\s+[a-z]))?"
+)
+
+
+def _fraction_of_unit(m: re.Match[str]) -> str:
+    numerator, denominator = int(m.group(1)), int(m.group(2))
+    singular = UNITS[m.group("unit")][0]
+    if numerator >= denominator or m.group("unit") in ("x", "×"):
+        return m.group()
+    an = "an" if singular[0] in "aeiou" else "a"
+    if (numerator, denominator) == (1, 2):
+        return f"half {an} {singular}"
+    if denominator in _HALVES:
+        name = _HALVES[denominator][numerator > 1]
+    else:
+        name = str(numbers.ordinal(denominator, LANG)) + ("s" if numerator > 1 else "")
+    count = "a" if numerator == 1 else cardinal(str(numerator))
+    return f"{count} {name} of {an} {singular}"
 
 
 _INCHES_AFTER_FEET = re.compile(r"(?<=\b(?:feet|foot) )(\d{1,2})\s?in\b")
