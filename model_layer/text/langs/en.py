@@ -186,8 +186,19 @@ def _dates(text: str) -> str:
     return _DAY_MONTH.sub(day_month, text)
 
 
+# "the 2022 World Cup", "the 1998 season": a year naming an event, not a count.
+_THE_YEAR = re.compile(r"\b([Tt]he\s)((?:19|20)\d\d)(?=\s(?P<next>[A-Za-z]+))")
+
+
+def _the_year(m: re.Match[str]) -> str:
+    if m.group("next") in UNITS or m.group("next").lower() in ("people", "times", "years"):
+        return m.group()  # "the 2000 m", "the 1500 people": a measure or a count
+    return m.group(1) + year(int(m.group(2)))
+
+
 def _years(text: str) -> str:
     text = _YEAR.sub(lambda m: m.group(1) + year(int(m.group(2))), text)
+    text = _THE_YEAR.sub(_the_year, text)
     return _DECADE.sub(_decade, text)
 
 
