@@ -96,6 +96,23 @@ _SCALES = {
     "mln": word("milione", "milioni"),
     "mld": word("miliardo", "miliardi"),
 }  # written abbreviations of large numbers
+# "dura 1h30", "2h15": a duration, "un'ora e trenta", "due ore e quindici" (the "h" was
+# left glued to the minutes).
+_HOURS_MINUTES = re.compile(r"(?<![\w.,:])(\d{1,2})\s?h\s?([0-5]\d)(?:\s?min)?(?![\w:])")
+
+
+def _hours_and_minutes(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        hours = int(m.group(1))
+        hour_words = "un'ora" if hours == 1 else f"{numbers.cardinal(str(hours), 'it')} ore"
+        minutes = int(m.group(2))
+        if minutes == 0:
+            return hour_words
+        return f"{hour_words} e {numbers.cardinal(str(minutes), 'it')}"
+
+    return _HOURS_MINUTES.sub(say, text) if "h" in text else text
+
+
 SPEC = LanguageSpec(
     code="it",
     # num2words writes "centoventitre", "duemilaventitre": a compound ending in -tre is -tré
@@ -154,6 +171,7 @@ SPEC = LanguageSpec(
     ),  # never end a sentence
     final_rules=(_elide,),
     extra_rules=(
+        _hours_and_minutes,
         _first_of_month,
         seasons.rule(),
         day_month.rule("it", r"il|del|al|dal|entro il|l'"),

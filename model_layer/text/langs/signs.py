@@ -4,8 +4,9 @@ cinco por ciento", "artı yüzde beş", "プラスごパーセント"; it was le
 ko and tr a minus before a percentage too ("-3%" マイナスさんパーセント, "eksi yüzde üç",
 where the Turkish percent word came first: "yüzde eksi üç").
 
-Only before a percentage, points or degrees ("+5%", "+3 Punkte", "+2 °C"): a "+" before
-a phone number is the phone rule's ("+49 30 ..."), and "2+2" is arithmetic.
+Only before a percentage, points or degrees ("+5%", "+3 Punkte", "+2 °C"), or standing
+between spaces before a word ("19,99 € + IVA": "más IVA"): a "+" before a phone number is
+the phone rule's ("+49 30 ..."), and "2+2" is arithmetic.
 """
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ _PLUS_SIGN = re.compile(
     r"°|ポイント|포인트))"
 )
 
+
+# "19,99 € + IVA", "+ Versand": a plus between spaces before a word is said too.
+_PLUS_WORD = re.compile(r"(?<=\s)\+(?=\s+[^\W\d_])")
 
 _MINUS_WORDS = {"ja": "マイナス", "ko": "마이너스", "tr": "eksi"}
 _MINUS_SIGN = re.compile(r"(?<![\w)])[-\u2212](?=\d+(?:[.,]\d+)?\s?%)")
@@ -36,4 +40,5 @@ def read(text: str, lang: str) -> str:
     if word is None:
         return text
     joiner = "" if lang == "ja" else " "
+    text = _PLUS_WORD.sub(word, text)
     return _PLUS_SIGN.sub(word + joiner, text)
