@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from model_layer.text.langs import time_spans
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, last_word, plural_czech, table_ordinal, word
 
@@ -214,7 +215,10 @@ SPEC = LanguageSpec(
     unit_symbols={"hod": "h"},  # "2 hod. 15 min"
     ordinal_dot=True,  # "2. místo" druhé místo
     final_rules=(_tens_one,),
-    extra_rules=(_dotted_times,),
+    extra_rules=(
+        time_spans.hour_word_after_time_rule("hod|h"),
+        _dotted_times,
+    ),
     hour=_hour,
     ordinal=_ordinal,
     range_word="až",  # "pět až deset"

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from model_layer.text.langs import time_spans
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import Word, date_from_parts, last_word, word
 from model_layer.text.spell import hr
@@ -240,7 +241,7 @@ SPEC = LanguageSpec(
     abbreviations=_ABBREVIATIONS,
     titles=frozenset(("npr.", "Npr.", "tj.", "dr.", "Dr.", "ul.", "br.", "sv.", "prof.", "tzv.")),
     scales=_SCALES,
-    extra_rules=(_dotted_times, _everyday, _years),
+    extra_rules=(time_spans.hour_word_after_time_rule("sati|h"), _dotted_times, _everyday, _years),
 )
 
 LANGUAGE = Language(SPEC)

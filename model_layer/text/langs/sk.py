@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from model_layer.text.langs import time_spans
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, last_word, plural_czech, table_ordinal, word
 
@@ -223,7 +224,7 @@ SPEC = LanguageSpec(
     abbreviations=_ABBREVIATIONS,
     # never end a sentence
     titles=frozenset(("napr.", "tzv.", "t. j.", "resp.", "ul.", "č.", "Napr.", "r.", "nám.", "p.")),
-    extra_rules=(_dotted_times, _everyday),
+    extra_rules=(time_spans.hour_word_after_time_rule("hod|h"), _dotted_times, _everyday),
 )
 
 LANGUAGE = Language(SPEC)

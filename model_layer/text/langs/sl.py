@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
+from model_layer.text.langs import time_spans
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, last_word, plural_slovenian, word
 
@@ -192,7 +193,10 @@ SPEC = LanguageSpec(
     abbreviations=_ABBREVIATIONS,
     # never end a sentence
     titles=frozenset(("npr.", "tj.", "oz.", "t. i.", "dr.", "ul.", "št.", "Npr.", "pribl.")),
-    extra_rules=(_everyday,),
+    extra_rules=(
+        time_spans.hour_word_after_time_rule("uri|h"),
+        _everyday,
+    ),
 )
 
 LANGUAGE = Language(SPEC)

@@ -44,3 +44,20 @@ def clock_word_rule(clock_words: str) -> Callable[[str], str]:
     return lambda text: span.sub(
         lambda m: f"{m[1]} {m[2]}.{m[3]} \u2013 {m[1]} {m[4]}.{m[5]}", text
     )
+
+
+def hour_word_after_time_rule(words: str) -> Callable[[str], str]:
+    """ "ve 14:30 hod.", "u 14:30 sati", "ob 14.30 uri": the word for "o'clock" after a
+    clock time with minutes is dropped, as the time's reading already says the hour
+    ("čtrnáct třicet", "četrnaest sati i trideset minuta"); its dot stays only where it
+    ends the sentence. `words`: a regex alternation of the word and its abbreviations."""
+    after_time = re.compile(
+        rf"(?<![\w.,:])([01]?\d|2[0-3])([:.][0-5]\d)\s?(?:{words})(?P<dot>\.)?(?!\w)"
+    )
+
+    def drop(m: re.Match[str]) -> str:
+        rest = m.string[m.end() :]
+        ends = m.group("dot") and (not rest.strip() or rest.lstrip()[:1].isupper())
+        return f"{m.group(1)}{m.group(2)}{'.' if ends else ''}"
+
+    return lambda text: after_time.sub(drop, text)

@@ -794,6 +794,17 @@ def _ru_time(m: re.Match[str]) -> str:
     return f"{m.group('prep')}{hour} {'ноль ' if minute < 10 else ''}{said}"
 
 
+# "pieauga par 12 %": "par" with a plural takes the dative, the percent word written out
+# so the number declines with it ("par diviem procentiem", "par vienu procentu").
+_LV_PERCENT = re.compile(r"(?<!\w)([Pp]ar )(\d{1,6})\s?%(?!\w)")
+
+
+def _lv_percent(m: re.Match[str]) -> str:
+    n = int(m.group(2))
+    one = n % 10 == 1 and n % 100 != 11
+    return f"{m.group(1)}{m.group(2)} {'procentu' if one else 'procentiem'}"
+
+
 def read(text: str, lang: str, reader: Reader | None) -> str:
     """`text` with numbers after case-governing prepositions (and, in Finnish, before
     nouns in a case) said in that case."""
@@ -808,6 +819,8 @@ def read(text: str, lang: str, reader: Reader | None) -> str:
         text = _et_compounds(text)
     if lang == "fi" and ("–" in text or "-" in text):
         text = _FI_RANGE.sub(lambda m: _fi_range(m, reader), text)
+    if lang == "lv" and "%" in text:
+        text = _LV_PERCENT.sub(_lv_percent, text)
     out: list[str] = []
     position = 0
     for m in _NUMBER.finditer(text):
