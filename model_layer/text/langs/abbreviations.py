@@ -59,6 +59,7 @@ WORDS: dict[str, dict[str, str]] = {
         "Mind.": "Mindestens", "Sog.": "Sogenannt",
     },
     "fr": {
+        "Bât.": "Bâtiment", "bât.": "bâtiment",
         "M.": "Monsieur", "MM.": "Messieurs", "Mme": "Madame", "Mmes": "Mesdames",
         "Mlle": "Mademoiselle", "Dr": "docteur", "Pr": "professeur",
         "Mgr": "monseigneur", "St": "saint", "Ste": "sainte", "etc.": "et cetera",

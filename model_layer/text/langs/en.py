@@ -73,7 +73,7 @@ _ABBREVIATIONS = {
     "Tel.": "Telephone", "tel.": "telephone", "Ext.": "extension", "ext.": "extension",
     "Mon.": "Monday", "Tue.": "Tuesday", "Tues.": "Tuesday", "Wed.": "Wednesday",
     "Thu.": "Thursday", "Thur.": "Thursday", "Thurs.": "Thursday", "Fri.": "Friday",
-    "Sat.": "Saturday", "Sun.": "Sunday",
+    "Sat.": "Saturday", "Sun.": "Sunday", "Bldg.": "Building", "bldg.": "building",
 }  # fmt: skip
 # The ones that often end a sentence, whose period then also closes it.
 _SENTENCE_FINAL = ("etc.", "max.", "Jr.", "Sr.", "Inc.", "Ltd.", "Corp.", "Bros.", "Ave.", "Blvd.",
@@ -788,7 +788,27 @@ def _house_numbers(text: str) -> str:
         said = f"{head} {_pair(digits[-2:])}"
         return f"{said} {letter}" if letter else said
 
-    return _HOUSE_NUMBER.sub(say, text)
+    text = _HOUSE_NUMBER.sub(say, text)
+    text = _DAY_BEFORE_HOURS.sub(lambda m: _DAY_NAMES[m.group(1)], text)
+    return _FLIGHT.sub(_flight, text)
+
+
+# "Flight BA 2491", "flight UA 901": the number in pairs as crews and announcers say it
+# ("twenty-four ninety-one", "nine oh one"); a weekday abbreviated before its hours
+# ("Sat 10am-2pm").
+_FLIGHT = re.compile(r"(?<=\b[Ff]light )([A-Z]{2}|[A-Z]\d|\d[A-Z])\s?([1-9]\d{2,3})(?!\w)")
+_DAY_BEFORE_HOURS = re.compile(
+    r"(?<![\w.])(Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)\.?(?=\s\d{1,2}(?::\d\d)?\s?(?:[ap]\.?m\.?|[-\u2013]))"
+)
+_DAY_NAMES = {"Mon": "Monday", "Tue": "Tuesday", "Tues": "Tuesday", "Wed": "Wednesday",
+              "Thu": "Thursday", "Thur": "Thursday", "Thurs": "Thursday", "Fri": "Friday",
+              "Sat": "Saturday", "Sun": "Sunday"}  # fmt: skip
+
+
+def _flight(m: re.Match[str]) -> str:
+    digits = m.group(2)
+    head = cardinal(digits[:-2]) or digits[:-2]
+    return f"{m.group(1)} {head} {_pair(digits[-2:])}"
 
 
 _RULES = (
