@@ -49,7 +49,7 @@ WORDS: dict[str, dict[str, str]] = {
         "Abt.": "Abteilung", "Dipl.-Ing.": "Diplomingenieur", "röm.": "römisch",
         "kath.": "katholisch", "ev.": "evangelisch", "Nr.": "Nummer", "Zi.": "Zimmer",
         "ff.": "und folgende", "Sa.": "Samstag", "So.": "Sonntag",
-        "p. P.": "pro Person", "rd.": "rund", "Bestellnr.": "Bestellnummer",
+        "p. P.": "pro Person", "rd.": "rund", "tgl.": "täglich", "Bestellnr.": "Bestellnummer",
         "Kundennr.": "Kundennummer", "Rechnungsnr.": "Rechnungsnummer", "Tel.-Nr.": "Telefonnummer",
         # capitalised at the start of a sentence
         "Z. B.": "Zum Beispiel", "D. h.": "Das heißt", "U. a.": "Unter anderem",

@@ -106,8 +106,10 @@ def read(text: str, lang: str) -> str:
         return said
 
     text = pattern.sub(say, text)
-    if lang == "de":  # "Sa 10–14 Uhr": one day before its hours
-        text = _DE_ONE_DAY.sub(lambda m: _DE[index[m.group(1).lower()]], text)
+    one_day = _ONE_DAY.get(lang)
+    if one_day is not None:  # "Sa 10–14 Uhr", "сб 10-15": one day before its hours
+        names = _NOMINATIVE.get(lang, days.first)
+        text = one_day.sub(lambda m: names[index[m.group(1).lower()]], text)
     before_date = _BEFORE_DATE.get(lang)
     if before_date is not None:
         names = _NOMINATIVE.get(lang, days.first)
@@ -120,9 +122,6 @@ def read(text: str, lang: str) -> str:
 
         text = before_date.sub(day, text)
     return text
-
-
-_DE_ONE_DAY = re.compile(r"(?<![\w.])(Mo|Di|Mi|Do|Fr|Sa|So)\.?(?=\s\d{1,2}(?:[:.]\d\d)?\s?[-–])")
 
 
 # One day before a date, "ma. 3 juni", "pon., 3 czerwca", "пн, 3 июня": the day's name.
@@ -145,3 +144,13 @@ def _before_date(lang: str) -> re.Pattern[str]:
 
 
 _BEFORE_DATE = {lang: _before_date(lang) for lang in ("nl", "sv", "da", "pl", "ru", "uk", "cs")}
+
+
+def _one_day(lang: str) -> re.Pattern[str]:
+    forms = {form for forms in _TABLES[lang].short for form in forms}
+    alternatives = "|".join(sorted(map(re.escape, forms), key=len, reverse=True))
+    flags = 0 if lang == "de" else re.IGNORECASE  # de: "So" the day, "so" the word
+    return re.compile(rf"(?<![\w.])({alternatives})\.?(?=\s\d{{1,2}}(?:[:.]\d\d)?\s?[-–])", flags)
+
+
+_ONE_DAY = {lang: _one_day(lang) for lang in ("de", "nl", "sv", "da", "pl", "ru", "uk")}

@@ -575,6 +575,10 @@ def learned_ending_gender(word: str, lang: str) -> Gender | None:
 # --- West Slavic: a table of forms, then the ending ---------------------------------
 
 
+_PL_NEUTER_E = ("mię", "zwierzę", "kurczę", "cielę", "źrebię", "prosię", "kocię", "szczenię",
+                "dziewczę", "niemowlę", "pisklę", "książę")  # fmt: skip
+
+
 def west_slavic_gender(noun: str, lang: str, use_table: bool = True) -> Gender:
     """The gender of a Polish or Czech noun form: the built table, else the ending."""
     lower = noun.lower()
@@ -583,6 +587,8 @@ def west_slavic_gender(noun: str, lang: str, use_table: bool = True) -> Gender:
         return known
     if lang == "sk" and lower.endswith("á"):
         return "n"  # the Slovak neuter plural: "okná", "mestá", "autá"
+    if lang == "pl" and lower.endswith("ę") and not lower.endswith(_PL_NEUTER_E):
+        return "f"  # a feminine accusative ("tabletkę"); neuter "-ę" is "imię", "zwierzę"
     if lower.endswith("a"):
         return "f"
     if lower.endswith(("o", "e", "ę", "um", "í", "ě")):
