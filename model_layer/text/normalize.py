@@ -39,6 +39,7 @@ from model_layer.text.langs import (
 )
 from model_layer.text.lexicon import Lexicon
 from model_layer.text.rules import apply as apply_shared_rules
+from model_layer.text.rules.fractions import spell_vulgar_fractions
 
 # Languages whose all-caps words are spelled out; the others' scripts have no capitals
 # (ja, ko, ar, hi) or keep their own rules (el), and `na` has no letter names to use.
@@ -119,6 +120,7 @@ def read_shared_classes(text: str, lang: str) -> str:
     identifiers read digit by digit (`langs/codes.py`), split years "2023/24"
     (`langs/split_years.py`), a plus sign before a change (`langs/signs.py`), the number
     of a law ("Ley 39/2015", `langs/legal_numbers.py`)."""
+    text = spell_vulgar_fractions(text)  # "2½" -> "2 1/2", for the fraction readers
     for read in (
         abbreviations.read,
         roman.read,

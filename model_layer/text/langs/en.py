@@ -66,6 +66,7 @@ _ABBREVIATIONS = {
     "Fig.": "Figure", "fig.": "figure", "Vol.": "Volume", "vol.": "volume",
     "Ave": "Avenue", "Blvd": "Boulevard", "pct": "percent",
     "Ch.": "Chapter", "ch.": "chapter",
+    "Mr.": "Mister", "Ms.": "Miz",
     "max.": "maximum", "Max.": "Maximum",
     # Capitalised at the start of a sentence or a form line ("Approx. 40 people came.").
     "Approx.": "Approximately", "Dept.": "Department", "Incl.": "Including",
@@ -242,7 +243,8 @@ def _versions(text: str) -> str:
 
 _TIME = re.compile(
     r"(?<![\w:.,])([01]?\d|2[0-3])(?::([0-5]\d)(?::([0-5]\d))?)?"
-    r"(?:\s?(?P<ampm>[AaPp])\.?[Mm](?:\.(?=\s[a-z]))?(?!\w))?(?![\w:])"
+    r"(?:\s?(?P<ampm>[AaPp])\.?[Mm](?:\.(?=\s(?:[a-z]|"
+    r"(?:[ECMP][SD]T|GMT|UTC|BST|CES?T|ET|PT|CT|MT)\b)))?(?!\w))?(?![\w:])"
 )
 
 

@@ -511,6 +511,23 @@ _NUMBERED = re.compile(
 )
 
 
+# "2½ cups", "¾ tsp": the single-character fractions, written as "a/b" (after a space
+# when a whole number comes first) so that the fraction readers of each language say them.
+_VULGAR = {"½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅖": "2/5",
+           "⅗": "3/5", "⅘": "4/5", "⅙": "1/6", "⅚": "5/6", "⅛": "1/8", "⅜": "3/8", "⅝": "5/8",
+           "⅞": "7/8"}  # fmt: skip
+_VULGAR_CHAR = re.compile(rf"(?:(\d)\s?)?([{''.join(_VULGAR)}])")
+
+
+def spell_vulgar_fractions(text: str) -> str:
+    """`text` with "½", "2½", "2 ½" written "1/2", "2 1/2"."""
+    if not any(ch in _VULGAR for ch in text):
+        return text
+    return _VULGAR_CHAR.sub(
+        lambda m: f"{m.group(1) + ' ' if m.group(1) else ''}{_VULGAR[m.group(2)]}", text
+    )
+
+
 def read_fractions(text: str, lang: str, unit_reader: Callable[[str], str] | None) -> str:
     """`text` with mixed numbers and fractions in `lang` read as words. `unit_reader`
     is the language's normalizer, used to say the unit after a mixed number as the
