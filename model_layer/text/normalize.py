@@ -30,6 +30,7 @@ from model_layer.text.langs import (
     common,
     dimensions,
     legal_numbers,
+    letter_numbers,
     normalizer_for,
     roman,
     scores,
@@ -111,6 +112,9 @@ def _normalize_plain(text: str, lang: str, shouting: bool) -> str:
     return text
 
 
+_SUBSCRIPT_DIGITS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+
+
 def read_shared_classes(text: str, lang: str) -> str:
     """The readings decided from context that several languages share, each in its own
     module with a table per language, before the language's own rules see the text:
@@ -119,8 +123,10 @@ def read_shared_classes(text: str, lang: str) -> str:
     endings on numbers (`langs/suffixes.py`), sizes "3x2 m" (`langs/dimensions.py`) and
     identifiers read digit by digit (`langs/codes.py`), split years "2023/24"
     (`langs/split_years.py`), a plus sign before a change (`langs/signs.py`), the number
-    of a law ("Ley 39/2015", `langs/legal_numbers.py`)."""
+    of a law ("Ley 39/2015", `langs/legal_numbers.py`), "A4", "B12", "5G"
+    (`langs/letter_numbers.py`)."""
     text = spell_vulgar_fractions(text)  # "2½" -> "2 1/2", for the fraction readers
+    text = text.translate(_SUBSCRIPT_DIGITS)  # "CO₂", "H₂O": read as "CO2", "H2O"
     for read in (
         abbreviations.read,
         roman.read,
@@ -131,6 +137,7 @@ def read_shared_classes(text: str, lang: str) -> str:
         split_years.read,
         signs.read,
         legal_numbers.read,
+        letter_numbers.read,
     ):
         try:
             text = read(text, lang)
