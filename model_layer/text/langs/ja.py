@@ -51,7 +51,8 @@ _SIGN_WORDS = {"-": "マイナス", "▲": "マイナス", "△": "マイナス"
 
 
 _SHAPES = _cjk.number_shapes(_QUANTITY, c.SUFFIXES, c.PREFIX_CURRENCIES, "円|ドル|ユーロ|ウォン")
-_FRACTION = _cjk.pattern(rf"(?P<b>{_QUANTITY})分の(?P<a>{_QUANTITY})")
+# Not before Latin letters: "徒歩3分の1LDK" is three minutes' walk to a 1LDK flat.
+_FRACTION = _cjk.pattern(rf"(?P<b>{_QUANTITY})分の(?P<a>{_QUANTITY})(?![A-Za-z])")
 _DATE_FOLLOWERS = ("から", "まで", "〜", "~", "(")
 _ADDRESS = _cjk.pattern(
     r"(?<![\w.-])\d{1,4}(?:-\d{1,4}){2,3}(?![\w-])"  # 西新宿2-8-1
