@@ -40,10 +40,25 @@ def _turkish(m: re.Match[str]) -> str:
     return " ".join(said)
 
 
+# "3x1 tablet", "2x1 Tablette": a dose, how many times a number of tablets ("three times
+# one tablet", "üç kez bir tablet"), not a size; the word where a size's differs.
+_DOSE = re.compile(
+    r"(?<![\w.,+\-*/=])([1-9])\s?[x×]\s?([1-9])(?=\s+(?:tablet|Tablette|comprim|compress|"
+    r"capsul|Kapsel|kapsül|kapsułk|tablett|tabletk|таблет|draje|damla|drop|gota|goccia|"
+    r"Tropfen|viên|kaplet|ölçek|sachet|Beutel|pastill|pill|Pille))",
+    re.IGNORECASE,
+)
+_DOSE_WORDS = {"en": "times", "fr": "fois", "nl": "keer", "ro": "ori", "tr": "kez", "es": "veces",
+               "pt": "vezes", "it": "volte"}  # fmt: skip
+
+
 def read(text: str, lang: str) -> str:
     """`text` with its sizes joined by the language's word ("3 by 2 m")."""
     if "x" not in text and "×" not in text:
         return text
+    dose = _DOSE_WORDS.get(lang, WORDS.get(lang))
+    if dose is not None:
+        text = _DOSE.sub(rf"\1 {dose} \2", text)
     if lang == "tr":
         return _SIZE.sub(_turkish, text)
     word = WORDS.get(lang)

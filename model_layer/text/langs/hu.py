@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
+from model_layer.text.langs import rates
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec, plain_ordinal
 from model_layer.text.langs.forms import last_word, plural_none, word
 
@@ -274,6 +275,11 @@ _ABBREVIATIONS = {
     "tel.": "telefon", "Tel.": "Telefon", "hsz.": "házszám", "sz.": "szám",
     "ford.": "fordította", "vö.": "vesd össze", "ny.": "nyugalmazott",
 }  # fmt: skip
+# "2 500 Ft/fő", "3 tabletta/nap": a rate, "per fő", "per nap".
+_PER_WORDS = {"fő": "fő", "óra": "óra", "nap": "nap", "hó": "hó", "hét": "hét", "év": "év",
+              "db": "darab", "kg": "kilogramm", "éj": "éj", "személy": "személy"}  # fmt: skip
+
+
 SPEC = LanguageSpec(
     code="hu",
     plural=plural_none,  # no plural after a number: "öt forint"
@@ -306,7 +312,7 @@ SPEC = LanguageSpec(
     scales={w: word(w) for w in ("ezer", "millió", "milliárd")},
     # "tizenkétezer", "kétmillió": két in a compound (num2words writes "tizenkettőezer")
     word_fixes=((r"kettő(?=ezer|millió|milliárd|száz)", "két"),),
-    extra_rules=(_house_numbers, _day_spans, _suffixes, _fractions),
+    extra_rules=(_house_numbers, _day_spans, _suffixes, _fractions, rates.rule(_PER_WORDS)),
     final_rules=(_join_suffixes, _two_before_noun),
 )
 
