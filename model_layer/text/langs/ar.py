@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import day_month
+from model_layer.text.langs import day_month, time_spans
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import Word, date_from_parts, plural_one_other, word
 from model_layer.text.spell import ar
@@ -356,6 +356,7 @@ SPEC = LanguageSpec(
     equals_word="يساوي",
     extra_rules=(
         _prepare,
+        time_spans.rule("إلى"),  # "9:00-17:00": from one time to the other
         day_month.rule("ar", r"يوم|في|من|إلى|حتى|بتاريخ|منذ|بين"),  # "يوم 5/3" الخامس من مارس
         _hours_and_codes,
         _decimals_and_ranges,

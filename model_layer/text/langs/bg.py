@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from model_layer.text.langs import time_spans
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import date_from_parts, word
 from model_layer.text.spell import bg
@@ -237,7 +238,7 @@ SPEC = LanguageSpec(
         "млрд": word("милиард", "милиарда"),
         "млрд.": word("милиард", "милиарда"),
     },
-    extra_rules=(_everyday, _years),
+    extra_rules=(time_spans.rule("до"), _everyday, _years),
     final_rules=(_plus, _spaces),
 )
 
