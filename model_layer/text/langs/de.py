@@ -412,6 +412,7 @@ SPEC = LanguageSpec(
         )
     ),  # never end a sentence
     extra_rules=(
+        time_spans.two_times_rule("und|bis"),
         _times,
         seasons.rule(),
         time_spans.rule("bis"),

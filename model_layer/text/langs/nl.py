@@ -103,6 +103,7 @@ SPEC = LanguageSpec(
         ("bijv.", "bv.", "d.w.z.", "o.a.", "dhr.", "mevr.", "nr.", "ca.", "m.b.v.")
     ),  # never end a sentence
     extra_rules=(
+        time_spans.two_times_rule("en|tot"),
         _months_alone,
         day_month.rule("nl", r"op|vanaf|tot|t/m|per|sinds|voor|na"),  # "op 3/4" drie april
         halves.rule("nl"),  # "1/2 tablet" after the dates

@@ -61,3 +61,16 @@ def hour_word_after_time_rule(words: str) -> Callable[[str], str]:
         return f"{m.group(1)}{m.group(2)}{'.' if ends else ''}"
 
     return lambda text: after_time.sub(drop, text)
+
+
+def two_times_rule(joins: str) -> Callable[[str], str]:
+    """ "zwischen 9.00 und 17.00 Uhr", "tussen 9.00 en 17.00 uur": two clock times with a
+    dot joined by the language's "and" or "to" (`joins`, a regex alternation), with the
+    hour word after them, are written with colons, so that both are read as times; the
+    first has no "Uhr" after it and was read as a decimal ("neun Komma null null")."""
+    pair = re.compile(
+        rf"(?<![\w.,:])([01]?\d|2[0-3])\.([0-5]\d)(\s+(?:{joins})\s+)"
+        r"([01]?\d|2[0-3])[.:]([0-5]\d)(?![\d.,]\d)"
+        r"(?=\s*(?:Uhr|uur|h)\b)"  # an hour word after them: "9.50 und 12.00 Euro" are prices
+    )
+    return lambda text: pair.sub(r"\1:\2\3\4:\5", text) if "." in text else text
