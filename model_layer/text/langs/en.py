@@ -90,6 +90,10 @@ _WEEKDAY = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
 _WEEKDAY_RANGE = re.compile(
     rf"(?<![\w.])({_WEEKDAY})\.?\s?[-\u2013]\s?({_WEEKDAY})\b(?:\.(?=\s+[a-z0-9]))?"
 )
+# "Sat 10am-2pm": one day abbreviated before its hours.
+_DAY_BEFORE_HOURS = re.compile(
+    rf"(?<![\w.])({_WEEKDAY})\.?(?=\s\d{{1,2}}(?::\d\d)?\s?(?:[ap]\.?m\.?|[-\u2013]))"
+)
 _ESTIMATE = re.compile(r"(?<![\w.,])(?:([12]\d{3})|(?<=\d)) est\.(?=\)|,|;)")
 _NUMBERED = re.compile(r"(?<![\w.])(?:(No|no|Nos|nos)\.|#)\s?(?=\d)")
 _PAGES = re.compile(r"(?<![\w.])(pp?)\.\s?(?=\d)")
@@ -112,6 +116,7 @@ def _abbreviations(text: str) -> str:
     # "(2023 est.)": the year's estimate, not "established"
     text = _ESTIMATE.sub(lambda m: f"{year(int(m.group(1))) if m.group(1) else ''} estimate", text)
     text = _WEEKDAY_RANGE.sub(lambda m: f"{_WEEKDAYS[m[1]]} to {_WEEKDAYS[m[2]]}", text)
+    text = _DAY_BEFORE_HOURS.sub(lambda m: _WEEKDAYS[m[1]], text)
     text = _NUMBERED.sub(_numbered, text)
     text = common.spell_dotted_initials(text)
     text = _PAGES.sub(lambda m: "pages " if m.group(1) == "pp" else "page ", text)
@@ -558,12 +563,8 @@ def _fraction_of_unit(m: re.Match[str]) -> str:
     an = "an" if singular[0] in "aeiou" else "a"
     if (numerator, denominator) == (1, 2):
         return f"half {an} {singular}"
-    if denominator in _HALVES:
-        name = _HALVES[denominator][numerator > 1]
-    else:
-        name = str(numbers.ordinal(denominator, LANG)) + ("s" if numerator > 1 else "")
     count = "a" if numerator == 1 else cardinal(str(numerator))
-    return f"{count} {name} of {an} {singular}"
+    return f"{count} {_parts_name(numerator, denominator)} of {an} {singular}"
 
 
 _INCHES_AFTER_FEET = re.compile(r"(?<=\b(?:feet|foot) )(\d{1,2})\s?in\b")
@@ -586,6 +587,13 @@ def _both_years(first: str, second: str) -> bool:
     return all(len(n) == 4 and 1000 <= int(n) <= 2099 for n in (first, second))
 
 
+def _parts_name(numerator: int, denominator: int) -> str:
+    """ "quarter", "thirds", "eighths": the name of the parts, singular for one of them."""
+    if denominator in _HALVES:
+        return _HALVES[denominator][numerator > 1]
+    return str(numbers.ordinal(denominator, LANG)) + ("s" if numerator > 1 else "")
+
+
 def _fractions(text: str) -> str:
     def say(m: re.Match[str]) -> str:
         numerator, denominator = int(m.group(1)), int(m.group(2))
@@ -601,11 +609,7 @@ def _fractions(text: str) -> str:
                     return "half"  # "a 1/2 hour": a half hour
                 an = "an" if noun.group(1)[0] in "aeiou" else "a"
                 return f"half {an}"  # "1/2 tablet": half a tablet, "1/2 cup": half a cup
-        if denominator in _HALVES:
-            name = _HALVES[denominator][numerator > 1]
-        else:
-            name = str(numbers.ordinal(denominator, LANG)) + ("s" if numerator > 1 else "")
-        return f"{cardinal(str(numerator))} {name}"
+        return f"{cardinal(str(numerator))} {_parts_name(numerator, denominator)}"
 
     return _FRACTION.sub(say, text)
 
@@ -781,36 +785,30 @@ def _pair(digits: str) -> str:
     return cardinal(digits) or digits
 
 
+def _in_pairs(digits: str) -> str:
+    """A house or flight number of 3-4 digits said in pairs: "two twenty-one", "nine oh one"."""
+    return f"{cardinal(digits[:-2]) or digits[:-2]} {_pair(digits[-2:])}"
+
+
 def _house_numbers(text: str) -> str:
     def say(m: re.Match[str]) -> str:
         digits, letter = m.group(1), m.group(2) or ""
         if digits.endswith("000") or (len(digits) == 3 and digits.endswith("00")):
             return m.group()  # "2000 Main Street", "100 Main Street": the number itself
-        head = cardinal(digits[:-2]) or digits[:-2]
-        said = f"{head} {_pair(digits[-2:])}"
+        said = _in_pairs(digits)
         return f"{said} {letter}" if letter else said
 
     text = _HOUSE_NUMBER.sub(say, text)
-    text = _DAY_BEFORE_HOURS.sub(lambda m: _DAY_NAMES[m.group(1)], text)
     return _FLIGHT.sub(_flight, text)
 
 
 # "Flight BA 2491", "flight UA 901": the number in pairs as crews and announcers say it
-# ("twenty-four ninety-one", "nine oh one"); a weekday abbreviated before its hours
-# ("Sat 10am-2pm").
+# ("twenty-four ninety-one", "nine oh one").
 _FLIGHT = re.compile(r"(?<=\b[Ff]light )([A-Z]{2}|[A-Z]\d|\d[A-Z])\s?([1-9]\d{2,3})(?!\w)")
-_DAY_BEFORE_HOURS = re.compile(
-    r"(?<![\w.])(Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)\.?(?=\s\d{1,2}(?::\d\d)?\s?(?:[ap]\.?m\.?|[-\u2013]))"
-)
-_DAY_NAMES = {"Mon": "Monday", "Tue": "Tuesday", "Tues": "Tuesday", "Wed": "Wednesday",
-              "Thu": "Thursday", "Thur": "Thursday", "Thurs": "Thursday", "Fri": "Friday",
-              "Sat": "Saturday", "Sun": "Sunday"}  # fmt: skip
 
 
 def _flight(m: re.Match[str]) -> str:
-    digits = m.group(2)
-    head = cardinal(digits[:-2]) or digits[:-2]
-    return f"{m.group(1)} {head} {_pair(digits[-2:])}"
+    return f"{m.group(1)} {_in_pairs(m.group(2))}"
 
 
 _RULES = (
