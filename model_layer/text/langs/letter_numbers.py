@@ -20,7 +20,6 @@ LANGUAGES = frozenset((
     "sl", "hr", "hu", "ro", "tr", "id", "vi", "el", "ru", "uk", "bg",
 ))  # fmt: skip
 _LETTERS_NUMBER = re.compile(r"(?<![\w.,/-])([A-Z]{1,4})(\d{1,3})(?![\w/]|[.,]\d)")
-_VI_WEEKDAYS = frozenset("234567")
 _NUMBER_LETTER = re.compile(r"(?<![\w.,/-])([1-9]\d?)([GKD])(?![\w/]|[.,]\d)")
 
 
@@ -30,8 +29,6 @@ def read(text: str, lang: str) -> str:
         return text
 
     def letters_first(m: re.Match[str]) -> str:
-        if lang == "vi" and m.group(1) == "T" and m.group(2) in _VI_WEEKDAYS:
-            return m.group()  # "T2" is thứ hai, Monday: vi.py's
         words = numbers.cardinal(m.group(2), lang)
         return m.group() if words is None else f"{m.group(1)} {words}"
 

@@ -128,20 +128,7 @@ def _digit_words(run: str) -> str:
     return " ".join(_DIGITS[int(d)] for d in run if d.isdigit())
 
 
-# "T2-T6", "T7, CN": weekdays by number ("thứ hai" is Monday), Sunday "chủ nhật".
-_WEEKDAY_NAMES = {"2": "thứ hai", "3": "thứ ba", "4": "thứ tư", "5": "thứ năm", "6": "thứ sáu",
-                  "7": "thứ bảy"}  # fmt: skip
-_WEEKDAY_SPAN = re.compile(r"(?<![\w/])T([2-7])\s?[-\u2013]\s?(?:T([2-7])|(CN))(?![\w/])")
-_WEEKDAY = re.compile(r"(?<![\w/])(?:T([2-7])|(CN))(?=[\s,.;:)]|$)")
-
-
-def _weekday(number: str | None) -> str:
-    return _WEEKDAY_NAMES[number] if number else "chủ nhật"
-
-
 def _everyday(text: str) -> str:
-    text = _WEEKDAY_SPAN.sub(lambda m: f"{_weekday(m[1])} đến {_weekday(m[2])}", text)
-    text = _WEEKDAY.sub(lambda m: _weekday(m[1]), text)
     text = _HOTLINE.sub(lambda m: f"{_digit_words(m.group(1))}, {_digit_words(m.group(2))}", text)
     text = _HOUR_G.sub(lambda m: f"{m.group(1)}h{m.group(2) or ''}", text)
     text = _TIME_RANGE.sub(lambda m: f"{m.group(1)} đến ", text)

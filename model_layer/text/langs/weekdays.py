@@ -31,6 +31,7 @@ _FR = ("lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche")
 _ES = ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo")
 _IT = ("lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica")
 _PT = ("segunda", "terça", "quarta", "quinta", "sexta", "sábado", "domingo")
+_VI = ("thứ hai", "thứ ba", "thứ tư", "thứ năm", "thứ sáu", "thứ bảy", "chủ nhật")
 _CS = ("pondělí", "úterý", "středa", "čtvrtek", "pátek", "sobota", "neděle")
 
 _TABLES = {
@@ -65,6 +66,9 @@ _TABLES = {
                 ("понедельник", "вторник", "среду", "четверг", "пятницу", "субботу",
                  "воскресенье"),
                 "с {a} по {b}"),
+    # vi writes the days by number, "T2" (thứ hai, Monday) to "T7", and "CN" for Sunday
+    "vi": _Days((("T2",), ("T3",), ("T4",), ("T5",), ("T6",), ("T7",), ("CN",)), _VI, _VI,
+                "{a} đến {b}"),
     "bg": _Days((("пн",), ("вт",), ("ср",), ("чт",), ("пт",), ("сб",), ("нд",)),
                 ("понеделник", "вторник", "сряда", "четвъртък", "петък", "събота", "неделя"),
                 ("понеделник", "вторник", "сряда", "четвъртък", "петък", "събота", "неделя"),
@@ -76,10 +80,15 @@ _TABLES = {
 }  # fmt: skip
 
 
+def _day_alternatives(days: _Days) -> str:
+    """Every abbreviation of the days as one regex alternation, the longest first."""
+    forms = {form for forms in days.short for form in forms}
+    return "|".join(sorted(map(re.escape, forms), key=len, reverse=True))
+
+
 def _compile(days: _Days) -> tuple[re.Pattern[str], dict[str, int]]:
     index = {form.lower(): i for i, forms in enumerate(days.short) for form in forms}
-    alternatives = "|".join(sorted(map(re.escape, index), key=len, reverse=True))
-    day = rf"(?:{alternatives})"
+    day = rf"(?:{_day_alternatives(days)})"
     pattern = re.compile(
         rf"(?<![\w.])(?P<a>{day})\.?(?:{days.joints})(?P<b>{day})\.?(?!\w)", re.IGNORECASE
     )
@@ -102,7 +111,7 @@ def read(text: str, lang: str) -> str:
         if a == b:
             return m.group()
         said = days.template.format(a=days.first[a], b=days.last[b])
-        if m.group()[:1].isupper() and lang not in ("de",):
+        if m.group()[:1].isupper() and lang not in ("de", "vi"):
             said = said[:1].upper() + said[1:]
         rest = m.string[m.end() :]
         if m.group().endswith(".") and (not rest.strip() or rest[:2].strip()[:1].isupper()):
@@ -114,6 +123,8 @@ def read(text: str, lang: str) -> str:
     if one_day is not None:  # "Sa 10–14 Uhr", "сб 10-15": one day before its hours
         names = _NOMINATIVE.get(lang, days.first)
         text = one_day.sub(lambda m: names[index[m.group(1).lower()]], text)
+    if lang == "vi":  # "Nghỉ T7, CN": a day alone, which no letters-and-digits reader takes
+        text = _VI_DAY.sub(lambda m: _VI[index[m.group(1).lower()]], text)
     before_date = _BEFORE_DATE.get(lang)
     if before_date is not None:
         names = _NOMINATIVE.get(lang, days.first)
@@ -142,8 +153,7 @@ _NOMINATIVE = {
 
 
 def _before_date(lang: str) -> re.Pattern[str]:
-    forms = {form for forms in _TABLES[lang].short for form in forms}
-    alternatives = "|".join(sorted(map(re.escape, forms), key=len, reverse=True))
+    alternatives = _day_alternatives(_TABLES[lang])
     return re.compile(rf"(?<![\w.])({alternatives})(\.,?|,)\s(?=\d{{1,2}}\.?\s)", re.IGNORECASE)
 
 
@@ -151,10 +161,12 @@ _BEFORE_DATE = {lang: _before_date(lang) for lang in ("nl", "sv", "da", "pl", "r
 
 
 def _one_day(lang: str) -> re.Pattern[str]:
-    forms = {form for forms in _TABLES[lang].short for form in forms}
-    alternatives = "|".join(sorted(map(re.escape, forms), key=len, reverse=True))
+    alternatives = _day_alternatives(_TABLES[lang])
     flags = 0 if lang == "de" else re.IGNORECASE  # de: "So" the day, "so" the word
     return re.compile(rf"(?<![\w.])({alternatives})\.?(?=\s\d{{1,2}}(?:[:.]\d\d)?\s?[-–])", flags)
 
 
 _ONE_DAY = {lang: _one_day(lang) for lang in ("de", "nl", "sv", "da", "pl", "ru", "uk", "bg")}
+
+
+_VI_DAY = re.compile(r"(?<![\w/])(T[2-7]|CN)(?=[\s,.;:)]|$)")
