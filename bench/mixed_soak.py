@@ -53,9 +53,9 @@ def record(report: Report, result: dict[str, Any]) -> None:
     samples = result["samples"]
     start, end = samples[result["start_index"]], samples[-1]
     later = samples[result["start_index"] :]
-    for name in ("rss_mb", "fds", "threads"):
+    for name in ("rss_mb", "anon_mb", "fds", "threads"):
         stem = name.removesuffix("_mb")
-        unit = "_mb" if name == "rss_mb" else ""
+        unit = "_mb" if name.endswith("_mb") else ""
         report.add(f"mixed-soak.{stem}_start{unit}", IMPL, start[name])
         report.add(f"mixed-soak.{stem}_end{unit}", IMPL, end[name])
         report.add(f"mixed-soak.{stem}_max{unit}", IMPL, max(s[name] for s in later))

@@ -4,6 +4,11 @@
 prints one Markdown table per graph: the unmodified graph against the prepared one
 (optimized/fp32, after the rewrites), same seeded inputs of one ~150-character chunk,
 the session options the function uses. Shares are of the graph's summed kernel time.
+
+Then the roofline: each graph's arithmetic (multiply-adds of its Conv, MatMul and Gemm
+nodes, counted on the unmodified graph at those input shapes) over its wall time per
+run, against what one large MatMul reaches in the same session options. A graph near
+that ceiling can only get faster by doing less arithmetic, not by running it better.
 """
 
 from __future__ import annotations
@@ -12,10 +17,14 @@ import argparse
 import json
 import os
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 
+import numpy as np
+import onnx
 import onnxruntime as ort
+from onnx import TensorProto, helper, numpy_helper, shape_inference
 
 from model_layer.constants import GRAPH_PATHS
 from model_layer.loader import session_options
@@ -25,6 +34,10 @@ from model_layer.settings import EngineSettings
 
 RUNS = 3
 TOP = 8
+TIMED_RUNS = 7
+# One MatMul as large as the biggest pointwise layers over a long chunk: the machine's
+# fp32 ceiling for this kind of work in ONNX Runtime, with the function's options.
+PEAK_SHAPE = (2048, 512, 2048)
 
 
 def op_times(path: Path, batch: int, text_len: int, latent_len: int) -> Counter[str]:
@@ -48,6 +61,98 @@ def op_times(path: Path, batch: int, text_len: int, latent_len: int) -> Counter[
         if event.get("cat") == "Node" and event["name"].endswith("_kernel_time"):
             totals[event["args"]["op_name"]] += event["dur"] / 1000 / (RUNS + 1)
     return totals
+
+
+def graph_flops(path: Path, feeds: dict[str, np.ndarray]) -> float:
+    """Floating-point operations of one run: 2 per multiply-add of every Conv, MatMul
+    and Gemm, with every shape inferred from the shapes of `feeds`."""
+    model = onnx.load(str(path), load_external_data=False)
+    for graph_input in model.graph.input:
+        if graph_input.name in feeds:
+            dims = graph_input.type.tensor_type.shape.dim
+            for dim, size in zip(dims, feeds[graph_input.name].shape, strict=True):
+                dim.Clear()
+                dim.dim_value = int(size)
+    model = shape_inference.infer_shapes(model, data_prop=True)
+    shapes: dict[str, list[int]] = {init.name: list(init.dims) for init in model.graph.initializer}
+    for info in [*model.graph.value_info, *model.graph.input, *model.graph.output]:
+        shapes[info.name] = [d.dim_value for d in info.type.tensor_type.shape.dim]
+    total = 0.0
+    for node in model.graph.node:
+        if node.op_type not in ("Conv", "MatMul", "Gemm"):
+            continue
+        out, left = shapes.get(node.output[0]), shapes.get(node.input[0])
+        if not out or not left or 0 in out:
+            raise ValueError(f"{path.name}: shape of {node.name or node.op_type} not inferred")
+        if node.op_type == "Conv":
+            weight = shapes[node.input[1]]  # [C_out, C_in / group, *kernel]
+            total += 2.0 * float(np.prod(out)) * float(np.prod(weight[1:]))
+        else:
+            transposed = any(a.name == "transA" and a.i for a in node.attribute)
+            inner = left[0] if node.op_type == "Gemm" and transposed else left[-1]
+            total += 2.0 * float(np.prod(out)) * inner
+    return total
+
+
+def _session(path: Path) -> ort.InferenceSession:
+    return ort.InferenceSession(
+        str(path), session_options(EngineSettings()), providers=["CPUExecutionProvider"]
+    )
+
+
+def wall_ms(session: ort.InferenceSession, feeds: dict[str, np.ndarray]) -> float:
+    """Median wall time of one run."""
+    session.run(None, feeds)
+    times = []
+    for _ in range(TIMED_RUNS):
+        started = time.perf_counter()
+        session.run(None, feeds)
+        times.append(time.perf_counter() - started)
+    return 1000 * float(np.median(times))
+
+
+def peak_gflops() -> float:
+    rows, inner, cols = PEAK_SHAPE
+    rng = np.random.default_rng(0)
+    weight = numpy_helper.from_array(rng.standard_normal((inner, cols), np.float32), "W")
+    graph = helper.make_graph(
+        [helper.make_node("MatMul", ["X", "W"], ["Y"])],
+        "peak",
+        [helper.make_tensor_value_info("X", TensorProto.FLOAT, [rows, inner])],
+        [helper.make_tensor_value_info("Y", TensorProto.FLOAT, [rows, cols])],
+        [weight],
+    )
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 19)])
+    options = session_options(EngineSettings())
+    session = ort.InferenceSession(
+        model.SerializeToString(), options, providers=["CPUExecutionProvider"]
+    )
+    feeds = {"X": rng.standard_normal((rows, inner), np.float32)}
+    session.run(None, feeds)
+    times = []
+    for _ in range(3 * TIMED_RUNS):
+        started = time.perf_counter()
+        session.run(None, feeds)
+        times.append(time.perf_counter() - started)
+    return 2.0 * rows * inner * cols / float(np.median(times)) / 1e9
+
+
+def roofline(rows: list[tuple[str, float, float, float]], peak: float) -> str:
+    lines = [
+        f"**roofline** (one large MatMul: {peak:.0f} GFLOP/s; the prepared graphs' rate "
+        "counts the unmodified graph's arithmetic, so work a rewrite removed shows as speed)",
+        "",
+        "| graph | GFLOP per run | unmodified ms | GFLOP/s | prepared ms | GFLOP/s "
+        "| prepared / ceiling |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for name, flops, before, after in rows:
+        rate_before, rate_after = flops / before / 1e6, flops / after / 1e6
+        lines.append(
+            f"| {name} | {flops / 1e9:.3g} | {before:.0f} | {rate_before:.0f} | {after:.0f} "
+            f"| {rate_after:.0f} | {rate_after / peak:.0%} |"
+        )
+    return "\n".join(lines)
 
 
 def table(name: str, before: Counter[str], after: Counter[str]) -> str:
@@ -75,11 +180,19 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     prepared = optimized_dir(args.model_dir, "fp32")
     os.environ.setdefault("ORT_LOGGING_LEVEL", "3")
+    shape = (1, args.text_length, args.latent_length)
+    rows: list[tuple[str, float, float, float]] = []
     for name, rel in GRAPH_PATHS.items():
-        shape = (1, args.text_length, args.latent_length)
         before = op_times(args.model_dir / rel, *shape)
         after = op_times(prepared / f"{name}.onnx", *shape)
         print(table(name, before, after), end="\n\n", flush=True)
+        session = _session(args.model_dir / rel)
+        feeds = random_feeds(session, *shape, seed=0)
+        before_ms = wall_ms(session, feeds)
+        del session
+        after_ms = wall_ms(_session(prepared / f"{name}.onnx"), feeds)
+        rows.append((name, graph_flops(args.model_dir / rel, feeds), before_ms, after_ms))
+    print(roofline(rows, peak_gflops()), flush=True)
     return 0
 
 

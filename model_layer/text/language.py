@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import mmap
 import re
 import sys
 import unicodedata
@@ -203,13 +204,16 @@ class LanguageDetector:
         if self.identifier is None:
             return None
         sample = text[:DETECTION_SAMPLE_CHARS]
-        if self.evidence:
-            ranked = self.identifier.rank(sample)
-            return langid_evidence.identify(
-                sample, ranked, candidates, self.min_confidence, self.default
-            )
-        lang, confidence = self.identifier.classify(sample)
-        return lang if lang in candidates and confidence >= self.min_confidence else None
+        try:
+            if self.evidence:
+                ranked = self.identifier.rank(sample)
+                return langid_evidence.identify(
+                    sample, ranked, candidates, self.min_confidence, self.default
+                )
+            lang, confidence = self.identifier.classify(sample)
+            return lang if lang in candidates and confidence >= self.min_confidence else None
+        finally:
+            release_mapped_pages()
 
 
 def load_identifier(model_dir: Path | None = None) -> Any:
@@ -239,6 +243,39 @@ def _load_packaged() -> Any:
     return identifier
 
 
+# The read-only mappings of the prepared tables, for `release_mapped_pages`.
+_MAPPINGS: list[mmap.mmap] = []
+
+
+def release_mapped_pages() -> None:
+    """Unmap from this process the table pages the last texts walked through.
+
+    The automaton is walked at scattered states and the kernel maps 64 KB around each
+    page touched, so over ~1,000 varied texts its mapping grew from 2 to 16 MB of RSS
+    (measured on a soak) before levelling off: clean file pages, but RSS that only ever
+    rises. Dropping them after each identification keeps RSS flat; the next text maps
+    the pages it needs back from the page cache (minor faults, no disk read)."""
+    for mapping in _MAPPINGS:
+        mapping.madvise(mmap.MADV_DONTNEED)
+
+
+def _map_npy(path: Path) -> np.ndarray:
+    """A read-only view of an .npy file's array over its own mapping (kept in
+    `_MAPPINGS`)."""
+    with path.open("rb") as file:
+        if np.lib.format.read_magic(file) == (1, 0):
+            shape, fortran_order, dtype = np.lib.format.read_array_header_1_0(file)
+        else:
+            shape, fortran_order, dtype = np.lib.format.read_array_header_2_0(file)
+        offset = file.tell()
+        mapping = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
+    if fortran_order or dtype.hasobject:
+        raise ValueError(f"{path}: not a plain C-ordered array")
+    _MAPPINGS.append(mapping)
+    count = int(np.prod(shape, dtype=np.int64))
+    return np.frombuffer(mapping, dtype=dtype, count=count, offset=offset).reshape(shape)
+
+
 @functools.cache
 def _load_prepared(folder: Path) -> Any:
     """The two big tables (the automaton, 39 MB, and the feature weights) stay mapped
@@ -247,7 +284,7 @@ def _load_prepared(folder: Path) -> Any:
     from py3langid.langid import LanguageIdentifier
 
     def mapped(name: str) -> np.ndarray:
-        return np.load(folder / f"{name}.npy", mmap_mode="r", allow_pickle=False)
+        return _map_npy(folder / f"{name}.npy")
 
     row = mapped("row")
     # Row numbers are shifted as Python ints by py3langid; a numpy uint16 would wrap.
