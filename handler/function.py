@@ -12,7 +12,6 @@ from aws_lambda_powertools import Metrics
 from aws_lambda_powertools.metrics import MetricUnit, single_metric
 
 from handler.admission import RouteKind
-from handler.batch import handle_batch_event
 from handler.cache import HIT, cache_on, run_cached
 from handler.config import HandlerSettings
 from handler.deadline import Deadline
@@ -117,6 +116,10 @@ class SpeechFunction:
         if kind in ("s3", "sqs"):
             problem = malformed_records(event)
             if problem is None:
+                # Imported on the first S3/SQS event: batch narration's modules (~35 ms
+                # of cold start) are nothing HTTP traffic needs.
+                from handler.batch import handle_batch_event
+
                 return handle_batch_event(self, event, context)
             return self._error(UnsupportedEventError(f"malformed {kind} event: {problem}"))[1]
         # Returned like a direct invoke's errors: a raised error would reach the caller as
