@@ -60,7 +60,7 @@ def test_the_warm_up_runs_every_graph_once_on_a_word(
 
     monkeypatch.setattr(ort.InferenceSession, "__init__", init)
     monkeypatch.setattr(ort.InferenceSession, "run", run)
-    model_layer.load(tiny_model_dir, EngineSettings())
+    model_layer.load(tiny_model_dir, EngineSettings(warmup=True))
     names = [name for name, _ in runs]
     for graph in ("text_encoder", "vector_estimator", "vocoder"):
         assert names.count(graph) == 1, names
