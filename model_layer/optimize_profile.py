@@ -104,11 +104,13 @@ def _session(path: Path) -> ort.InferenceSession:
     )
 
 
-def wall_ms(session: ort.InferenceSession, feeds: dict[str, np.ndarray]) -> float:
+def wall_ms(
+    session: ort.InferenceSession, feeds: dict[str, np.ndarray], runs: int = TIMED_RUNS
+) -> float:
     """Median wall time of one run."""
     session.run(None, feeds)
     times = []
-    for _ in range(TIMED_RUNS):
+    for _ in range(runs):
         started = time.perf_counter()
         session.run(None, feeds)
         times.append(time.perf_counter() - started)
@@ -132,13 +134,8 @@ def peak_gflops() -> float:
         model.SerializeToString(), options, providers=["CPUExecutionProvider"]
     )
     feeds = {"X": rng.standard_normal((rows, inner), np.float32)}
-    session.run(None, feeds)
-    times = []
-    for _ in range(3 * TIMED_RUNS):
-        started = time.perf_counter()
-        session.run(None, feeds)
-        times.append(time.perf_counter() - started)
-    return 2.0 * rows * inner * cols / float(np.median(times)) / 1e9
+    seconds = wall_ms(session, feeds, runs=3 * TIMED_RUNS) / 1000
+    return 2.0 * rows * inner * cols / seconds / 1e9
 
 
 def roofline(rows: list[tuple[str, float, float, float]], peak: float) -> str:
