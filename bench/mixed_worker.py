@@ -22,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bench.common import progress
+from bench.common import progress, smaps_rollup
 from bench.mixed_schedule import Step, schedule, warmup_steps
 
 # What each container starts with: a truncated or empty answer fails here even when
@@ -44,14 +44,12 @@ def expect(condition: bool, problem: str) -> None:
 def resources(invocations: int) -> dict[str, float]:
     status = Path("/proc/self/status").read_text().splitlines()
     rss_kb = next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
-    # Anonymous pages are the heap (live or fragmented); the rest of RSS is mapped files
-    # (libraries, the language identifier's tables), clean pages the kernel can drop.
-    rollup = Path("/proc/self/smaps_rollup").read_text().splitlines()
-    anon_kb = next(int(line.split()[1]) for line in rollup if line.startswith("Anonymous:"))
     return {
         "invocations": invocations,
         "rss_mb": round(rss_kb / 1024, 2),
-        "anon_mb": round(anon_kb / 1024, 2),
+        # Anonymous pages are the heap (live or fragmented); the rest of RSS is mapped
+        # files (libraries, the language identifier's tables), pages the kernel can drop.
+        "anon_mb": round(smaps_rollup(os.getpid())["Anonymous"], 2),
         "fds": len(os.listdir("/proc/self/fd")),
         "threads": len(os.listdir("/proc/self/task")),
     }

@@ -24,26 +24,16 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from bench.common import smaps_rollup
 from bench.texts import MEDIUM
 from bench.worker import REPO
 
 HANDLER = "handler.app.lambda_handler"
 WORKER_COUNTS = (1, 2, 4)
-ROLLUP_FIELDS = ("Rss", "Pss", "Private_Clean", "Private_Dirty", "Shared_Clean", "Shared_Dirty")
 
 
 def log(message: str) -> None:
     print(f"workers: {message}", file=sys.stderr, flush=True)
-
-
-def smaps_rollup(pid: int) -> dict[str, float]:
-    """The process's memory totals in MB, from the kernel's own summary of its mappings."""
-    values: dict[str, float] = {}
-    for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()[1:]:
-        name, _, rest = line.partition(":")
-        if name in ROLLUP_FIELDS:
-            values[name] = int(rest.split()[0]) / 1024
-    return values
 
 
 def speech_event(index: int) -> dict[str, Any]:
