@@ -14,6 +14,7 @@ import model_layer
 from model_layer import EngineSettings
 from model_layer.loader import _graph_files
 from model_layer.optimize import MANIFEST, cpu_features, optimize_model
+from tests.infra.memory import mapped_kib
 
 TEXT = "Shared weights must say exactly the same thing, 42 times over."
 
@@ -32,20 +33,6 @@ def packed_model(tiny_model_dir: Path, tmp_path_factory: pytest.TempPathFactory)
 @pytest.fixture(scope="module")
 def plain_model(tiny_model_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return _prepared(tiny_model_dir, tmp_path_factory.mktemp("plain") / "model", False)
-
-
-def _mapped_kib(prefix: Path) -> dict[str, int]:
-    """Resident KiB of this process's mappings of files under `prefix`, by file name."""
-    resident: dict[str, int] = {}
-    current: str | None = None
-    for line in Path("/proc/self/smaps").read_text().splitlines():
-        fields = line.split()
-        if not fields[0].endswith(":"):
-            current = fields[5] if len(fields) > 5 and fields[5].startswith(str(prefix)) else None
-        elif fields[0] == "Rss:" and current is not None:
-            name = Path(current).name
-            resident[name] = resident.get(name, 0) + int(fields[1])
-    return resident
 
 
 def _audio(model_dir: Path, **settings: object) -> np.ndarray:
@@ -71,9 +58,9 @@ def test_packed_weights_stay_mapped_from_the_file(packed_model: Path, plain_mode
     file, which processes share; plain graphs pack them onto each process's heap."""
     size = (plain_model / "optimized" / "fp32" / "vector_estimator.data").stat().st_size // 1024
     packed = model_layer.load(packed_model, EngineSettings(shared_weights=True))
-    assert _mapped_kib(packed_model).get("vector_estimator.data", 0) >= 0.5 * size
+    assert mapped_kib(packed_model).get("vector_estimator.data", 0) >= 0.5 * size
     plain = model_layer.load(plain_model, EngineSettings())
-    assert _mapped_kib(plain_model).get("vector_estimator.data", 0) <= 0.2 * size
+    assert mapped_kib(plain_model).get("vector_estimator.data", 0) <= 0.2 * size
     del packed, plain
 
 

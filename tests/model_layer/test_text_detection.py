@@ -9,6 +9,7 @@ import pytest
 
 from model_layer.settings import EngineSettings
 from model_layer.text.language import LanguageDetector, load_identifier, prepare_identifier
+from tests.infra.memory import mapped_kib
 
 
 @pytest.fixture(scope="module")
@@ -115,21 +116,6 @@ def test_build_step_command(tmp_path: Path) -> None:
     assert is_prepared(tmp_path)
 
 
-def _mapped_rss_kb(folder: Path) -> dict[str, int]:
-    """Resident kB of each of this process's mappings of a file in `folder`."""
-    resident: dict[str, int] = {}
-    current = None
-    for line in Path("/proc/self/smaps").read_text().splitlines():
-        fields = line.split()
-        if not fields[0].endswith(":"):  # a mapping's header: range, perms, ..., path
-            path = fields[5] if len(fields) >= 6 else ""
-            current = path if path.startswith(str(folder)) else None
-        elif current is not None and fields[0] == "Rss:":
-            name = Path(current).name
-            resident[name] = resident.get(name, 0) + int(fields[1])
-    return resident
-
-
 def test_the_prepared_tables_leave_no_pages_mapped_after_a_detection(tmp_path: Path) -> None:
     # The automaton's pages are walked at scattered states; left mapped they pile up
     # in RSS over thousands of requests. Each identification drops them again, and the
@@ -138,11 +124,11 @@ def test_the_prepared_tables_leave_no_pages_mapped_after_a_detection(tmp_path: P
     detector = LanguageDetector(load_identifier(tmp_path), default="en")
     first = [detector.detect(text) for text, _ in SENTENCES]
     assert first == [lang for _, lang in SENTENCES]
-    resident = _mapped_rss_kb(folder)
+    resident = mapped_kib(folder)
     assert {"nextmove.npy", "ptc.npy"} <= set(resident)
     assert resident["nextmove.npy"] == 0
     assert resident["ptc.npy"] == 0
     assert [detector.detect(text) for text, _ in SENTENCES] == first
     ranked = detector.identifier.rank(SENTENCES[0][0])
-    assert _mapped_rss_kb(folder)["nextmove.npy"] > 0  # walked, and not yet dropped
+    assert mapped_kib(folder)["nextmove.npy"] > 0  # walked, and not yet dropped
     assert detector.identifier.rank(SENTENCES[0][0]) == ranked
