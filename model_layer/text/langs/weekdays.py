@@ -123,8 +123,11 @@ def read(text: str, lang: str) -> str:
     if one_day is not None:  # "Sa 10–14 Uhr", "сб 10-15": one day before its hours
         names = _NOMINATIVE.get(lang, days.first)
         text = one_day.sub(lambda m: names[index[m.group(1).lower()]], text)
-    if lang == "vi":  # "Nghỉ T7, CN": a day alone, which no letters-and-digits reader takes
-        text = _VI_DAY.sub(lambda m: _VI[index[m.group(1).lower()]], text)
+    day_alone = _DAY_ALONE.get(lang)
+    if (
+        day_alone is not None
+    ):  # "Nghỉ T7, CN": a day alone, which no letters-and-digits reader takes
+        text = day_alone.sub(lambda m: days.first[index[m.group(1).lower()]], text)
     before_date = _BEFORE_DATE.get(lang)
     if before_date is not None:
         names = _NOMINATIVE.get(lang, days.first)
@@ -169,4 +172,7 @@ def _one_day(lang: str) -> re.Pattern[str]:
 _ONE_DAY = {lang: _one_day(lang) for lang in ("de", "nl", "sv", "da", "pl", "ru", "uk", "bg")}
 
 
-_VI_DAY = re.compile(r"(?<![\w/])(T[2-7]|CN)(?=[\s,.;:)]|$)")
+# vi writes its days as tokens that are never words ("T7", "CN"): one alone is a day.
+_DAY_ALONE = {
+    "vi": re.compile(rf"(?<![\w/])({_day_alternatives(_TABLES['vi'])})(?=[\s,.;:)]|$)"),
+}
