@@ -43,15 +43,12 @@ PEAK_SHAPE = (2048, 512, 2048)
 
 def op_times(path: Path, batch: int, text_len: int, latent_len: int) -> Counter[str]:
     """Milliseconds per run spent in each op type (kernel time, mean of RUNS runs)."""
-    options = session_options(EngineSettings())
-    options.enable_profiling = True
-    session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+    session = _session(path, profiling=True)
     feeds = random_feeds(session, batch, text_len, latent_len, seed=0)
     session.run(None, feeds)  # the first run allocates; not counted
     profile = Path(session.end_profiling())
     profile.unlink(missing_ok=True)
-    options.enable_profiling = True
-    session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+    session = _session(path, profiling=True)
     for _ in range(RUNS + 1):
         session.run(None, feeds)
     profile = Path(session.end_profiling())
@@ -98,10 +95,12 @@ def graph_flops(path: Path, feeds: dict[str, np.ndarray]) -> float:
     return total
 
 
-def _session(path: Path) -> ort.InferenceSession:
-    return ort.InferenceSession(
-        str(path), session_options(EngineSettings()), providers=["CPUExecutionProvider"]
-    )
+def _session(model: Path | bytes, profiling: bool = False) -> ort.InferenceSession:
+    """A session with the function's options (a graph file, or a serialized graph)."""
+    options = session_options(EngineSettings())
+    options.enable_profiling = profiling
+    source = str(model) if isinstance(model, Path) else model
+    return ort.InferenceSession(source, options, providers=["CPUExecutionProvider"])
 
 
 def wall_ms(
@@ -129,10 +128,7 @@ def peak_gflops() -> float:
         [weight],
     )
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 19)])
-    options = session_options(EngineSettings())
-    session = ort.InferenceSession(
-        model.SerializeToString(), options, providers=["CPUExecutionProvider"]
-    )
+    session = _session(model.SerializeToString())
     feeds = {"X": rng.standard_normal((rows, inner), np.float32)}
     seconds = wall_ms(session, feeds, runs=3 * TIMED_RUNS) / 1000
     return 2.0 * rows * inner * cols / seconds / 1e9
