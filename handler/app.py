@@ -4,28 +4,34 @@ once per process, before the first invocation (and is billed as init, not as req
 from __future__ import annotations
 
 import time
-from functools import partial
-from typing import Any
-
-from aws_lambda_powertools.metrics import MetricUnit
-
-import model_layer
-from handler.config import get_settings
-from handler.deployment_lexicon import fetch_lexicon
-from handler.function import SpeechFunction
-from handler.observability import logger, metrics
-from handler.s3 import make_s3_client, per_process
-from handler.tracing import record_past_span, trace_handler
 
 _started = time.perf_counter()
 _started_epoch = time.time()
+
+import model_layer  # noqa: E402 (numpy, ONNX Runtime and the settings; the text front end waits)
+from handler.config import get_settings  # noqa: E402
+
 settings = get_settings()
+# The graphs load in background threads from here on, while the rest of the handler and
+# the text front end import (~0.25 s of the init phase that used to come first).
+loading = model_layer.start_loading(settings.model_dir)
+
+from functools import partial  # noqa: E402
+from typing import Any  # noqa: E402
+
+from aws_lambda_powertools.metrics import MetricUnit  # noqa: E402
+
+from handler.deployment_lexicon import fetch_lexicon  # noqa: E402
+from handler.function import SpeechFunction  # noqa: E402
+from handler.observability import logger, metrics  # noqa: E402
+from handler.s3 import make_s3_client, per_process  # noqa: E402
+from handler.tracing import record_past_span, trace_handler  # noqa: E402
+
 # One client per process for the lexicon fetch at init and the requests after it.
 s3_client = per_process(partial(make_s3_client, settings))
 function = SpeechFunction(
     settings=settings,
-    synthesizer=model_layer.load(
-        settings.model_dir,
+    synthesizer=loading.finish(
         lexicon=fetch_lexicon(s3_client(), settings.lexicon_s3_uri)
         if settings.lexicon_s3_uri
         else None,

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from importlib import import_module
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from model_layer.engine import CancelToken
 from model_layer.errors import (
@@ -19,9 +21,31 @@ from model_layer.errors import (
     UnsupportedLanguageError,
 )
 from model_layer.settings import EngineSettings, get_settings
-from model_layer.synthesizer import SpeechPlan, Synthesizer
-from model_layer.text.language import LanguageDetector, load_identifier
-from model_layer.text.lexicon import Lexicon, LexiconError
+
+if TYPE_CHECKING:
+    from model_layer.loader import PendingParts
+    from model_layer.synthesizer import SpeechPlan, Synthesizer
+    from model_layer.text.language import LanguageDetector
+    from model_layer.text.lexicon import Lexicon, LexiconError
+
+# Imported on first use: the synthesizer brings the whole text front end (~0.15 s), which
+# `Loading.finish` imports while the graphs load instead of before they start.
+_LAZY = {
+    "SpeechPlan": "model_layer.synthesizer",
+    "Synthesizer": "model_layer.synthesizer",
+    "Lexicon": "model_layer.text.lexicon",
+    "LexiconError": "model_layer.text.lexicon",
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _LAZY.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(home), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "CancelToken",
@@ -32,6 +56,7 @@ __all__ = [
     "InvalidStyleError",
     "Lexicon",
     "LexiconError",
+    "Loading",
     "ModelError",
     "ModelLoadError",
     "NonFiniteAudioError",
@@ -42,6 +67,7 @@ __all__ = [
     "UnknownVoiceError",
     "UnsupportedLanguageError",
     "load",
+    "start_loading",
 ]
 
 
@@ -59,36 +85,63 @@ def load(
 
     `lexicon` is the deployment's (e.g. fetched from S3 by the handler); it is added to
     the one in `settings.lexicon_file`, and wins where both name the same word."""
-    from model_layer import provenance
-    from model_layer.audio.loudness import load_gain_table
-    from model_layer.loader import load_parts, weights_digest
+    return start_loading(model_dir, settings).finish(lexicon)
 
-    settings = settings or get_settings()
-    if settings.batch_size is None:
-        settings = settings.model_copy(
-            update={"batch_size": _batch_size(Path(model_dir), settings)}
+
+def start_loading(model_dir: Path | str, settings: EngineSettings | None = None) -> Loading:
+    """Check `model_dir` and start loading its graphs in background threads; returns at
+    once. A caller with more to import or fetch does it now, then calls `finish()`: the
+    two overlap (ONNX Runtime builds sessions without the GIL)."""
+    return Loading(Path(model_dir), settings or get_settings())
+
+
+class Loading:
+    """A model on its way in: sessions loading in the background (`start_loading`)."""
+
+    def __init__(self, model_dir: Path, settings: EngineSettings):
+        from model_layer.loader import start_loading_parts
+
+        if settings.batch_size is None:
+            settings = settings.model_copy(update={"batch_size": _batch_size(model_dir, settings)})
+        self.model_dir = model_dir
+        self.settings = settings
+        self._parts: PendingParts = start_loading_parts(model_dir, settings)
+
+    def finish(self, lexicon: Lexicon | None = None) -> Synthesizer:
+        """The loaded model, warmed up when `settings.warmup`. What needs no graph (the
+        text front end's imports, the language identifier, lexicons) is set up while the
+        sessions are still loading."""
+        from model_layer import provenance
+        from model_layer.audio.loudness import load_gain_table
+        from model_layer.loader import weights_digest
+        from model_layer.synthesizer import Synthesizer
+
+        model_dir, settings = self.model_dir, self.settings
+        detector = _load_detector(model_dir, settings)
+        deployment_lexicon = _deployment_lexicon(settings, lexicon)
+        gain_table = load_gain_table(model_dir)
+        digest = weights_digest(model_dir)
+        engine, indexer, voices, revision = self._parts.result()
+        provenance.configure(revision, embed_in_audio=settings.audio_provenance)
+        synthesizer = Synthesizer(
+            engine,
+            indexer,
+            voices,
+            settings,
+            revision,
+            detector=detector,
+            lexicon=deployment_lexicon,
+            gain_table=gain_table,
         )
-    engine, indexer, voices, revision = load_parts(model_dir, settings)
-    provenance.configure(revision, embed_in_audio=settings.audio_provenance)
-    synthesizer = Synthesizer(
-        engine,
-        indexer,
-        voices,
-        settings,
-        revision,
-        detector=_load_detector(Path(model_dir), settings),
-        lexicon=_deployment_lexicon(settings, lexicon),
-        gain_table=load_gain_table(model_dir),
-    )
-    synthesizer.weights_sha256 = weights_digest(model_dir)
-    if settings.warmup:
-        # Touches the number normalizer, the chunker, the detector and every graph
-        # once, so the first request pays for none of their one-time costs.
-        voice = next(iter(voices))
-        synthesizer.plan(WARMUP_TEXT, lang="en", steps=1, seed=0, voice=voice)
-        synthesizer.synthesize(WARMUP_SPEECH, lang="en", steps=1, seed=0, voice=voice)
-        synthesizer.detector.detect(WARMUP_TEXT)
-    return synthesizer
+        synthesizer.weights_sha256 = digest
+        if settings.warmup:
+            # Touches the number normalizer, the chunker, the detector and every graph
+            # once, so the first request pays for none of their one-time costs.
+            voice = next(iter(voices))
+            synthesizer.plan(WARMUP_TEXT, lang="en", steps=1, seed=0, voice=voice)
+            synthesizer.synthesize(WARMUP_SPEECH, lang="en", steps=1, seed=0, voice=voice)
+            synthesizer.detector.detect(WARMUP_TEXT)
+        return synthesizer
 
 
 def _batch_size(model_dir: Path, settings: EngineSettings) -> int:
@@ -103,11 +156,15 @@ def _batch_size(model_dir: Path, settings: EngineSettings) -> int:
 
 
 def _load_detector(model_dir: Path, settings: EngineSettings) -> LanguageDetector:
+    from model_layer.text.language import LanguageDetector, load_identifier
+
     identifier = load_identifier(model_dir) if settings.language_identifier else None
     return LanguageDetector(identifier, settings.default_lang, settings.language_confidence)
 
 
 def _deployment_lexicon(settings: EngineSettings, extra: Lexicon | None) -> Lexicon:
+    from model_layer.text.lexicon import Lexicon, LexiconError
+
     try:
         from_file = Lexicon.from_file(settings.lexicon_file) if settings.lexicon_file else Lexicon()
     except LexiconError as exc:

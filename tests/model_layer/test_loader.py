@@ -4,7 +4,10 @@ fails at load with a message naming the file and the problem."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -212,3 +215,44 @@ def test_cgroup_quota_of_the_process_own_group_wins(tmp_path: Path) -> None:
     (v2 / "fn" / "cpu.max").write_text("200000 100000\n")
     proc.write_text("0::/fn\n")
     assert cgroup_cpu_quota(v2, proc) == 2.0
+
+
+def test_start_loading_refuses_a_broken_directory_before_any_graph_loads(model_copy: Path) -> None:
+    (model_copy / "onnx" / "unicode_indexer.json").write_text(json.dumps({"a": 1}))
+    with pytest.raises(ModelLoadError, match=re.escape("onnx/unicode_indexer.json")):
+        model_layer.start_loading(model_copy, FAST)
+
+
+def test_a_graph_that_fails_in_the_background_fails_finish(model_copy: Path) -> None:
+    (model_copy / "onnx" / "vocoder.onnx").write_bytes(b"\x00garbage" * 10)
+    loading = model_layer.start_loading(model_copy, FAST)  # the files are all there
+    with pytest.raises(ModelLoadError) as failure:
+        loading.finish()
+    assert "onnx/vocoder.onnx: not a loadable ONNX graph" in str(failure.value)
+
+
+def test_the_text_front_end_imports_while_the_graphs_load(tiny_model_dir: Path) -> None:
+    """`import model_layer` and `start_loading` leave the 31 languages' rules unimported
+    (they import in `finish`, while the sessions build without the GIL); a fresh
+    interpreter, as at a cold start."""
+    script = f"""
+import sys
+import model_layer
+from model_layer import EngineSettings
+loading = model_layer.start_loading({str(tiny_model_dir)!r}, EngineSettings(warmup=False))
+print(sorted(m for m in sys.modules if m.startswith("model_layer.text.")))
+synthesizer = loading.finish()
+print("model_layer.text.normalize" in sys.modules, synthesizer.sample_rate)
+"""
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120
+    )
+    before, after = result.stdout.splitlines()
+    assert "model_layer.text.normalize" not in before
+    assert "model_layer.text.indexer" in before  # the loader's one need
+    assert after == "True 44100"
+
+
+def test_load_options_prepack_on_the_intra_op_threads() -> None:
+    options = session_options(EngineSettings())
+    assert options.get_session_config_entry("session.prepack.enable_parallel") == "1"
