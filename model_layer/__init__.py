@@ -6,6 +6,8 @@ from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from model_layer.engine import CancelToken
 from model_layer.errors import (
     EmptyTextError,
@@ -72,10 +74,6 @@ __all__ = [
 
 
 WARMUP_TEXT = "Warm-up: 1 short test at 10:30, costing $2."
-# Synthesized at load: a word is enough to run every graph once, and each second of
-# audio more is init time (~0.2 s less than synthesizing WARMUP_TEXT itself, measured
-# on the full-size model).
-WARMUP_SPEECH = "One."
 
 
 def load(
@@ -121,6 +119,8 @@ class Loading:
         deployment_lexicon = _deployment_lexicon(settings, lexicon)
         gain_table = load_gain_table(model_dir)
         digest = weights_digest(model_dir)
+        if settings.warmup:
+            _warm_up_text(detector)
         engine, indexer, voices, revision = self._parts.result()
         provenance.configure(revision, embed_in_audio=settings.audio_provenance)
         synthesizer = Synthesizer(
@@ -135,13 +135,32 @@ class Loading:
         )
         synthesizer.weights_sha256 = digest
         if settings.warmup:
-            # Touches the number normalizer, the chunker, the detector and every graph
-            # once, so the first request pays for none of their one-time costs.
-            voice = next(iter(voices))
-            synthesizer.plan(WARMUP_TEXT, lang="en", steps=1, seed=0, voice=voice)
-            synthesizer.synthesize(WARMUP_SPEECH, lang="en", steps=1, seed=0, voice=voice)
-            synthesizer.detector.detect(WARMUP_TEXT)
+            _warm_up_graphs(synthesizer)
         return synthesizer
+
+
+def _warm_up_text(detector: LanguageDetector) -> None:
+    """The text front end's first use (~30 ms here: tables and patterns built when first
+    needed), run while the graphs are still loading."""
+    from model_layer.text.normalize import normalize_text
+
+    normalize_text(WARMUP_TEXT, "en")
+    detector.detect(WARMUP_TEXT)
+
+
+def _warm_up_graphs(synthesizer: Synthesizer) -> None:
+    """What the first request would otherwise pay for once: every graph's first run
+    (~40 ms of the vocoder's alone). Planning a sentence runs the duration predictor;
+    the others run on one latent frame and one step: the first-run cost does not depend
+    on the length, and every frame more is init time (a word took ~60 ms, one frame
+    ~25 ms, on the full-size model)."""
+    voice = next(iter(synthesizer.voices))
+    plan = synthesizer.plan(WARMUP_TEXT, lang="en", steps=1, seed=0, voice=voice)
+    engine, chunk = synthesizer.engine, plan.chunks[0]
+    config = engine.config
+    one_frame = np.array([config.samples_per_latent / config.sample_rate], dtype=np.float32)
+    noise = np.zeros(engine.noise_shape(1, 1), dtype=np.float32)
+    engine.generate(chunk.text_ids, chunk.text_mask, plan.style, one_frame, noise, steps=1)
 
 
 def _batch_size(model_dir: Path, settings: EngineSettings) -> int:
