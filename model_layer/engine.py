@@ -8,7 +8,7 @@ official `supertonic` 1.3.1 engine exactly, so the real weights behave the same.
 from __future__ import annotations
 
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 import numpy as np
@@ -66,12 +66,36 @@ def text_mask_from_lengths(lengths: np.ndarray, max_len: int | None = None) -> n
 
 
 class Engine:
-    def __init__(self, sessions: Mapping[str, ort.InferenceSession], config: AcousticConfig):
+    def __init__(
+        self,
+        sessions: Mapping[str, ort.InferenceSession],
+        config: AcousticConfig,
+        general: Mapping[str, Callable[[], ort.InferenceSession]] | None = None,
+    ):
+        """`general`: for a graph served as its single-item path alone (correct only
+        where every mask is all ones), how to load the whole graph."""
         self.duration_predictor = sessions["duration_predictor"]
         self.text_encoder = sessions["text_encoder"]
         self.vector_estimator = sessions["vector_estimator"]
         self.vocoder = sessions["vocoder"]
         self.config = config
+        self._general_loaders = dict(general or {})
+        self._general: dict[str, ort.InferenceSession] = {}
+        self._general_lock = threading.Lock()
+
+    def session_for(
+        self, name: str, session: ort.InferenceSession, *masks: np.ndarray
+    ) -> ort.InferenceSession:
+        """The session that computes graph `name` exactly on these masks. A graph served
+        as its single-item path takes every mask as all ones, which a chunk alone always
+        has; a run with a zero in one (a padded batch, which the synthesizer does not
+        make when it serves that path) goes to the whole graph, loaded on first need."""
+        if name not in self._general_loaders or all(mask.all() for mask in masks):
+            return session
+        with self._general_lock:
+            if name not in self._general:
+                self._general[name] = self._general_loaders[name]()
+            return self._general[name]
 
     def _run(
         self,
@@ -104,16 +128,21 @@ class Engine:
             "style_dp": _batched(style.dp, len(text_ids)),
             "text_mask": text_mask,
         }
-        return self._run(self.duration_predictor, feeds, cancel) / speed
+        session = self.session_for("duration_predictor", self.duration_predictor, text_mask)
+        return self._run(session, feeds, cancel) / speed
 
     def latent_layout(self, durations: np.ndarray) -> tuple[int, np.ndarray]:
-        """Latent length and latent mask for these durations, computed as the reference does
-        (float arithmetic for the length, integer samples for the mask)."""
+        """Latent length and latent mask for these durations: the mask from integer
+        samples as the reference computes it, the length the mask's. The reference takes
+        the length from float32 arithmetic instead, which is the same except when the
+        longest duration falls a few hundredths of a sample short of a frame boundary:
+        one frame more than the mask, and its noise * mask fails to broadcast (a 5.92 s
+        chunk at 44.1 kHz and 3,072 samples per frame is one)."""
         sr, step = self.config.sample_rate, self.config.samples_per_latent
-        latent_len = int(((durations.max() * sr + step - 1) / step).astype(np.int32))
         wav_lengths = (durations * sr).astype(np.int64)
         latent_lengths = (wav_lengths + step - 1) // step
-        return latent_len, text_mask_from_lengths(latent_lengths)
+        mask = text_mask_from_lengths(latent_lengths)
+        return mask.shape[-1], mask
 
     def noise_shape(self, batch: int, latent_len: int) -> tuple[int, int, int]:
         return (batch, self.config.latent_channels, latent_len)
@@ -136,11 +165,14 @@ class Engine:
         batch = len(text_ids)
         style_ttl = _batched(style.ttl, batch)
         text_emb = self._run(
-            self.text_encoder,
+            self.session_for("text_encoder", self.text_encoder, text_mask),
             {"text_ids": text_ids, "style_ttl": style_ttl, "text_mask": text_mask},
             cancel,
         )
         _, latent_mask = self.latent_layout(durations)
+        estimator = self.session_for(
+            "vector_estimator", self.vector_estimator, text_mask, latent_mask
+        )
         latent = (noise * latent_mask).astype(np.float32, copy=False)
         feeds = {
             "text_emb": text_emb,
@@ -152,7 +184,7 @@ class Engine:
         for step in range(steps):
             feeds["noisy_latent"] = latent
             feeds["current_step"] = np.full(batch, step, dtype=np.float32)
-            latent = self._run(self.vector_estimator, feeds, cancel)
+            latent = self._run(estimator, feeds, cancel)
         return latent
 
     def vocode(self, latent: np.ndarray, cancel: CancelToken | None = None) -> np.ndarray:

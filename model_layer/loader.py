@@ -7,8 +7,9 @@ naming the file and the problem, never in the middle of a request.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ from model_layer.constants import (
 from model_layer.engine import AcousticConfig, Engine
 from model_layer.errors import InvalidStyleError, ModelLoadError
 from model_layer.memory import release_free_memory
-from model_layer.optimize import usable_optimized_dir
+from model_layer.optimize import single_item_graph, usable_optimized_dir
 from model_layer.settings import EngineSettings, get_settings
 from model_layer.text.indexer import TextIndexer
 from model_layer.voices import Style, load_style_file
@@ -129,6 +130,17 @@ def _graph_files(model_dir: Path, settings: EngineSettings) -> dict[str, Path]:
     return {name: model_dir / rel for name, rel in GRAPH_PATHS.items()}
 
 
+def _single_item_graphs(files: Mapping[str, Path], settings: EngineSettings) -> dict[str, Path]:
+    """The graphs to serve as their single-item path alone: where chunks run one at a
+    time (batch size 1) and the build wrote that path. The whole graph packs the weights
+    of both its paths at load (~0.1 s more for the full-size vector estimator, on the
+    init's critical path); the path alone, only its own."""
+    if settings.batch_size != 1:
+        return {}
+    singles = {name: single_item_graph(path.parent, name) for name, path in files.items()}
+    return {name: path for name, path in singles.items() if path.is_file()}
+
+
 def _read_json(model_dir: Path, rel: Path) -> Any:
     try:
         return json.loads((model_dir / rel).read_text(encoding="utf-8"))
@@ -210,8 +222,10 @@ class PendingParts:
         indexer: TextIndexer,
         voices: dict[str, Style],
         revision: str,
+        general: Mapping[str, Callable[[], ort.InferenceSession]],
     ):
         self._sessions = sessions
+        self._general = general
         self._config = config
         self._indexer = indexer
         self._voices = voices
@@ -220,7 +234,8 @@ class PendingParts:
     def result(self) -> tuple[Engine, TextIndexer, dict[str, Style], str]:
         """The loaded parts; raises the first graph's ModelLoadError, if any."""
         sessions = {name: future.result() for name, future in self._sessions.items()}
-        return Engine(sessions, self._config), self._indexer, self._voices, self._revision
+        engine = Engine(sessions, self._config, self._general)
+        return engine, self._indexer, self._voices, self._revision
 
 
 def start_loading_parts(
@@ -253,13 +268,13 @@ def start_loading_parts(
     # whole, one at a time.
     prepared = files != {name: model_dir / rel for name, rel in GRAPH_PATHS.items()}
     options = session_options(settings)
+    served = files | _single_item_graphs(files, settings)
+
+    def load(name: str, path: Path) -> ort.InferenceSession:
+        return _load_session(path, str(path.relative_to(model_dir)), name, options)
+
     pool = ThreadPoolExecutor(max_workers=2 if prepared else 1, thread_name_prefix="load")
-    sessions = {
-        name: pool.submit(
-            _load_session, files[name], str(files[name].relative_to(model_dir)), name, options
-        )
-        for name in by_size
-    }
+    sessions = {name: pool.submit(load, name, served[name]) for name in by_size}
     pool.shutdown(wait=False)  # the queued loads still run; the threads end with them
     # Read while the graphs load: parsing the voices alone takes ~45 ms.
     try:
@@ -267,4 +282,11 @@ def start_loading_parts(
     except ValueError as exc:
         raise ModelLoadError(f"{INDEXER_PATH}: {exc}") from exc
     voices = _load_voices(model_dir)
-    return PendingParts(sessions, config, indexer, voices, _revision(model_dir, config_doc))
+    # A run whose masks are not all ones (rare one at a time: see Engine.session_for)
+    # takes the whole graph, loaded then.
+    general = {
+        name: partial(load, name, files[name]) for name in served if served[name] != files[name]
+    }
+    return PendingParts(
+        sessions, config, indexer, voices, _revision(model_dir, config_doc), general
+    )

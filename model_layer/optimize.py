@@ -74,6 +74,10 @@ def cpu_features(cpuinfo: Path = Path("/proc/cpuinfo")) -> list[str]:
     return []
 
 
+# The single-item path alone beside the whole graph: `vector_estimator.single.onnx`.
+SINGLE_ITEM_SUFFIX = ".single"
+
+
 def _manifest(
     model_dir: Path,
     precision: Precision,
@@ -167,18 +171,33 @@ def _rewritten(source: Path, target: Path, name: str) -> tuple[Path, list[str]]:
     return target, kept
 
 
-def _with_single_item_path(source: Path, target: Path, name: str) -> tuple[Path, bool]:
-    """The graph with its mask-free path for all-ones masks (model_layer.optimize_masks),
-    saved at `target`; the source itself when it does not apply or verify."""
+def _with_single_item_path(
+    source: Path, scratch: Path, name: str
+) -> tuple[Path, Path | None, bool]:
+    """The graph with its mask-free path for all-ones masks (model_layer.optimize_masks)
+    and that path alone, saved in `scratch`; the source itself (and None) when it does
+    not apply or verify. The flag says whether the path was added."""
     import onnx
 
     from model_layer.optimize_masks import single_item_path
 
-    model, applied = single_item_path(onnx.load(source), name, _log)
-    if not applied:
-        return source, False
-    onnx.save(model, target)
-    return target, True
+    original = onnx.load(source)
+    model, single = single_item_path(original, name, _log)
+    if model is original:
+        return source, None, False
+    combined = scratch / f"{name}.single_path.onnx"
+    onnx.save(model, combined)
+    if single is None:
+        return combined, None, True
+    alone = scratch / f"{name}{SINGLE_ITEM_SUFFIX}.onnx"
+    onnx.save(single, alone)
+    return combined, alone, True
+
+
+def single_item_graph(folder: Path, name: str) -> Path:
+    """Where a prepared folder keeps graph `name`'s single-item path alone (written
+    only where that path verified; see optimize_masks.single_item_path)."""
+    return folder / f"{name}{SINGLE_ITEM_SUFFIX}.onnx"
 
 
 def _padding_invariant(model_dir: Path) -> bool:
@@ -232,13 +251,15 @@ def optimize_model(
                 quantized = Path(scratch) / f"{name}.onnx"
                 quantize(source, quantized)
                 source = quantized
+            single = None
             if rewrites:  # last: the int8 quantizer does not look inside If branches
-                source, single_path = _with_single_item_path(
-                    source, Path(scratch) / f"{name}.single_path.onnx", name
-                )
+                source, single, single_path = _with_single_item_path(source, Path(scratch), name)
                 if single_path:
                     applied[name].append("single_item_masks")
             _save_optimized(source, folder, name, prepacked)
+            single_item_graph(folder, name).unlink(missing_ok=True)
+            if single is not None:
+                _save_optimized(single, folder, single_item_graph(folder, name).stem, prepacked)
     manifest = _manifest(model_dir, precision, prepacked, applied, _padding_invariant(model_dir))
     (folder / MANIFEST).write_text(
         json.dumps(manifest, indent=2),

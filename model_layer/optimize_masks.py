@@ -275,10 +275,14 @@ def with_single_item_path(general: onnx.ModelProto, single: onnx.ModelProto) -> 
 
 def single_item_path(
     model: onnx.ModelProto, graph_name: str, log: Callable[[str], None] = print
-) -> tuple[onnx.ModelProto, bool]:
+) -> tuple[onnx.ModelProto, onnx.ModelProto | None]:
     """`model` with its mask-free variant taken when every mask is all ones, if the
     result verifies against `model` (single unpadded items at several lengths, and the
-    padded batches that must take the general path); else `model` unchanged.
+    padded batches that must take the general path); else `model` unchanged. Also
+    returns the variant alone (verified on single unpadded items), or None: served by
+    itself where chunks run one at a time, it spares ONNX Runtime packing the weights
+    of the general branch too at load (the loader falls back to the whole graph for a
+    run whose masks are not all ones).
 
     Runs last, on the graph as it will be served (rewritten, quantized for int8):
     ONNX Runtime's quantizer does not look inside If branches."""
@@ -288,21 +292,28 @@ def single_item_path(
         summary = remove_noop_masks(graph)
         if not summary:
             log(f"{graph_name}: {name}: nothing to change")
-            return model, False
+            return model, None
         general = Graph(model)
         merge_duplicates(general)  # ONNX Runtime will not inside the If
         merge_duplicates(graph)
-        combined = with_single_item_path(general.to_model(), graph.to_model())
+        single = graph.to_model()
+        combined = with_single_item_path(general.to_model(), single)
     except Exception as exc:  # a surprise in the graph costs speed, never the build
         log(f"{graph_name}: {name}: SKIPPED, rewrite failed ({exc})")
-        return model, False
+        return model, None
     check = verify(model, combined, cases=CASES + SINGLE_ITEM_CASES)
     if not check.passed:
         log(f"{graph_name}: {name}: SKIPPED, did not verify ({check.detail})")
-        return model, False
+        return model, None
+    alone = verify(model, single, cases=SINGLE_ITEM_CASES)
     log(
         f"{graph_name}: {name}: {summary} on a second path, taken when every mask is "
         f"all ones (the general graph serves batched and padded runs); verified "
         f"({check.detail})"
+        + (
+            "; the path alone too, for runs one at a time"
+            if alone.passed
+            else f"; the path alone did not verify ({alone.detail}), not written"
+        )
     )
-    return combined, True
+    return combined, single if alone.passed else None

@@ -93,3 +93,22 @@ def test_short_first_chunk_keeps_every_chunk_conformant(
     assert "".join(chunks).replace(" ", "") == "".join(plain_chunks).replace(" ", "")
     for text in chunks:
         assert_chunk_matches_official(ours, official, tiny_model_dir, lang, text, 4)
+
+
+def test_the_latent_length_is_the_masks_where_the_reference_rounds_a_frame_past_it(
+    ours: Synthesizer,
+) -> None:
+    """The reference sizes the noise by float32 arithmetic and the mask by integer
+    samples; they agree except a few hundredths of a sample short of a frame boundary,
+    where its noise * mask fails to broadcast. Ours takes the mask's length there too."""
+    config = ours.engine.config
+    assert (config.sample_rate, config.samples_per_latent) == (44100, 3072)
+    duration = np.array([np.float32(5.9211106)], dtype=np.float32)
+    reference_len = int(((duration.max() * config.sample_rate + 3071) / 3072).astype(np.int32))
+    latent_len, mask = ours.engine.latent_layout(duration)
+    assert (reference_len, latent_len) == (86, 85)
+    assert mask.shape == (1, 1, 85) and mask.min() == 1.0
+    text_ids, text_mask = ours.indexer.encode([preprocess("A chunk alone.", "en")])
+    noise = np.zeros(ours.engine.noise_shape(1, latent_len), dtype=np.float32)
+    wav = ours.engine.generate(text_ids, text_mask, ours.voices["F2"], duration, noise, 2)
+    assert wav.shape == (1, 85 * 3072)

@@ -69,29 +69,31 @@ def test_released_graphs_get_a_mask_free_path_that_computes_the_same(
     original = _load(released_dir, name)
     general, _ = apply_rewrites(original, name, lambda _: None)
     lines: list[str] = []
-    combined, applied = single_item_path(general, name, lines.append)
-    assert applied
+    combined, alone = single_item_path(general, name, lines.append)
+    assert alone is not None
     (line,) = lines
     assert line.startswith(f"{name}: single_item_masks: ") and "verified" in line
+    assert line.endswith("; the path alone too, for runs one at a time")
+    assert "If" not in _ops(alone.graph)
     branches = _branches(combined)
     # The mask-free path really has fewer mask multiplications and no attention Where.
     assert _ops(branches["then_branch"])["Mul"] < _ops(branches["else_branch"])["Mul"]
     assert _ops(branches["then_branch"])["Where"] == 0 < _ops(branches["else_branch"])["Where"]
     # Inputs the build's verification never saw: other seed, other lengths.
     reference = _session(original)
-    served = _session(combined)
-    for text_len, latent_len in ((7, 3), (33, 70)):
-        feeds = _unpadded_single(reference, text_len, latent_len, seed=41)
-        np.testing.assert_allclose(
-            served.run(None, feeds)[0], reference.run(None, feeds)[0], rtol=0, atol=2e-5
-        )
+    for served in (_session(combined), _session(alone)):
+        for text_len, latent_len in ((7, 3), (33, 70)):
+            feeds = _unpadded_single(reference, text_len, latent_len, seed=41)
+            np.testing.assert_allclose(
+                served.run(None, feeds)[0], reference.run(None, feeds)[0], rtol=0, atol=2e-5
+            )
 
 
 def test_vocoder_has_no_mask_and_is_left_alone(released_dir: Path) -> None:
     lines: list[str] = []
     vocoder = _load(released_dir, "vocoder")
-    model, applied = single_item_path(vocoder, "vocoder", lines.append)
-    assert not applied and model is vocoder
+    model, alone = single_item_path(vocoder, "vocoder", lines.append)
+    assert alone is None and model is vocoder
     assert lines == ["vocoder: single_item_masks: nothing to change"]
 
 
@@ -139,8 +141,8 @@ def test_a_variant_that_does_not_verify_is_skipped_with_a_log_line(
     monkeypatch.setattr(optimize_masks, "remove_noop_masks", also_perturb_a_weight)
     general = _load(released_dir, "vector_estimator")
     lines: list[str] = []
-    model, applied = single_item_path(general, "vector_estimator", lines.append)
-    assert not applied and model is general
+    model, alone = single_item_path(general, "vector_estimator", lines.append)
+    assert alone is None and model is general
     (line,) = lines
     assert line.startswith("vector_estimator: single_item_masks: SKIPPED, did not verify")
 
@@ -227,8 +229,8 @@ def test_duplicates_are_merged_before_the_graph_goes_inside_the_if(released_dir:
     """ONNX Runtime merges identical nodes only in the top-level graph, so the build
     does it for both branches: no branch repeats an op on the same inputs."""
     general, _ = apply_rewrites(_load(released_dir, "vector_estimator"), "ve", lambda _: None)
-    combined, applied = single_item_path(general, "ve", lambda _: None)
-    assert applied
+    combined, alone = single_item_path(general, "ve", lambda _: None)
+    assert alone is not None
     for branch in _branches(combined).values():
         keys = [
             (n.op_type, tuple(n.input), tuple(a.SerializeToString() for a in n.attribute))
@@ -236,3 +238,51 @@ def test_duplicates_are_merged_before_the_graph_goes_inside_the_if(released_dir:
             if n.op_type in ("Tile", "Transpose", "Unsqueeze")
         ]
         assert len(set(keys)) == len(keys)
+
+
+def test_the_path_alone_is_written_beside_the_whole_graph(prepared_released: Path) -> None:
+    for precision in ("fp32", "int8"):
+        folder = prepared_released / "optimized" / precision
+        for name in GRAPH_PATHS:
+            alone = folder / f"{name}.single.onnx"
+            assert alone.is_file() == (name in MASKED_GRAPHS), (precision, name)
+            if alone.is_file():
+                graph = onnx.load(alone, load_external_data=False).graph
+                assert "If" not in _ops(graph)
+                assert (folder / f"{name}.single.data").is_file()
+
+
+def test_chunks_one_at_a_time_are_served_by_the_path_alone(prepared_released: Path) -> None:
+    alone = model_layer.load(prepared_released, EngineSettings(warmup=False, batch_size=1))
+    whole = model_layer.load(prepared_released, EngineSettings(warmup=False, batch_size=2))
+    assert alone.engine.vector_estimator._model_path.endswith("vector_estimator.single.onnx")
+    assert alone.engine.vocoder._model_path.endswith("vocoder.onnx")
+    assert whole.engine.vector_estimator._model_path.endswith("vector_estimator.onnx")
+    alone.synthesize("Two short sentences. Each one alone.", lang="en", seed=1)
+    assert alone.engine._general == {}  # every mask all ones: the whole graph never loads
+
+
+def test_a_padded_run_on_the_path_alone_takes_the_whole_graph(prepared_released: Path) -> None:
+    alone = model_layer.load(prepared_released, EngineSettings(warmup=False, batch_size=1))
+    whole = model_layer.load(prepared_released, EngineSettings(warmup=False, batch_size=2))
+    plan = alone.plan("A short one.", lang="en", seed=2)
+    first = plan.chunks[0]
+    second = alone.plan("And a rather longer second one, with more words.", lang="en").chunks[0]
+    assert first.text_ids.shape != second.text_ids.shape
+    width = max(first.text_ids.shape[1], second.text_ids.shape[1])
+    text_ids = np.zeros((2, width), dtype=np.int64)
+    text_mask = np.zeros((2, 1, width), dtype=np.float32)
+    for row, chunk in enumerate((first, second)):
+        text_ids[row, : chunk.text_ids.shape[1]] = chunk.text_ids[0]
+        text_mask[row, :, : chunk.text_mask.shape[2]] = 1.0
+    durations = np.array([1.0, 1.6], dtype=np.float32)
+    latent_len, mask = alone.engine.latent_layout(durations)
+    assert mask.min() == 0.0  # the shorter item is padded
+    noise = np.random.default_rng(2).standard_normal(
+        alone.engine.noise_shape(2, latent_len), dtype=np.float32
+    )
+    args = (text_ids, text_mask, plan.style, durations, noise, 4)
+    got = alone.engine.denoise(*args)
+    assert sorted(alone.engine._general) == ["text_encoder", "vector_estimator"]
+    assert alone.engine._general["vector_estimator"]._model_path.endswith("vector_estimator.onnx")
+    assert np.abs(got - whole.engine.denoise(*args)).max() <= 1e-5
