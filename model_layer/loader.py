@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -210,32 +211,25 @@ def load_parts(
     return start_loading_parts(model_dir, settings).result()
 
 
+@dataclass(frozen=True)
 class PendingParts:
     """A model directory whose files are checked and whose graph sessions are being
     created in background threads. ONNX Runtime releases the GIL while it builds a
-    session, so the caller can import and set up the rest meanwhile; `result()` waits."""
+    session, so the caller can import and set up the rest meanwhile; `result()` waits.
+    `general`: how to load the whole graph where a session serves its single-item path."""
 
-    def __init__(
-        self,
-        sessions: Mapping[str, Future[ort.InferenceSession]],
-        config: AcousticConfig,
-        indexer: TextIndexer,
-        voices: dict[str, Style],
-        revision: str,
-        general: Mapping[str, Callable[[], ort.InferenceSession]],
-    ):
-        self._sessions = sessions
-        self._general = general
-        self._config = config
-        self._indexer = indexer
-        self._voices = voices
-        self._revision = revision
+    sessions: Mapping[str, Future[ort.InferenceSession]]
+    config: AcousticConfig
+    indexer: TextIndexer
+    voices: dict[str, Style]
+    revision: str
+    general: Mapping[str, Callable[[], ort.InferenceSession]]
 
     def result(self) -> tuple[Engine, TextIndexer, dict[str, Style], str]:
         """The loaded parts; raises the first graph's ModelLoadError, if any."""
-        sessions = {name: future.result() for name, future in self._sessions.items()}
-        engine = Engine(sessions, self._config, self._general)
-        return engine, self._indexer, self._voices, self._revision
+        sessions = {name: future.result() for name, future in self.sessions.items()}
+        engine = Engine(sessions, self.config, self.general)
+        return engine, self.indexer, self.voices, self.revision
 
 
 def start_loading_parts(
@@ -282,8 +276,8 @@ def start_loading_parts(
     except ValueError as exc:
         raise ModelLoadError(f"{INDEXER_PATH}: {exc}") from exc
     voices = _load_voices(model_dir)
-    # A run whose masks are not all ones (rare one at a time: see Engine.session_for)
-    # takes the whole graph, loaded then.
+    # A run whose masks are not all ones (a padded batch: see Engine.session_for) takes
+    # the whole graph, loaded then.
     general = {
         name: partial(load, name, files[name]) for name in served if served[name] != files[name]
     }
