@@ -169,7 +169,7 @@ def _batch_size(model_dir: Path, settings: EngineSettings) -> int:
     from model_layer.optimize import prepared_padding_invariant
 
     invariant = settings.prepared_graphs and prepared_padding_invariant(
-        model_dir, settings.precision
+        model_dir, settings.precision, settings.shared_weights
     )
     return 2 if invariant else 1
 

@@ -212,9 +212,11 @@ def _padding_invariant(model_dir: Path) -> bool:
     return invariant
 
 
-def prepared_padding_invariant(model_dir: Path, precision: Precision) -> bool:
+def prepared_padding_invariant(
+    model_dir: Path, precision: Precision, shared_weights: bool | None = None
+) -> bool:
     """What the usable prepared graphs' manifest says; False when unknown."""
-    folder, _ = usable_optimized_dir(model_dir, precision)
+    folder, _ = usable_optimized_dir(model_dir, precision, shared_weights)
     if folder is None:
         return False
     try:
