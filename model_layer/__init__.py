@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -150,17 +151,18 @@ def _warm_up_text(detector: LanguageDetector) -> None:
 
 def _warm_up_graphs(synthesizer: Synthesizer) -> None:
     """What the first request would otherwise pay for once: every graph's first run
-    (~40 ms of the vocoder's alone). Planning a sentence runs the duration predictor;
-    the others run on one latent frame and one step: the first-run cost does not depend
-    on the length, and every frame more is init time (a word took ~60 ms, one frame
-    ~25 ms, on the full-size model)."""
+    (~40 ms of the vocoder's alone) and the audio path's first use (fades, leveling,
+    the limiter's first product). Planning a sentence runs the duration predictor; its
+    first chunk is then streamed cut to one latent frame: the first-run cost does not
+    depend on the length, and every frame more is init time (a word took ~60 ms, one
+    frame ~25 ms, on the full-size model)."""
     voice = next(iter(synthesizer.voices))
     plan = synthesizer.plan(WARMUP_TEXT, lang="en", steps=1, seed=0, voice=voice)
-    engine, chunk = synthesizer.engine, plan.chunks[0]
-    config = engine.config
+    config = synthesizer.engine.config
     one_frame = np.array([config.samples_per_latent / config.sample_rate], dtype=np.float32)
-    noise = np.zeros(engine.noise_shape(1, 1), dtype=np.float32)
-    engine.generate(chunk.text_ids, chunk.text_mask, plan.style, one_frame, noise, steps=1)
+    chunk = replace(plan.chunks[0], duration=one_frame)
+    for _ in synthesizer.stream(replace(plan, chunks=(chunk,))):
+        pass
 
 
 def _batch_size(model_dir: Path, settings: EngineSettings) -> int:
