@@ -5,8 +5,10 @@ A chunk denoised alone and unpadded has masks of all ones, so `x * mask` is `x` 
 all-ones masks, only copies one of its inputs; it is correct ONLY when every mask is
 all ones (one unpadded item, or a batch of items of equal length). Both live in ONE
 graph (`with_single_item_path`): an If on "every mask is all ones" takes the variant,
-else the general graph, so the engine and its sessions are unchanged and the weights
-are loaded and packed once (a second session would hold a second copy).
+else the general graph, so one session serves batched and single runs and holds one
+copy of the weights (a second session would hold a second). ONNX Runtime still packs
+the weights inside both branches at load, so where chunks run one at a time the build
+also writes the variant alone and the loader serves that (model_layer.loader).
 
 Matched by structure: a tensor is "all ones" if it is a mask input (the contract's
 `text_mask` / `latent_mask`) or derived from all-ones tensors by ops that only move,
