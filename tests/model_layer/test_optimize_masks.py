@@ -286,3 +286,21 @@ def test_a_padded_run_on_the_path_alone_takes_the_whole_graph(prepared_released:
     assert sorted(alone.engine._general) == ["text_encoder", "vector_estimator"]
     assert alone.engine._general["vector_estimator"]._model_path.endswith("vector_estimator.onnx")
     assert np.abs(got - whole.engine.denoise(*args)).max() <= 1e-5
+
+
+def test_the_int8_path_alone_speaks_as_the_int8_whole_graph(prepared_released: Path) -> None:
+    # One chunk: at batch size 2 it runs alone too, through the If's mask-free branch.
+    text = "One sentence, spoken alone by both."
+    audio = {}
+    for batch_size in (1, 2):
+        synthesizer = model_layer.load(
+            prepared_released, EngineSettings(warmup=False, precision="int8", batch_size=batch_size)
+        )
+        served = Path(synthesizer.engine.vector_estimator._model_path)
+        assert served.parent.name == "int8"
+        assert served.name == (
+            "vector_estimator.single.onnx" if batch_size == 1 else "vector_estimator.onnx"
+        )
+        audio[batch_size], _ = synthesizer.synthesize(text, lang="en", seed=3)
+    assert audio[1].shape == audio[2].shape
+    assert np.abs(audio[1] - audio[2]).max() <= 1e-5
