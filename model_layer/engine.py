@@ -79,19 +79,18 @@ class Engine:
         self.vector_estimator = sessions["vector_estimator"]
         self.vocoder = sessions["vocoder"]
         self.config = config
+        self._served = dict(sessions)
         self._general_loaders = dict(general or {})
         self._general: dict[str, ort.InferenceSession] = {}
         self._general_lock = threading.Lock()
 
-    def session_for(
-        self, name: str, session: ort.InferenceSession, *masks: np.ndarray
-    ) -> ort.InferenceSession:
+    def session_for(self, name: str, *masks: np.ndarray) -> ort.InferenceSession:
         """The session that computes graph `name` exactly on these masks. A graph served
         as its single-item path takes every mask as all ones, which a chunk alone always
         has; a run with a zero in one (a padded batch, which the synthesizer does not
         make when it serves that path) goes to the whole graph, loaded on first need."""
         if name not in self._general_loaders or all(mask.all() for mask in masks):
-            return session
+            return self._served[name]
         with self._general_lock:
             if name not in self._general:
                 self._general[name] = self._general_loaders[name]()
@@ -128,7 +127,7 @@ class Engine:
             "style_dp": _batched(style.dp, len(text_ids)),
             "text_mask": text_mask,
         }
-        session = self.session_for("duration_predictor", self.duration_predictor, text_mask)
+        session = self.session_for("duration_predictor", text_mask)
         return self._run(session, feeds, cancel) / speed
 
     def latent_layout(self, durations: np.ndarray) -> tuple[int, np.ndarray]:
@@ -165,14 +164,12 @@ class Engine:
         batch = len(text_ids)
         style_ttl = _batched(style.ttl, batch)
         text_emb = self._run(
-            self.session_for("text_encoder", self.text_encoder, text_mask),
+            self.session_for("text_encoder", text_mask),
             {"text_ids": text_ids, "style_ttl": style_ttl, "text_mask": text_mask},
             cancel,
         )
         _, latent_mask = self.latent_layout(durations)
-        estimator = self.session_for(
-            "vector_estimator", self.vector_estimator, text_mask, latent_mask
-        )
+        estimator = self.session_for("vector_estimator", text_mask, latent_mask)
         latent = (noise * latent_mask).astype(np.float32, copy=False)
         feeds = {
             "text_emb": text_emb,
