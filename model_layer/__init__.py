@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -23,6 +22,7 @@ from model_layer.errors import (
     UnknownVoiceError,
     UnsupportedLanguageError,
 )
+from model_layer.lazy import lazy_attributes
 from model_layer.settings import EngineSettings, get_settings
 
 if TYPE_CHECKING:
@@ -33,21 +33,15 @@ if TYPE_CHECKING:
 
 # Imported on first use: the synthesizer brings the whole text front end (~0.15 s), which
 # `Loading.finish` imports while the graphs load instead of before they start.
-_LAZY = {
-    "SpeechPlan": "model_layer.synthesizer",
-    "Synthesizer": "model_layer.synthesizer",
-    "Lexicon": "model_layer.text.lexicon",
-    "LexiconError": "model_layer.text.lexicon",
-}
-
-
-def __getattr__(name: str) -> Any:
-    home = _LAZY.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(home), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_attributes(
+    __name__,
+    {
+        "SpeechPlan": "model_layer.synthesizer",
+        "Synthesizer": "model_layer.synthesizer",
+        "Lexicon": "model_layer.text.lexicon",
+        "LexiconError": "model_layer.text.lexicon",
+    },
+)
 
 
 __all__ = [

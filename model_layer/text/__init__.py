@@ -14,9 +14,9 @@ name of its module, which would otherwise shadow the function once imported.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from model_layer.lazy import lazy_attributes
 from model_layer.text.indexer import TextIndexer
 from model_layer.text.prepare import preprocess
 from model_layer.text.sanitize import SanitizedText, UnsupportedCharactersError, sanitize
@@ -27,17 +27,20 @@ if TYPE_CHECKING:
     from model_layer.text.lexicon import Lexicon, LexiconEntry, LexiconError
     from model_layer.text.normalize import normalize_text
 
-_HOMES = {
-    "DEFAULT_MAX_CHARS": "chunking",
-    "default_max_chars": "chunking",
-    "split_into_chunks": "chunking",
-    "LanguageDetector": "language",
-    "detect_language": "language",
-    "Lexicon": "lexicon",
-    "LexiconEntry": "lexicon",
-    "LexiconError": "lexicon",
-    "normalize_text": "normalize",
-}
+__getattr__ = lazy_attributes(
+    __name__,
+    {
+        "DEFAULT_MAX_CHARS": f"{__name__}.chunking",
+        "default_max_chars": f"{__name__}.chunking",
+        "split_into_chunks": f"{__name__}.chunking",
+        "LanguageDetector": f"{__name__}.language",
+        "detect_language": f"{__name__}.language",
+        "Lexicon": f"{__name__}.lexicon",
+        "LexiconEntry": f"{__name__}.lexicon",
+        "LexiconError": f"{__name__}.lexicon",
+        "normalize_text": f"{__name__}.normalize",
+    },
+)
 
 __all__ = [
     "DEFAULT_MAX_CHARS",
@@ -55,12 +58,3 @@ __all__ = [
     "sanitize",
     "split_into_chunks",
 ]
-
-
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value  # once imported, a plain attribute
-    return value
