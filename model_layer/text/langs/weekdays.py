@@ -124,9 +124,7 @@ def read(text: str, lang: str) -> str:
         names = _NOMINATIVE.get(lang, days.first)
         text = one_day.sub(lambda m: names[index[m.group(1).lower()]], text)
     day_alone = _DAY_ALONE.get(lang)
-    if (
-        day_alone is not None
-    ):  # "Nghỉ T7, CN": a day alone, which no letters-and-digits reader takes
+    if day_alone is not None:  # "Nghỉ T7, CN": a day alone, no letters-and-digits reader's
         text = day_alone.sub(lambda m: days.first[index[m.group(1).lower()]], text)
     before_date = _BEFORE_DATE.get(lang)
     if before_date is not None:
