@@ -109,14 +109,15 @@ METRICS: tuple[Metric, ...] = (
         for layout in LAYOUTS
         for mode in ("fp32", "int8")
         for size in ("600", "3000")
+        for words, same in (("", ""), ("_words", ", official given the same words"))
         for metric in (
             Metric(
-                f"layouts.{layout}_{mode}_{size}_s",
-                f"{layout} layout, {mode}: synthesis ~{size} chars, 8 steps (s)",
+                f"layouts.{layout}_{mode}_{size}{words}_s",
+                f"{layout} layout, {mode}: synthesis ~{size} chars, 8 steps{same} (s)",
             ),
             Metric(
-                f"layouts.{layout}_{mode}_rtf_{size}",
-                f"{layout} layout, {mode}: RTF ~{size} chars, 8 steps",
+                f"layouts.{layout}_{mode}_rtf_{size}{words}",
+                f"{layout} layout, {mode}: RTF ~{size} chars, 8 steps{same}",
             ),
         )
     ),
@@ -155,10 +156,11 @@ TARGETS: tuple[Target, ...] = (
     Target("soak.end_over_first", 1.05, False, "<= 1.05"),
     *(Target(f"int8.rtf_{size}", 0.5, True, "<= 0.5x") for size in SIZES),
     *(
-        Target(f"layouts.{layout}_{mode}_{size}_s", limit, True, f"<= {limit}x")
+        Target(f"layouts.{layout}_{mode}_{size}{words}_s", limit, True, f"<= {limit}x")
         for layout in LAYOUTS
         for mode, limit in (("fp32", 0.6), ("int8", 0.35))
         for size in ("600", "3000")
+        for words in ("", "_words")
     ),
     Target("text.normalize_over_synthesis", 0.05, False, "<= 0.05"),
     Target("text.identifier_init_s", 0.3, False, "<= 0.3 s"),
