@@ -2,7 +2,8 @@
 
 `python -m model_layer.optimize_profile MODEL_DIR [--text-length 150] [--latent-length 160]`
 prints one Markdown table per graph: the unmodified graph against the prepared one
-(optimized/fp32, after the rewrites), same seeded inputs of one ~150-character chunk,
+(optimized/fp32, after the rewrites; the single-item path alone where the build wrote
+it, as served to chunks run one at a time), same seeded inputs of one ~150-character chunk,
 the session options the function uses. Shares are of the graph's summed kernel time.
 
 Then the roofline: each graph's arithmetic (multiply-adds of its Conv, MatMul and Gemm
@@ -28,7 +29,7 @@ from onnx import TensorProto, helper, numpy_helper, shape_inference
 
 from model_layer.constants import GRAPH_PATHS
 from model_layer.loader import session_options
-from model_layer.optimize import optimized_dir
+from model_layer.optimize import optimized_dir, single_item_graph
 from model_layer.optimize_verify import random_feeds
 from model_layer.settings import EngineSettings
 
@@ -169,6 +170,13 @@ def table(name: str, before: Counter[str], after: Counter[str]) -> str:
     return "\n".join(lines)
 
 
+def served_one_at_a_time(prepared: Path, name: str) -> Path:
+    """The prepared graph a chunk run on its own meets: the single-item path alone where
+    the build wrote it (what the loader serves at batch size 1), else the whole graph."""
+    single = single_item_graph(prepared, name)
+    return single if single.is_file() else prepared / f"{name}.onnx"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m model_layer.optimize_profile")
     parser.add_argument("model_dir", type=Path)
@@ -180,14 +188,15 @@ def main(argv: list[str] | None = None) -> int:
     shape = (1, args.text_length, args.latent_length)
     rows: list[tuple[str, float, float, float]] = []
     for name, rel in GRAPH_PATHS.items():
+        served = served_one_at_a_time(prepared, name)
         before = op_times(args.model_dir / rel, *shape)
-        after = op_times(prepared / f"{name}.onnx", *shape)
+        after = op_times(served, *shape)
         print(table(name, before, after), end="\n\n", flush=True)
         session = _session(args.model_dir / rel)
         feeds = random_feeds(session, *shape, seed=0)
         before_ms = wall_ms(session, feeds)
         del session
-        after_ms = wall_ms(_session(prepared / f"{name}.onnx"), feeds)
+        after_ms = wall_ms(_session(served), feeds)
         rows.append((name, graph_flops(args.model_dir / rel, feeds), before_ms, after_ms))
     print(roofline(rows, peak_gflops()), flush=True)
     return 0

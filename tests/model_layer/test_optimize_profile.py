@@ -4,6 +4,7 @@ arithmetic count must be exact for the ceiling it is compared against to mean an
 from __future__ import annotations
 
 import shutil
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -11,6 +12,7 @@ import onnx
 import pytest
 from onnx import TensorProto, helper, numpy_helper
 
+from model_layer import optimize_profile
 from model_layer.optimize import optimize_model
 from model_layer.optimize_profile import graph_flops, main
 
@@ -69,18 +71,32 @@ def test_graph_flops_refuses_a_shape_it_cannot_infer(tmp_path: Path) -> None:
 
 
 def test_profile_prints_per_op_tables_and_the_roofline(
-    tiny_model_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tiny_model_dir: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     model_dir = tmp_path / "model"
     shutil.copytree(tiny_model_dir, model_dir)
     optimize_model(model_dir, "fp32")
+    profiled: list[Path] = []
+    real_op_times = optimize_profile.op_times
+
+    def recording_op_times(path: Path, *shape: int) -> Counter[str]:
+        profiled.append(path)
+        return real_op_times(path, *shape)
+
+    monkeypatch.setattr(optimize_profile, "op_times", recording_op_times)
     assert main([str(model_dir), "--text-length", "20", "--latent-length", "24"]) == 0
     out = capsys.readouterr().out
+    # Each prepared graph as a chunk run on its own meets it: the single-item path alone
+    # where the build wrote one (the loader serves it at batch size 1).
+    prepared = [path for path in profiled if "optimized" in path.parts]
+    singles = sorted(path.name for path in prepared if path.name.endswith(".single.onnx"))
+    written = sorted(path.name for path in (model_dir / "optimized" / "fp32").glob("*.single.onnx"))
+    assert len(prepared) == 4 and singles == written and "vector_estimator.single.onnx" in singles
     for graph in ("duration_predictor", "text_encoder", "vector_estimator", "vocoder"):
         assert f"**{graph}** (unmodified" in out
-    # The prepared graphs hold their single-item path in an If; its time is that of the
-    # nodes inside it, which are counted, so the If itself must not be counted again.
-    assert "| If |" not in out
     roofline = out[out.index("**roofline**") :].splitlines()
     rows = [line.split("|") for line in roofline if line.startswith("| ") and "---" not in line]
     assert [row[1].strip() for row in rows[1:]] == [
@@ -92,3 +108,12 @@ def test_profile_prints_per_op_tables_and_the_roofline(
     for row in rows[1:]:
         assert float(row[2]) > 0  # GFLOP per run
         assert row[7].strip().endswith("%")
+    # Without those files (an older build) the whole graph is profiled, its single-item
+    # path inside an If: the If's time is that of the nodes inside it, which are counted,
+    # so the If itself must not be counted again.
+    for path in (model_dir / "optimized" / "fp32").glob("*.single.*"):
+        path.unlink()
+    profiled.clear()
+    assert main([str(model_dir), "--text-length", "20", "--latent-length", "24"]) == 0
+    assert not [path for path in profiled if path.name.endswith(".single.onnx")]
+    assert "| If |" not in capsys.readouterr().out
