@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import common
+from model_layer.text.langs import common, en_everyday
 
 LANG = "en"
 _NUM = common.POINT_DECIMAL
@@ -75,6 +75,7 @@ _ABBREVIATIONS = {
     "Mon.": "Monday", "Tue.": "Tuesday", "Tues.": "Tuesday", "Wed.": "Wednesday",
     "Thu.": "Thursday", "Thur.": "Thursday", "Thurs.": "Thursday", "Fri.": "Friday",
     "Sat.": "Saturday", "Sun.": "Sunday", "Bldg.": "Building", "bldg.": "building",
+    "Rm.": "Room", "rm.": "room", "YoY": "year over year", "QoQ": "quarter over quarter",
 }  # fmt: skip
 # The ones that often end a sentence, whose period then also closes it.
 _SENTENCE_FINAL = ("etc.", "max.", "Jr.", "Sr.", "Inc.", "Ltd.", "Corp.", "Bros.", "Ave.", "Blvd.",
@@ -194,6 +195,8 @@ def _dates(text: str) -> str:
 
 # "the 2022 World Cup", "the 1998 season": a year naming an event, not a count.
 _THE_YEAR = re.compile(r"\b([Tt]he\s)((?:19|20)\d\d)(?=\s(?P<next>[A-Za-z]+))")
+# "FY2023", "FY 2024": a fiscal year, said as a year ("F Y twenty twenty-three").
+_FISCAL_YEAR = re.compile(r"(?<![\w.])(FY|CY)\s?((?:19|20)\d\d)(?![\w.,]\d|\w)")
 
 
 def _the_year(m: re.Match[str]) -> str:
@@ -203,6 +206,7 @@ def _the_year(m: re.Match[str]) -> str:
 
 
 def _years(text: str) -> str:
+    text = _FISCAL_YEAR.sub(lambda m: f"{m.group(1)} {year(int(m.group(2)))}", text)
     text = _YEAR.sub(lambda m: m.group(1) + year(int(m.group(2))), text)
     text = _THE_YEAR.sub(_the_year, text)
     return _DECADE.sub(_decade, text)
@@ -526,8 +530,9 @@ def _percent(text: str) -> str:
 def _measures(text: str) -> str:
     def say(m: re.Match[str]) -> str:
         unit = m.group("unit")
-        if unit in _SPACED_UNITS and not m.string[m.start("unit") - 1].isspace():
-            return m.group()  # "the 5s", "80s": no seconds
+        glued = not m.string[m.start("unit") - 1].isspace()
+        if unit in _SPACED_UNITS and glued and not m.group("uf"):
+            return m.group()  # "the 5s", "80s": no seconds; "9.58s" is
         singular, plural = UNITS[unit]
         words = _number(m, "u", bool(m.group("neg")))
         last = "u"
@@ -560,7 +565,7 @@ def _fraction_of_unit(m: re.Match[str]) -> str:
     singular = UNITS[m.group("unit")][0]
     if numerator >= denominator or m.group("unit") in ("x", "×"):
         return m.group()
-    an = "an" if singular[0] in "aeiou" else "a"
+    an = indefinite_article(singular)
     if (numerator, denominator) == (1, 2):
         return f"half {an} {singular}"
     count = "a" if numerator == 1 else cardinal(str(numerator))
@@ -587,6 +592,23 @@ def _both_years(first: str, second: str) -> bool:
     return all(len(n) == 4 and 1000 <= int(n) <= 2099 for n in (first, second))
 
 
+# Singular nouns of measure a fraction is "of": "3/4 cup" is three quarters of a cup. Other
+# nouns keep the plain fraction ("2/3 majority").
+_MEASURE_NOUNS = frozenset((
+    "cup", "teaspoon", "tablespoon", "pint", "quart", "gallon", "liter", "litre", "ounce",
+    "pound", "mile", "inch", "foot", "yard", "meter", "metre", "kilometer", "acre", "hour",
+    "minute", "second", "day", "week", "month", "year", "dozen", "stick", "can", "glass",
+))  # fmt: skip
+# Words written with a vowel letter said with a consonant ("a one-way", "a university")
+# are rare after a fraction; the silent h is not.
+_SILENT_H = ("hour", "honest", "honor", "honour", "heir")
+
+
+def indefinite_article(word: str) -> str:
+    """ "a" or "an" before `word`, by its first sound as far as the spelling shows it."""
+    return "an" if word[:1].lower() in "aeiou" or word.lower().startswith(_SILENT_H) else "a"
+
+
 def _parts_name(numerator: int, denominator: int) -> str:
     """ "quarter", "thirds", "eighths": the name of the parts, singular for one of them."""
     if denominator in _HALVES:
@@ -599,17 +621,22 @@ def _fractions(text: str) -> str:
         numerator, denominator = int(m.group(1)), int(m.group(2))
         if numerator >= denominator:
             return m.group()
+        noun = _NOUN_AFTER.match(m.string, m.end())
         if (numerator, denominator) == (1, 2):
-            noun = _NOUN_AFTER.match(m.string, m.end())
             if noun is not None and noun.group(1) in ("a", "an"):
                 return "half"  # "1/2 an hour": half an hour
             if noun is not None and noun.group(1) not in _NOT_NOUNS_AFTER_HALF:
                 article = _ARTICLE_BEFORE.search(m.string, 0, m.start())
                 if article is not None:
                     return "half"  # "a 1/2 hour": a half hour
-                an = "an" if noun.group(1)[0] in "aeiou" else "a"
-                return f"half {an}"  # "1/2 tablet": half a tablet, "1/2 cup": half a cup
-        return f"{cardinal(str(numerator))} {_parts_name(numerator, denominator)}"
+                # "1/2 tablet": half a tablet, "1/2 cup": half a cup, "1/2 hour": half an hour
+                return f"half {indefinite_article(noun.group(1))}"
+        parts = _parts_name(numerator, denominator)
+        if noun is not None and noun.group(1) in _MEASURE_NOUNS:
+            # "3/4 cup": three quarters of a cup, "1/3 mile": a third of a mile
+            count = "a" if numerator == 1 else cardinal(str(numerator))
+            return f"{count} {parts} of {indefinite_article(noun.group(1))}"
+        return f"{cardinal(str(numerator))} {parts}"
 
     return _FRACTION.sub(say, text)
 
@@ -812,6 +839,7 @@ def _flight(m: re.Match[str]) -> str:
 
 
 _RULES = (
+    en_everyday.normalize,
     _abbreviations,
     _house_numbers,
     _durations_and_dates,

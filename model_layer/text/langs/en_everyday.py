@@ -1,0 +1,187 @@
+# ruff: noqa: RUF003  (look-alike dashes are the data here)
+"""English shapes from everyday documents that the core rules (`en.py`) leave half read:
+"18+", "1.2k stars", "WWII", "$10-$20", "85/100", race times, compass points after a
+street. Each function rewrites the shape into one the core rules read, or into words.
+They run before the core rules (see `en._RULES`) except where a docstring says otherwise.
+"""
+
+from __future__ import annotations
+
+import re
+
+from model_layer.text import numbers
+from model_layer.text.langs import common
+
+LANG = "en"
+_NUM = common.POINT_DECIMAL
+
+
+def _cardinal(digits: str) -> str:
+    return numbers.cardinal(digits, LANG) or digits
+
+
+def _number_words(whole: str, fraction: str | None) -> str:
+    return (numbers.decimal(whole, fraction, LANG) if fraction else None) or _cardinal(whole)
+
+
+# "WWII", "WW2", "WWI": the wars are said by name ("World War two", as "World War II" is).
+_WORLD_WAR = re.compile(r"(?<![\w.])WW(II|I|2|1)(?![\w])")
+
+
+def world_wars(text: str) -> str:
+    return _WORLD_WAR.sub(lambda m: f"World War {'two' if m[1] in ('II', '2') else 'one'}", text)
+
+
+# "18+", "30+ degrees", "10k+ stars", "Python 3.11+": "plus" after the number. Before a
+# digit it is addition ("2+2"), which the core rules say; "C++" has no digit before it.
+_PLUS_AFTER_NUMBER = re.compile(r"(?:(?<=\d)|(?<=\d[kK]))\+(?![\w+])")
+
+
+def plus_after_numbers(text: str) -> str:
+    return _PLUS_AFTER_NUMBER.sub(" plus", text) if "+" in text else text
+
+
+# "1.2k employees", "10k+ stars", "5.5K followers": thousands. A capital K only with a
+# decimal part, since "a 5K race", "4K video" are said "K"; a whole number of k after an
+# article or before "run" is a race too ("a 10k on Sunday", "the 10k run"). Money ("$50k")
+# is the currency rule's.
+_THOUSANDS = re.compile(
+    r"(?<![\w.,$€£¥])(\d{1,3})(?:\.(\d{1,2}))?(k|K)(?![\w])"
+    r"(?!\s(?:run|runs|race|races|walk|walks|fun run)\b)"
+)
+_RACE_ARTICLE = re.compile(r"(?i:\b(?:a|an|the|my|his|her|their|our|your)\s)$")
+
+
+def thousands(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        whole_number = m[2] is None
+        if whole_number and (m[3] == "K" or _RACE_ARTICLE.search(m.string, 0, m.start())):
+            return m.group()
+        return f"{_number_words(m[1], m[2])} thousand"
+
+    return _THOUSANDS.sub(say, text)
+
+
+# "$10-$20", "$15–25", "€5k-€8k": a range of amounts. The dash becomes "to" and the second
+# amount takes the first's sign, so both are read as money: "ten dollars to twenty dollars".
+_MONEY_RANGE = re.compile(
+    rf"(?<![\w$])(?P<sign>{common.CURRENCY_SIGN})(?P<first>{_NUM.pattern('a')}(?:[kKmMB]|bn)?)"
+    rf"\s?[-\u2013]\s?(?P<second_sign>{common.CURRENCY_SIGN})?"
+    rf"(?P<second>{_NUM.pattern('b')}(?:[kKmMB]|bn)?)(?![\w.,]\d|\w)"
+)
+
+
+def money_ranges(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        if m["second_sign"] not in (None, m["sign"]):
+            return m.group()  # "$10-€20": two currencies, no range
+        return f"{m['sign']}{m['first']} to {m['sign']}{m['second']}"
+
+    return _MONEY_RANGE.sub(say, text)
+
+
+# "scored 85/100", "72.5/100": a score out of a total that no day or month can be (dates
+# are "3/15", "12/1"; "17/20" stays for the date and fraction rules): "eighty-five out of
+# one hundred".
+_OUT_OF = re.compile(r"(?<![\w/.,])(\d{1,3}(?:\.\d)?)/(\d{2,3})(?![\w/]|[.,]\d)")
+
+
+def scores_out_of(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        score, total = m[1], int(m[2])
+        if total <= 31 or float(score) > total or m.group() == "50/50":
+            return m.group()  # "50/50" is fifty-fifty (en.py's set phrases)
+        whole, _, fraction = score.partition(".")
+        return f"{_number_words(whole, fraction or None)} out of {_cardinal(m[2])}"
+
+    return _OUT_OF.sub(say, text)
+
+
+# A race or lap time: "1:02.35" (minutes, seconds and hundredths: never a clock time) and
+# "finished in 2:03:45" (hours after "in"/"of"/"time"). Before the clock-time rule.
+_LAP_TIME = re.compile(r"(?<![\w:.,])(\d{1,2}):([0-5]\d)\.(\d{1,3})(?![\w:]|\.\d|,\d)")
+_RACE_TIME = re.compile(
+    r"(?:(?<=\bin )|(?<=\bof )|(?<=\btime )|(?<=\btime: ))"
+    r"(\d{1,2}):([0-5]\d):([0-5]\d)(?:\.(\d{1,3}))?(?![\w:]|\.\d|,\d)"
+)
+
+
+def _amount(count: str, unit: str) -> str:
+    return f"{_cardinal(str(int(count)))} {unit}{'' if int(count) == 1 else 's'}"
+
+
+def _seconds(whole: str, fraction: str | None) -> str:
+    plural = "" if int(whole) == 1 and not fraction else "s"
+    return f"{_number_words(str(int(whole)), fraction)} second{plural}"
+
+
+def race_times(text: str) -> str:
+    if ":" not in text:
+        return text
+
+    def lap(m: re.Match[str]) -> str:
+        minutes, seconds, fraction = m.groups()
+        head = _amount(minutes, "minute") + " " if int(minutes) else ""
+        return head + _seconds(seconds, fraction)
+
+    def race(m: re.Match[str]) -> str:
+        hours, minutes, seconds, fraction = m.groups()
+        parts = [_amount(hours, "hour"), _amount(minutes, "minute")]
+        if int(seconds) or fraction:
+            return f"{', '.join(parts)} and {_seconds(seconds, fraction)}"
+        return " and ".join(parts)
+
+    return _LAP_TIME.sub(lap, _RACE_TIME.sub(race, text))
+
+
+# "1600 Pennsylvania Ave. NW, Washington": a compass point after a street type belongs to
+# the address ("Avenue Northwest"); the period of "Ave." is then no sentence end.
+_STREET_TYPES = {
+    "Ave": "Avenue", "St": "Street", "Rd": "Road", "Blvd": "Boulevard", "Dr": "Drive",
+    "Ln": "Lane", "Pl": "Place", "Ct": "Court", "Pkwy": "Parkway", "Hwy": "Highway",
+    "Avenue": "Avenue", "Street": "Street", "Road": "Road", "Boulevard": "Boulevard",
+    "Drive": "Drive", "Lane": "Lane", "Place": "Place", "Court": "Court", "Way": "Way",
+    "Parkway": "Parkway", "Highway": "Highway",
+}  # fmt: skip
+_COMPASS = {"N": "North", "S": "South", "E": "East", "W": "West", "NE": "Northeast",
+            "NW": "Northwest", "SE": "Southeast", "SW": "Southwest"}  # fmt: skip
+_STREET_COMPASS = re.compile(
+    rf"(?<=[A-Za-z0-9] )({'|'.join(_STREET_TYPES)})\.?\s+(NE|NW|SE|SW|N|S|E|W)\b"
+    r"(?=\s*(?:[,;)]|$)|\.(?:\s|$))"
+)
+
+
+def street_compass_points(text: str) -> str:
+    return _STREET_COMPASS.sub(lambda m: f"{_STREET_TYPES[m[1]]} {_COMPASS[m[2]]}", text)
+
+
+# "1-800-FLOWERS": a toll-free number with a word for its last digits, said as written.
+_VANITY_NUMBER = re.compile(r"(?<![\w-])1-(8(?:00|88|77|66|55|44|33))-([A-Z]{3,10})(?![\w-])")
+
+
+def vanity_numbers(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        prefix = "eight hundred" if m[1] == "800" else " ".join(_cardinal(d) for d in m[1])
+        return f"one {prefix} {m[2].lower()}"
+
+    return _VANITY_NUMBER.sub(say, text)
+
+
+# Run before the core rules, in this order: plus and thousands before the number rules
+# that would read "18" and "1.2" alone.
+BEFORE_CORE_RULES = (
+    world_wars,
+    vanity_numbers,
+    street_compass_points,
+    race_times,
+    money_ranges,
+    scores_out_of,
+    plus_after_numbers,
+    thousands,
+)
+
+
+def normalize(text: str) -> str:
+    for rule in BEFORE_CORE_RULES:
+        text = rule(text)
+    return text
