@@ -206,6 +206,9 @@ WORDS: dict[str, dict[str, str]] = {
 
 # Only before a number (or a Roman numeral): "Abb. 3", "S. 5", "Kap. IV", "стр. 5".
 BEFORE_NUMBER: dict[str, dict[str, str]] = {
+    # "Tracking no. 1Z999AA1...": said before the code reader spells the number out.
+    "en": {"no.": "number", "No.": "Number", "Ste.": "Suite", "Sec.": "Section",
+           "Rm.": "Room"},
     "de": {"S.": "Seite", "Abb.": "Abbildung", "Kap.": "Kapitel", "Tab.": "Tabelle",
            "Bd.": "Band", "Art.": "Artikel", "Abs.": "Absatz", "Ziff.": "Ziffer",
            "Anm.": "Anmerkung", "Fn.": "Fußnote", "Sp.": "Spalte", "Z.": "Zeile",

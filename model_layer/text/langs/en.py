@@ -195,6 +195,13 @@ def _dates(text: str) -> str:
 
 # "the 2022 World Cup", "the 1998 season": a year naming an event, not a count.
 _THE_YEAR = re.compile(r"\b([Tt]he\s)((?:19|20)\d\d)(?=\s(?P<next>[A-Za-z]+))")
+# "(2020 census)", "2024 election": a year before a noun that names a yearly event.
+_YEAR_BEFORE_EVENT = re.compile(
+    r"(?<![\w.,$€£#-])((?:19|20)\d\d)(?= (?:census|election|elections|season|budget|report|"
+    r"edition|model|survey|Olympics|World Cup|championship|championships|tournament|"
+    r"campaign|crisis|earthquake|pandemic|recession|summit|conference|festival|vintage|"
+    r"graduate|graduates|class|tax year|fiscal year|school year|midterms|primary)\b)"
+)
 # "FY2023", "FY 2024": a fiscal year, said as a year ("F Y twenty twenty-three").
 _FISCAL_YEAR = re.compile(r"(?<![\w.])(FY|CY)\s?((?:19|20)\d\d)(?![\w.,]\d|\w)")
 
@@ -207,6 +214,7 @@ def _the_year(m: re.Match[str]) -> str:
 
 def _years(text: str) -> str:
     text = _FISCAL_YEAR.sub(lambda m: f"{m.group(1)} {year(int(m.group(2)))}", text)
+    text = _YEAR_BEFORE_EVENT.sub(lambda m: year(int(m.group(1))), text)
     text = _YEAR.sub(lambda m: m.group(1) + year(int(m.group(2))), text)
     text = _THE_YEAR.sub(_the_year, text)
     return _DECADE.sub(_decade, text)
@@ -422,6 +430,8 @@ UNITS = {
     "fl oz": ("fluid ounce", "fluid ounces"),
     "pts": ("point", "points"),
     "tsp": ("teaspoon", "teaspoons"),
+    "bpm": ("beat per minute", "beats per minute"),
+    "mmHg": ("millimeter of mercury", "millimeters of mercury"),
     "tbsp": ("tablespoon", "tablespoons"),
     "Tbsp": ("tablespoon", "tablespoons"),
     "qt": ("quart", "quarts"),
@@ -478,7 +488,7 @@ UNITS = {
 _UNIT = "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
 _MEASURE = re.compile(
     rf"(?<![\w.,])(?P<neg>[-\u2212])?{_NUM.pattern('u')}{_RANGE_TAIL}\s?(?P<unit>{_UNIT})"
-    r"(?![\w/²³])"
+    r"(?![\w/²³])(?:\.(?=\s+[a-z]))?"  # "2 tbsp. olive oil": the period ends no sentence
 )
 # only a unit when apart from the number ("the 5s", "80s"); "3h" is hours either way
 _SPACED_UNITS = frozenset(("s", "t"))
@@ -568,8 +578,9 @@ def _fraction_of_unit(m: re.Match[str]) -> str:
     an = indefinite_article(singular)
     if (numerator, denominator) == (1, 2):
         return f"half {an} {singular}"
-    count = "a" if numerator == 1 else cardinal(str(numerator))
-    return f"{count} {_parts_name(numerator, denominator)} of {an} {singular}"
+    parts = _parts_name(numerator, denominator)
+    count = indefinite_article(parts) if numerator == 1 else cardinal(str(numerator))
+    return f"{count} {parts} of {an} {singular}"
 
 
 _INCHES_AFTER_FEET = re.compile(r"(?<=\b(?:feet|foot) )(\d{1,2})\s?in\b")
@@ -634,7 +645,7 @@ def _fractions(text: str) -> str:
         parts = _parts_name(numerator, denominator)
         if noun is not None and noun.group(1) in _MEASURE_NOUNS:
             # "3/4 cup": three quarters of a cup, "1/3 mile": a third of a mile
-            count = "a" if numerator == 1 else cardinal(str(numerator))
+            count = indefinite_article(parts) if numerator == 1 else cardinal(str(numerator))
             return f"{count} {parts} of {indefinite_article(noun.group(1))}"
         return f"{cardinal(str(numerator))} {parts}"
 
@@ -696,7 +707,8 @@ _HOURS_MINUTES = re.compile(
 )
 # "on 3/15", "by 12/1": a month and day after a word that introduces a date (US order).
 _INTRODUCED_MONTH_DAY = re.compile(
-    r"(?<![\w])((?:[Oo]n|[Bb]y|[Uu]ntil|[Ff]rom|[Ss]ince|[Bb]efore|[Aa]fter|[Dd]ue|[Tt]ill)\s)"
+    r"(?<![\w])((?:[Oo]n|[Bb]y|[Uu]ntil|[Ff]rom|[Ss]ince|[Bb]efore|[Aa]fter|[Dd]ue|[Tt]ill|"
+    r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day,?)\s)"
     r"(0?[1-9]|1[0-2])/(0?[1-9]|[12]\d|3[01])(?![\d/]|[.,]\d|\s+(?:of|an?)\b)"
 )
 # "2023/24", "2023-24": a fiscal or school year, "twenty twenty-three to twenty-four".

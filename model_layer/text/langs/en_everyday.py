@@ -167,15 +167,138 @@ def vanity_numbers(text: str) -> str:
     return _VANITY_NUMBER.sub(say, text)
 
 
+# "Tue, 3/14", "Fri Mar 14": a weekday abbreviated before a date is said in full (the
+# core rules then read "Tuesday, 3/14" as a date).
+_WEEKDAY_NAMES = {"Mon": "Monday", "Tue": "Tuesday", "Tues": "Tuesday", "Wed": "Wednesday",
+                  "Thu": "Thursday", "Thur": "Thursday", "Thurs": "Thursday",
+                  "Fri": "Friday", "Sat": "Saturday", "Sun": "Sunday"}  # fmt: skip
+_MONTH_WORD = (
+    r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|"
+    r"Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?"
+)
+_WEEKDAY_BEFORE_DATE = re.compile(
+    rf"(?<![\w.])({'|'.join(sorted(_WEEKDAY_NAMES, key=len, reverse=True))})\.?(,?)"
+    rf"(?=\s+(?:(?:0?[1-9]|1[0-2])/(?:0?[1-9]|[12]\d|3[01])\b|{_MONTH_WORD}\s\d))"
+)
+# "Mon–Fri" is the core rules'; "M-F" (business hours) only here.
+_MONDAY_TO_FRIDAY = re.compile(r"(?<![\w-])M\s?[-\u2013]\s?F(?![\w-])")
+
+
+def weekdays_before_dates(text: str) -> str:
+    text = _MONDAY_TO_FRIDAY.sub("Monday to Friday", text)
+    return _WEEKDAY_BEFORE_DATE.sub(lambda m: _WEEKDAY_NAMES[m[1]] + m[2], text)
+
+
+# "Jan 1 – Dec 31", "March 3-April 2": the dash between two dates is "to".
+_DATE_RANGE_DASH = re.compile(
+    rf"(?<![\w.])({_MONTH_WORD} \d{{1,2}}(?:st|nd|rd|th)?)\s?[-\u2013]\s?(?={_MONTH_WORD} \d)"
+)
+
+
+def date_range_dashes(text: str) -> str:
+    return _DATE_RANGE_DASH.sub(lambda m: f"{m[1]} to ", text)
+
+
+# Blood pressure: "BP 130/85", "120/80 mmHg" is "one hundred and twenty over eighty".
+_BLOOD_PRESSURE = re.compile(
+    r"(?:(?<=\bBP )|(?<=\bBP: )|(?<=\bpressure )|(?<=\bpressure of )|(?<=\bpressure was )"
+    r"|(?<=\bpressure is )|(?<![\w/.,])(?=\d{2,3}/\d{2,3}\s?mm\s?Hg\b))"
+    r"(\d{2,3})/(\d{2,3})(?![\w/]|[.,]\d)(\s?mm\s?Hg\b)?"
+)
+
+
+def blood_pressure(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        unit = " millimeters of mercury" if m[3] else ""
+        return f"{_cardinal(m[1])} over {_cardinal(m[2])}{unit}"
+
+    return _BLOOD_PRESSURE.sub(say, text) if "/" in text else text
+
+
+# "~8.3M", "~ 40 people": about, before the number rules turn the number into words.
+_TILDE_BEFORE_NUMBER = re.compile(r"(?<![\w~])~\s?(?=\d)")
+# "card ending 4821", "account ending in 0457": the last digits, one by one.
+_LAST_DIGITS = re.compile(r"(?<=\bending )(in )?(\d{4})(?![\w.,]\d|\w)")
+# "a 45 y/o male", "a 3yo": years old.
+_YEARS_OLD = re.compile(r"(?<=\d)\s?y/?o(?![\w/])")
+
+
+def small_marks(text: str) -> str:
+    text = _TILDE_BEFORE_NUMBER.sub("about ", text) if "~" in text else text
+    text = _LAST_DIGITS.sub(
+        lambda m: (m[1] or "") + (numbers.digit_by_digit(m[2], LANG) or m[2]), text
+    )
+    return _YEARS_OLD.sub(" year old", text)
+
+
+# '6.1" screen', '24" W x 18" D': a straight quote or double prime right after a number is
+# inches where what follows says so: a dimension ("x 18", "W"), or a thing measured in
+# inches. Anywhere else it may close a quotation ('she said "take 5" and left').
+_INCHES_CONTEXT = (
+    r"\s?(?:x|\u00d7|by)\s?\d|\s[WDHL]\b|\s(?:wide|deep|tall|long|high|thick|screen|screens|"
+    r"display|monitor|TV|TVs|laptop|tablet|phone|pipe|tire|tires|tyre|tyres|wheel|wheels|"
+    r"rims|pizza|ruler|subwoofer|speaker|speakers|woofer|frame|inseam|waist|diagonal)\b"
+)
+_INCH_MARK = re.compile(
+    r"(?<![\w.,'\u2019\u2032])(\d{1,3}(?:\.\d{1,2})?)(?:\"|\u2033)"
+    rf"(?=(?P<dimension>\s?(?:x|\u00d7|by)\s?\d|\s[WDHL]\b)|{_INCHES_CONTEXT})"
+)
+
+
+# '12" x 10" x 4"': a size in inches, "12 by 10 by 4 inches".
+_INCH = r"(\d{1,3}(?:\.\d{1,2})?)(?:\"|\u2033)"
+_INCH_SIZE = re.compile(rf"(?<![\w.,'\u2019\u2032]){_INCH}(?:\s?(?:x|\u00d7|by)\s?{_INCH}){{1,2}}")
+_INCH_NUMBER = re.compile(_INCH)
+
+
+def inch_marks(text: str) -> str:
+    if '"' not in text and "\u2033" not in text:
+        return text
+
+    def size(m: re.Match[str]) -> str:
+        return " by ".join(_INCH_NUMBER.findall(m.group())) + " inches"
+
+    def say(m: re.Match[str]) -> str:
+        # before a noun it is an adjective: "a 6.1-inch screen", "six point one inch"
+        adjective = m["dimension"] is None or m[1] == "1"
+        return f"{m[1]} {'inch' if adjective else 'inches'}"
+
+    return _INCH_MARK.sub(say, _INCH_SIZE.sub(size, text))
+
+
+# "a 30-yr loan", "a 5-min break", "a 10-km walk": a unit joined to its number by a hyphen
+# is an adjective, said in the singular ("thirty-year").
+_HYPHEN_UNITS = {"yr": "year", "mo": "month", "wk": "week", "hr": "hour", "min": "minute",
+                 "sec": "second", "km": "kilometer", "mi": "mile", "lb": "pound",
+                 "oz": "ounce", "ft": "foot", "kg": "kilogram", "cm": "centimeter",
+                 "mm": "millimeter"}  # fmt: skip
+_HYPHEN_UNIT = re.compile(
+    rf"(?<![\w.,-])(\d+(?:\.\d+)?)-({'|'.join(sorted(_HYPHEN_UNITS, key=len, reverse=True))})"
+    r"(?![\w-])"
+)
+
+
+def hyphenated_units(text: str) -> str:
+    return (
+        _HYPHEN_UNIT.sub(lambda m: f"{m[1]}-{_HYPHEN_UNITS[m[2]]}", text) if "-" in text else text
+    )
+
+
 # Run before the core rules, in this order: plus and thousands before the number rules
 # that would read "18" and "1.2" alone.
 BEFORE_CORE_RULES = (
     world_wars,
     vanity_numbers,
     street_compass_points,
+    weekdays_before_dates,
+    date_range_dashes,
     race_times,
+    blood_pressure,
     money_ranges,
     scores_out_of,
+    small_marks,
+    inch_marks,
+    hyphenated_units,
     plus_after_numbers,
     thousands,
 )
