@@ -202,6 +202,10 @@ _YEAR_BEFORE_EVENT = re.compile(
     r"campaign|crisis|earthquake|pandemic|recession|summit|conference|festival|vintage|"
     r"graduate|graduates|class|tax year|fiscal year|school year|midterms|primary)\b)"
 )
+# "Smith v. Jones (2019)", "(1998)": a year alone in parentheses, as citations write it.
+_YEAR_IN_PARENTHESES = re.compile(r"\((1[89]\d\d|20\d\d)\)")
+# "42 U.S.C. § 1983": a section, its number said as lawyers say it ("nineteen eighty-three").
+_SECTION_SIGN = re.compile(r"(§§?)\s?(\d{1,4})(?![\w.,]\d|\w)")
 # "FY2023", "FY 2024": a fiscal year, said as a year ("F Y twenty twenty-three").
 _FISCAL_YEAR = re.compile(r"(?<![\w.])(FY|CY)\s?((?:19|20)\d\d)(?![\w.,]\d|\w)")
 
@@ -212,7 +216,16 @@ def _the_year(m: re.Match[str]) -> str:
     return m.group(1) + year(int(m.group(2)))
 
 
+def _section(m: re.Match[str]) -> str:
+    digits = m.group(2)
+    value = int(digits)
+    said = year(value) if len(digits) == 4 and 1100 <= value <= 2099 else cardinal(digits)
+    return f"{'sections' if m.group(1) == '§§' else 'section'} {said}"
+
+
 def _years(text: str) -> str:
+    text = _SECTION_SIGN.sub(_section, text) if "§" in text else text
+    text = _YEAR_IN_PARENTHESES.sub(lambda m: f"({year(int(m.group(1)))})", text)
     text = _FISCAL_YEAR.sub(lambda m: f"{m.group(1)} {year(int(m.group(2)))}", text)
     text = _YEAR_BEFORE_EVENT.sub(lambda m: year(int(m.group(1))), text)
     text = _YEAR.sub(lambda m: m.group(1) + year(int(m.group(2))), text)
@@ -615,6 +628,21 @@ _MEASURE_NOUNS = frozenset((
 _SILENT_H = ("hour", "honest", "honor", "honour", "heir")
 
 
+def _is_plural_noun(word: str) -> bool:
+    """A plural count noun after a fraction, as far as the spelling shows it ("dentists",
+    "people"): not "less", "this", "was", and not a plural of measure ("3/4 cups")."""
+    if word in ("people", "men", "women", "children"):
+        return True
+    return (
+        len(word) > 3
+        and word.endswith("s")
+        and not word.endswith(("ss", "us", "is"))
+        and word not in _NOT_NOUNS_AFTER_HALF
+        and word[:-1] not in _MEASURE_NOUNS
+        and word[:-2] not in _MEASURE_NOUNS
+    )
+
+
 def indefinite_article(word: str) -> str:
     """ "a" or "an" before `word`, by its first sound as far as the spelling shows it."""
     return "an" if word[:1].lower() in "aeiou" or word.lower().startswith(_SILENT_H) else "a"
@@ -643,6 +671,9 @@ def _fractions(text: str) -> str:
                 # "1/2 tablet": half a tablet, "1/2 cup": half a cup, "1/2 hour": half an hour
                 return f"half {indefinite_article(noun.group(1))}"
         parts = _parts_name(numerator, denominator)
+        if noun is not None and _is_plural_noun(noun.group(1)):
+            # "9/10 dentists agree": nine out of ten of them
+            return f"{cardinal(str(numerator))} out of {cardinal(str(denominator))}"
         if noun is not None and noun.group(1) in _MEASURE_NOUNS:
             # "3/4 cup": three quarters of a cup, "1/3 mile": a third of a mile
             count = indefinite_article(parts) if numerator == 1 else cardinal(str(numerator))

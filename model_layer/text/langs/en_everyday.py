@@ -83,13 +83,22 @@ def money_ranges(text: str) -> str:
 # "scored 85/100", "72.5/100": a score out of a total that no day or month can be (dates
 # are "3/15", "12/1"; "17/20" stays for the date and fraction rules): "eighty-five out of
 # one hundred".
-_OUT_OF = re.compile(r"(?<![\w/.,])(\d{1,3}(?:\.\d)?)/(\d{2,3})(?![\w/]|[.,]\d)")
+_OUT_OF = re.compile(r"(?<![\w/.,])(\d{1,3}(?:\.\d)?)/(\d{1,3})(?![\w/]|[.,]\d)")
+
+
+# "Score: 3/10", "rated 4.5/5", "gave it 9/10": after a word that introduces a score, any
+# total is one.
+_SCORE_BEFORE = re.compile(
+    r"(?i:\b(?:score|scored|scores|rated|rating|ratings|rate|grade|graded|got|gave it|"
+    r"marks?|stars?)\b:?\s)$"
+)
 
 
 def scores_out_of(text: str) -> str:
     def say(m: re.Match[str]) -> str:
         score, total = m[1], int(m[2])
-        if total <= 31 or float(score) > total or m.group() == "50/50":
+        introduced = _SCORE_BEFORE.search(m.string, max(0, m.start() - 12), m.start())
+        if (total <= 31 and not introduced) or float(score) > total or m.group() == "50/50":
             return m.group()  # "50/50" is fifty-fifty (en.py's set phrases)
         whole, _, fraction = score.partition(".")
         return f"{_number_words(whole, fraction or None)} out of {_cardinal(m[2])}"
@@ -284,11 +293,97 @@ def hyphenated_units(text: str) -> str:
     )
 
 
+def _digits(run: str) -> str:
+    return numbers.digit_by_digit(run, LANG) or run
+
+
+# "Smith v. Jones": a case name's "v." is "versus".
+_CASE_VERSUS = re.compile(r"(?<=[A-Za-z] )v\.(?= [A-Z])")
+# "3-5 in. of rain", "a 2 in. pipe": "in." after a number is inches.
+_INCHES_ABBREVIATED = re.compile(
+    r"(?<![\w.,])(\d+(?:\.\d+)?(?:\s?[-\u2013]\s?\d+(?:\.\d+)?)?)\s?in\.(?=\s+[a-z(]|\s*$|[,;)])"
+)
+# "I-95 N", "I-5": an interstate, its direction spelled out.
+_INTERSTATE = re.compile(r"(?<![\w-])I-(\d{1,3})(?:\s([NSEW])\b(?!\.\w))?(?![\w-])")
+# "40 km SE of the city": a compass point after a distance.
+_DISTANCE_COMPASS = re.compile(
+    r"(?<=\d)(\s?(?:km|mi|miles?|kilometers?|kilometres?|m|ft|feet|yards?|nm)\s)"
+    r"(NNE|ENE|ESE|SSE|SSW|WSW|WNW|NNW|NE|NW|SE|SW|N|S|E|W)(?=\s+of\b)"
+)
+_POINTS = {"N": "north", "S": "south", "E": "east", "W": "west", "NE": "northeast",
+           "NW": "northwest", "SE": "southeast", "SW": "southwest",
+           "NNE": "north-northeast", "ENE": "east-northeast", "ESE": "east-southeast",
+           "SSE": "south-southeast", "SSW": "south-southwest", "WSW": "west-southwest",
+           "WNW": "west-northwest", "NNW": "north-northwest"}  # fmt: skip
+# "2nd fl.", "3rd flr": a floor.
+_FLOOR = re.compile(r"(?<=\d(?:st|nd|rd|th) )(?:fl|flr)\.?(?![\w])")
+# "ext. 4471": an extension of three digits or more is dialled, so said, digit by digit.
+_EXTENSION = re.compile(r"(?<![\w.])([Ee]xt\.?|[Ee]xtension)\s?(\d{3,6})(?![\w.,]\d|\w)")
+# "born in '98": a year with its century left out ("'80s" is the decades rule's).
+_SHORT_YEAR = re.compile(r"(?<![\w'\u2019])['\u2019](\d\d)(?![\w'\u2019])")
+
+
+_ARTICLE_BEFORE = re.compile(r"(?i:\b(?:a|an)\s)$")
+
+
+def _inches(m: re.Match[str]) -> str:
+    # "a 2 in. pipe": a measure used as an adjective takes the singular
+    adjective = _ARTICLE_BEFORE.search(m.string, 0, m.start()) is not None
+    return f"{m[1]} {'inch' if adjective or m[1] == '1' else 'inches'}"
+
+
+def legal_and_travel(text: str) -> str:
+    text = _CASE_VERSUS.sub("versus", text)
+    text = _INCHES_ABBREVIATED.sub(_inches, text)
+    text = _INTERSTATE.sub(lambda m: f"I {m[1]}" + (f" {_COMPASS[m[2]]}" if m[2] else ""), text)
+    text = _DISTANCE_COMPASS.sub(lambda m: m[1] + _POINTS[m[2]], text)
+    text = _FLOOR.sub("floor", text)
+    text = _EXTENSION.sub(lambda m: f"extension {_digits(m[2])}", text)
+    return _SHORT_YEAR.sub(lambda m: m[1], text) if "'" in text or "\u2019" in text else text
+
+
+# "200C", "400F" in a kitchen or a forecast: degrees, where the sentence says temperature.
+_GLUED_DEGREES = re.compile(r"(?<![\w.,])(\d{2,3})([CF])(?![\w°])")
+_TEMPERATURE_WORDS = re.compile(
+    r"(?i:oven|bake|baking|preheat|heat|roast|temperature|temp|degrees|fridge|freezer|"
+    r"weather|forecast|high of|low of|gas mark)"
+)
+
+
+def glued_degrees(text: str) -> str:
+    if not _TEMPERATURE_WORDS.search(text):
+        return text
+    scale = {"C": "degrees Celsius", "F": "degrees Fahrenheit"}
+    return _GLUED_DEGREES.sub(lambda m: f"{m[1]} {scale[m[2]]}", text)
+
+
+# "10.30am", "7.15 p.m.": a British time, read as the clock time it is.
+_DOTTED_TIME = re.compile(r"(?<![\w.,])([01]?\d|2[0-3])\.([0-5]\d)(?=\s?[AaPp]\.?[Mm]\b)")
+# "07700 900123", "01632 960001": a British number of 5 + 6 digits, each group digit by
+# digit. "020 7946 0958" is the shared phone rule's.
+_UK_PHONE = re.compile(r"(?<![\w+.,])(0\d{4}) (\d{6})(?![\w.,]\d|\w)")
+# "SW1A 1AA", "M1 1AE": a British postcode, said character by character.
+_UK_POSTCODE = re.compile(r"(?<![\w-])([A-Z]{1,2}\d[A-Z\d]?) (\d[ABD-HJLNP-UW-Z]{2})(?![\w-])")
+
+
+def _spelled(code: str) -> str:
+    return " ".join(_digits(ch) if ch.isdigit() else ch for ch in code)
+
+
+def british_forms(text: str) -> str:
+    text = _DOTTED_TIME.sub(lambda m: f"{m[1]}:{m[2]}", text)
+    text = _UK_PHONE.sub(lambda m: f"{_digits(m[1])}, {_digits(m[2])}", text)
+    return _UK_POSTCODE.sub(lambda m: f"{_spelled(m[1])}, {_spelled(m[2])}", text)
+
+
 # Run before the core rules, in this order: plus and thousands before the number rules
 # that would read "18" and "1.2" alone.
 BEFORE_CORE_RULES = (
     world_wars,
     vanity_numbers,
+    british_forms,
+    legal_and_travel,
+    glued_degrees,
     street_compass_points,
     weekdays_before_dates,
     date_range_dashes,
