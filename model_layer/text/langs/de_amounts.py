@@ -79,7 +79,9 @@ def _plus_after(m: re.Match[str]) -> str:
     if _MORE_BEFORE.search(m.string, max(0, m.start() - 10), m.start()):
         return m.group(1)  # "über 1.000+", "ab 18+": the word already says it
     if re.match(r"\s+[A-ZÄÖÜ]", m.string[m.end() :]):
-        return f"über {m.group(1)}"  # "1.000+ Kunden": über tausend Kunden
+        said = f"über {m.group(1)}"  # "1.000+ Kunden": über tausend Kunden
+        head = m.string[max(0, m.start() - 3) : m.start()].strip()
+        return said.capitalize() if not head or head[-1] in ".!?" else said
     return f"{m.group(1)} plus"
 
 
