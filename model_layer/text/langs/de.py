@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import de_case, postcodes, seasons, time_spans
+from model_layer.text.langs import de_amounts, de_case, postcodes, seasons, time_spans
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import last_word, word
 from model_layer.text.rules import agreement
@@ -184,6 +184,22 @@ _ORDINAL_NOUN = re.compile(
     r"(?P<lead>\b(?:ist|war|sind|waren|wird|wurde|bleibt|blieb)\s|\d,\s)(?P<n>[1-9]\d?)\.\s"
     r"(?P<noun>[A-ZÄÖÜ][a-zäöüß]+)\b"
 )
+# "1. Platz: Anna, 2. Platz: Ben", "3. Etage, links": an ordinal with no word before it
+# (a list, a result, a label), before a noun that counts places or rounds: the strong
+# nominative. Other nouns there may start a numbered step ("1. Eier trennen"): left alone.
+_RANK_NOUNS = {
+    "Platz": "m", "Preis": "m", "Rang": "m", "Stock": "m", "Spieltag": "m", "Advent": "m",
+    "Sieger": "m", "Gang": "m", "Teil": "m", "Tag": "m", "Versuch": "m", "Durchgang": "m",
+    "Etage": "f", "Liga": "f", "Bundesliga": "f", "Klasse": "f", "Runde": "f", "Halbzeit": "f",
+    "Auflage": "f", "Woche": "f", "Stelle": "f", "Reihe": "f", "Staffel": "f", "Folge": "f",
+    "Wahl": "f", "Mannschaft": "f", "Quartal": "n", "Halbjahr": "n", "Mal": "n",
+    "Semester": "n", "Obergeschoss": "n", "Kapitel": "n", "Los": "n",
+}  # fmt: skip
+_RANK = re.compile(
+    rf"(?:^|(?<=[:;,(\n\u2013-])|(?<=[:;,(\n\u2013-]\s))(?P<n>[1-9]\d?)\.\s"
+    rf"(?P<noun>{'|'.join(_RANK_NOUNS)})\b",
+    re.MULTILINE,
+)
 # "auf der A7", "die B27": a motorway or a federal road, the letter then the number.
 _ROAD = re.compile(r"(?<=\b[dD]ie |\b[dD]er )([AB])\s?(\d{1,3})(?![\w-])")
 # "km 120" (a motorway's kilometre mark), "Ab 18 J." (years of age)
@@ -245,7 +261,16 @@ def _everyday(text: str) -> str:
         ending = {"m": "r", "f": "", "n": "s"}[gender]  # strong nominative: dritter, dritte
         return f"{m['lead']}{words}{ending} {m['noun']}"
 
+    def rank(m: re.Match[str]) -> str:
+        words = numbers.ordinal(int(m["n"]), "de")
+        if words is None:
+            return m.group()
+        ending = {"m": "r", "f": "", "n": "s"}[_RANK_NOUNS[m["noun"]]]
+        said = f"{words}{ending} {m['noun']}"
+        return said[0].upper() + said[1:] if m.start() == 0 else said
+
     text = _PLACE.sub(place, text)
+    text = _RANK.sub(rank, text)
     text = _ORDINAL_NOUN.sub(ordinal_before_noun, text)
     text = _ROAD.sub(lambda m: f"{m.group(1)} {LANGUAGE.cardinal(m.group(2))}", text)
     text = _KM_MARK.sub("Kilometer", text)
@@ -412,6 +437,7 @@ SPEC = LanguageSpec(
         )
     ),  # never end a sentence
     extra_rules=(
+        de_amounts.rule,  # "1,5k", "10 € - 20 €", "85/100", "2:03:45", "18+", "€/kg"
         time_spans.two_times_rule("und|bis"),
         _times,
         seasons.rule(),

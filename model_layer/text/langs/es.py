@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import day_month, halves, postcodes, seasons
+from model_layer.text.langs import day_month, es_amounts, halves, postcodes, seasons
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, word
 
@@ -25,8 +25,12 @@ def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
     return words
 
 
-# a word after the ordinal that is no preposition or conjunction: a noun it qualifies
-_NOUN_AFTER = re.compile(r"\s+(?!(?:de|del|y|e|o|u|en|a|al|con|por|para)\b)[^\W\d_]")
+# a word after the ordinal that is no preposition or conjunction: a noun it qualifies;
+# in an address the floor stands alone before the door ("3.º izq.", "1.º B": tercero, primero)
+_NOUN_AFTER = re.compile(
+    r"\s+(?!(?:de|del|y|e|o|u|en|a|al|con|por|para|izquierda|derecha|centro|izq|izda|dcha|"
+    r"dch|ctro|interior|exterior)\b|[A-Z]\b)[^\W\d_]"
+)
 
 
 _CENT = word("centavo", "centavos")
@@ -77,6 +81,18 @@ def _initial_spans(text: str) -> str:
     return _INITIAL_SPAN.sub(say, text)
 
 
+_MILLION = word("millón", "millones")
+# num2words and the shared agreement say 21.000 "veintiuno mil": before "mil" (and "millones")
+# "uno" is always cut short, "veintiún mil", "treinta y un mil" (RAE, Ortografía 2010).
+_UNO_BEFORE_MIL = re.compile(r"\b(veinti)?uno(?= mil(?:lones)?\b)")
+
+
+def _uno_before_mil(text: str) -> str:
+    if "uno mil" not in text:
+        return text
+    return _UNO_BEFORE_MIL.sub(lambda m: "veintiún" if m.group(1) else "un", text)
+
+
 SPEC = LanguageSpec(
     code="es",
     decimal_word=word("coma", gender=""),  # RAE: "tres coma catorce"; "uno coma cinco", not "un"
@@ -93,6 +109,8 @@ SPEC = LanguageSpec(
     },
     currency_and="con",  # "cinco euros con cincuenta céntimos"
     scale_link=("millón|millones|billón|billones", lambda noun: "de "),  # "un millón de euros"
+    # "3.000 millones €" (es_amounts.py writes "1,2 M€" and "millones de €" so)
+    scales={"millón": _MILLION, "millones": _MILLION},
     months=MONTHS,
     date_link="de",
     date_format="{day} de {month} de {year}",  # day 1 is "uno" (Spain); RAE accepts both
@@ -121,7 +139,9 @@ SPEC = LanguageSpec(
         day_month.rule("es", r"el|del|al|hasta el|desde el"),
         postcodes.rule("es"),
         halves.rule("es"),  # "1/2 comprimido" after the dates
+        es_amounts.rule,  # "1,5k", "10 € - 20 €", "8,5/10", "2:03:45", "+18", "€/kg", "M€"
     ),  # "28013 Madrid": a code, not a number
+    final_rules=(_uno_before_mil,),
 )
 
 LANGUAGE = Language(SPEC)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from model_layer.text import numbers
-from model_layer.text.langs import day_month, halves, postcodes, seasons, time_spans
+from model_layer.text.langs import day_month, fr_amounts, halves, postcodes, seasons, time_spans
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import plural_french, word
 
@@ -68,6 +68,10 @@ _MONTH_ABBREVIATIONS = {
     "nov.": 11,
     "déc.": 12,
 }
+_MILLION = word("million", "millions")
+_BILLION = word("milliard", "milliards")
+_SCALES = {"million": _MILLION, "millions": _MILLION, "milliard": _BILLION,
+           "milliards": _BILLION, "Md": _BILLION, "Mds": _BILLION}  # fmt: skip
 SPEC = LanguageSpec(
     code="fr",
     decimal_word=word("virgule"),  # the fraction as a number: "trois virgule quatorze"
@@ -83,6 +87,8 @@ SPEC = LanguageSpec(
     },
     currency_and="et",
     scale_link=("millions?|milliards?", _de),  # "deux millions d'euros"
+    # "3 Mds €", "2 millions €" (fr_amounts.py writes "1,2 M€" so): the currency after a scale
+    scales=_SCALES,
     months=MONTHS,
     month_aliases=_MONTH_ABBREVIATIONS,
     day_suffix=r"er|\.?",
@@ -114,6 +120,7 @@ SPEC = LanguageSpec(
         day_month.rule("fr", r"le|du|au|dès le|jusqu'au|depuis le"),
         postcodes.rule("fr"),
         halves.rule("fr"),  # "1/2 comprimido" after the dates
+        fr_amounts.rule,  # "1,5k", "10 € - 20 €", "15/20", "24h/24", "2:03:45", "18+", "€/kg"
     ),  # "75002 Paris": a code, not a number
 )
 
