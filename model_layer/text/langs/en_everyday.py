@@ -80,9 +80,9 @@ def money_ranges(text: str) -> str:
     return _MONEY_RANGE.sub(say, text)
 
 
-# "scored 85/100", "72.5/100": a score out of a total that no day or month can be (dates
-# are "3/15", "12/1"; "17/20" stays for the date and fraction rules): "eighty-five out of
-# one hundred".
+# "scored 85/100", "72.5/100", "38/40": a score out of a round total that no day or month can
+# be (dates are "3/15", "12/1"; "17/20" stays for the date and fraction rules, cricket's
+# "5/32" for its own reading): "eighty-five out of one hundred".
 _OUT_OF = re.compile(r"(?<![\w/.,])(\d{1,3}(?:\.\d)?)/(\d{1,3})(?![\w/]|[.,]\d)")
 
 
@@ -98,7 +98,8 @@ def scores_out_of(text: str) -> str:
     def say(m: re.Match[str]) -> str:
         score, total = m[1], int(m[2])
         introduced = _SCORE_BEFORE.search(m.string, max(0, m.start() - 12), m.start())
-        if (total <= 31 and not introduced) or float(score) > total or m.group() == "50/50":
+        round_total = total > 31 and (total % 10 == 0 or total % 25 == 0)
+        if not (introduced or round_total) or float(score) > total or m.group() == "50/50":
             return m.group()  # "50/50" is fifty-fifty (en.py's set phrases)
         whole, _, fraction = score.partition(".")
         return f"{_number_words(whole, fraction or None)} out of {_cardinal(m[2])}"
@@ -376,11 +377,54 @@ def british_forms(text: str) -> str:
     return _UK_POSTCODE.sub(lambda m: f"{_spelled(m[1])}, {_spelled(m[2])}", text)
 
 
+# "Your code is 482913", "OTP: 384 912", "PIN 0417": a code is read digit by digit, in
+# the groups it is written in.
+_CODE_DIGITS = re.compile(
+    r"(?i:\b(?:code|OTP|PIN|passcode|passcodes|CVV|CVC|one-time password)\b(?: is|:)?\s?)"
+    r"(\d{2,8}(?:[ -]\d{2,4}){0,2})(?![\w.,]\d|\w)"
+)
+# "v3.2.0-beta.1", "2.0.0-rc2": a pre-release tag after a version.
+_PRE_RELEASE = re.compile(r"(?<=\d)-(alpha|beta|rc|pre|preview)\.?(\d{1,3})?(?![\w.])")
+# "6:45ish", "5ish": about.
+_ISH = re.compile(r"(?<=\d)ish\b")
+# "12 ft x 14 ft", "3 m × 4 m": a size with its unit on each side is "by".
+_UNIT_BY = re.compile(r"(?<=\d)(\s?(?:ft|m|cm|mm|in|yd|km|mi)\.?)\s?[x\u00d7]\s?(?=\d)")
+# "Fri 6/30 @ 5pm": a spaced "@" is "at" (addresses have no space around theirs).
+_SPACED_AT = re.compile(r"(?<=\S) @ (?=\S)")
+# "@supertonic", "#TTS": a handle and a hashtag as they are read out. "#5" is a number,
+# "C#" and e-mail addresses are neither.
+_HANDLE = re.compile(r"(?<![\w.@])@([A-Za-z_][\w]{1,30})(?![\w.@-]*@)(?![\w@])")
+_HASHTAG = re.compile(r"(?<![\w&#])#([A-Za-z][\w]{0,60})(?!\w)")
+
+
+def _code_digits(m: re.Match[str]) -> str:
+    groups = re.split(r"[ -]", m[1])
+    if sum(len(group) for group in groups) < 3:
+        return m.group()  # "code 12": a count or a label, not a code to read out
+    return m.group()[: m.start(1) - m.start()] + ", ".join(_digits(g) for g in groups)
+
+
+def apps_and_chat(text: str) -> str:
+    text = _CODE_DIGITS.sub(_code_digits, text)
+    text = _PRE_RELEASE.sub(
+        lambda m: f" {'RC' if m[1] == 'rc' else m[1]}" + (f" {m[2]}" if m[2] else ""), text
+    )
+    text = _ISH.sub("-ish", text)
+    text = _UNIT_BY.sub(lambda m: f"{m[1]} by ", text)
+    if "@" in text:
+        text = _SPACED_AT.sub(" at ", text)
+        text = _HANDLE.sub(lambda m: "at " + m[1].replace("_", " "), text)
+    if "#" in text:
+        text = _HASHTAG.sub(lambda m: "hashtag " + m[1].replace("_", " "), text)
+    return text
+
+
 # Run before the core rules, in this order: plus and thousands before the number rules
 # that would read "18" and "1.2" alone.
 BEFORE_CORE_RULES = (
     world_wars,
     vanity_numbers,
+    apps_and_chat,
     british_forms,
     legal_and_travel,
     glued_degrees,
