@@ -1,6 +1,6 @@
 # ruff: noqa: RUF002  (the dashes are the data here)
 """Amounts as shops, apps and result lists write them, for the languages that write a
-decimal comma (one `AmountStyle` each: de, fr, es), rewritten into shapes the language's
+decimal comma (one `AmountStyle` each: de, fr, es, it, pt, nl), rewritten into shapes the language's
 rules read (digits kept, so that money, units and agreement still apply):
 
 - "1,5k Aufrufe", "45k €": thousands written with a "k" -> "1.500", "45.000";
@@ -12,7 +12,8 @@ rules read (digits kept, so that money, units and agreement still apply):
 - "+3 Grad": the sign of a temperature;
 - "1,2 M€": millions before a currency sign, where the language says so.
 
-English writes these its own way (currency first, "$10-$20"): see `en_everyday.py`.
+English writes these its own way (currency first, "$10-$20"): see `en_everyday.py`. The
+Slavic languages need the numbers' cases ("от десяти до двадцати рублей"): not here.
 """
 
 from __future__ import annotations
@@ -73,6 +74,8 @@ class AmountStyle:
     millions: str | None = None  # "1,2 M€" -> "1,2 millions €" where the language says so
     # "1,5k visitas": the thousands in words, where the counted noun must agree.
     thousands_words: Callable[[int, re.Match[str]], str | None] | None = None
+    # said before the first amount of a range ("da 10 a 20 €", "van 10 tot 20 €"), or ""
+    range_from: str = ""
 
     @cached_property
     def money_range(self) -> re.Pattern[str]:
@@ -87,6 +90,15 @@ class AmountStyle:
         # ... or after the first ("10 € - 20").
         return re.compile(
             rf"(?<![\w.,])({NUMBER})(?:,[-\u2013])?(\s?(?:{self.currency}))\s?[-\u2013\u2014]\s?(?=\d)"
+        )
+
+    @cached_property
+    def money_range_sign_first(self) -> re.Pattern[str]:
+        # "€ 10 - € 20", "R$ 10 - 20": the sign before each amount, or before the first only
+        signs = "|".join(re.escape(s) for s in ("R$", "US$", "€", "$", "£"))
+        return re.compile(
+            rf"(?<![\w.,$])({signs})\s?({NUMBER})(?:,[-\u2013])?\s?[-\u2013\u2014]\s?"
+            rf"(?:(?:{signs})\s?)?(?=(?:{NUMBER})(?![\w.,]\d|\w))"
         )
 
     @cached_property
@@ -134,8 +146,17 @@ def read(text: str, style: AmountStyle) -> str:
     if "+" in text:
         text = style.plus_pattern.sub(lambda m: _plus(m, style), text)
         text = style.plus_degrees_pattern.sub(style.plus_degrees, text)
-    text = style.money_range.sub(lambda m: f"{m.group(1)}{m.group(2) or ''} {style.to} ", text)
-    return style.money_range_left.sub(lambda m: f"{m.group(1)}{m.group(2)} {style.to} ", text)
+    start = f"{style.range_from} " if style.range_from else ""
+    if "-" in text or "\u2013" in text or "\u2014" in text:
+        text = style.money_range_sign_first.sub(
+            lambda m: f"{start}{m.group(1)} {m.group(2)} {style.to} {m.group(1)} ", text
+        )
+    text = style.money_range.sub(
+        lambda m: f"{start}{m.group(1)}{m.group(2) or ''} {style.to} ", text
+    )
+    return style.money_range_left.sub(
+        lambda m: f"{start}{m.group(1)}{m.group(2)} {style.to} ", text
+    )
 
 
 def _thousands(m: re.Match[str], style: AmountStyle) -> str:
