@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import day_month, halves, seasons
+from model_layer.text.langs import day_month, halves, it_everyday, seasons
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, word
 
@@ -71,12 +71,16 @@ _ABBREVIATIONS = {
     "dott.ssa": "dottoressa", "dott.": "dottor", "prof.": "professor", "sig.na": "signorina",
     "ecc.": "eccetera", "p. es.": "per esempio", "pag.": "pagina",
     "ca.": "circa", "a. C.": "avanti Cristo", "d. C.": "dopo Cristo",
+    # invoices, recipes and contact lines; capitalised where they start a line
+    "P. IVA": "partita IVA", "C.F.": "codice fiscale", "q.b.": "quanto basta",
+    "cell.": "cellulare", "Cell.": "cellulare", "Pag.": "Pagina",
 }  # fmt: skip
 
 _UNITS = {
     "km": word("chilometro", "chilometri"), "m": word("metro", "metri"),
     "cm": word("centimetro", "centimetri"), "mm": word("millimetro", "millimetri"),
     "kg": word("chilogrammo", "chilogrammi"), "g": word("grammo", "grammi"),
+    "mmHg": word("millimetro di mercurio", "millimetri di mercurio"),
     "mg": word("milligrammo", "milligrammi"), "l": word("litro", "litri"),
     "ml": word("millilitro", "millilitri"),
     "km/h": word("chilometro orario", "chilometri orari"),
@@ -135,14 +139,20 @@ SPEC = LanguageSpec(
     day=_day,
     time_format="{h} e {m}",  # "le quattordici e trenta", "le nove e cinque"
     hour_gender="f",  # "l'una"
-    time_keywords="alle|dalle|ore|le|entro le|verso le|fino alle",  # "alle 20.30", "sono le 15.30"
+    # "alle 20.30", "sono le 15.30"; capitalised at the start of a line ("Ore 9.30: apertura")
+    time_keywords="alle|dalle|ore|le|entro le|verso le|fino alle|Alle|Dalle|Ore|Le",
     # "2° piano", "al 45° minuto": a degree sign before what ordinals count is º
     ordinal_suffix=r"[ºª]|°(?=\s+(?:piano|posto|anno|secolo|classe|giorno|livello|turno|premio|"
     r"volta|capitolo|comma|articolo|tempo|minuto|giro|tappa|edizione|anniversario|millennio|"
-    r"grado|gradino|round|set|gol|figlio|figlia|mese|anno|trimestre|semestre)\b)",
+    r"grado|gradino|round|set|gol|figlio|figlia|mese|anno|trimestre|semestre|classificato|"
+    r"arrivato|compleanno|corso|reggimento|circolo|municipio|lotto|stadio|episodio)\b)",
     ordinal=_ordinal,
     units=_UNITS,
-    unit_symbols={"mq": "m2"},  # "85 mq": metri quadrati
+    unit_symbols={
+        "mq": "m2",
+        "gr": "g",
+        "mmHg": "mmHg",
+    },  # "85 mq": metri quadrati; "200 gr" of a recipe
     version_word="versione",
     version_keywords="versione|Versione",
     point_word="punto",
@@ -167,10 +177,21 @@ SPEC = LanguageSpec(
             "dott.",
             "dott.ssa",
             "prof.",
+            "P. IVA",
+            "C.F.",
+            "cell.",
+            "Cell.",
+            "Pag.",
         )
     ),  # never end a sentence
     final_rules=(_elide,),
     extra_rules=(
+        it_everyday.tax_numbers,  # before the mobile numbers: "P.IVA 31234567890"
+        it_everyday.mobiles,
+        it_everyday.postcodes,
+        it_everyday.time_spans,
+        it_everyday.primes,
+        it_everyday.blood_pressure,
         _hours_and_minutes,
         _first_of_month,
         seasons.rule(),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import day_month, halves, postcodes, seasons, time_spans
+from model_layer.text.langs import day_month, halves, nl_everyday, postcodes, seasons, time_spans
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
 from model_layer.text.langs.forms import by_hundreds, word
 
@@ -17,6 +17,8 @@ _UNITS = {
     "km": word("kilometer"), "m": word("meter"), "cm": word("centimeter"),
     "mm": word("millimeter"), "kg": word("kilogram"), "g": word("gram"),
     "mg": word("milligram"), "l": word("liter"), "ml": word("milliliter"),
+    "mmHg": word("millimeter kwik"), "el": word("eetlepel", "eetlepels"),
+    "tl": word("theelepel", "theelepels"),
     "km/h": word("kilometer per uur"), "m/s": word("meter per seconde"),
     "m2": word("vierkante meter"), "m3": word("kubieke meter"),
     "km2": word("vierkante kilometer"), "h": word("uur"),
@@ -33,9 +35,15 @@ _ABBREVIATIONS = {
     "bijv.": "bijvoorbeeld", "bv.": "bijvoorbeeld", "d.w.z.": "dat wil zeggen",
     "enz.": "enzovoort", "o.a.": "onder andere", "dhr.": "de heer", "mevr.": "mevrouw",
     "nr.": "nummer", "ca.": "circa", "m.b.v.": "met behulp van", "p.p.": "per persoon",
+    # capitalised at the start of a line or before a name
+    "Dr.": "doctor", "Blz.": "Bladzijde", "Nr.": "Nummer",
 }  # fmt: skip
 
-_SCALES = {"mln": word("miljoen"), "mld": word("miljard")}  # written abbreviations of large numbers
+_SCALES = {
+    "mln": word("miljoen"),
+    "mld": word("miljard"),
+    "mrd": word("miljard"),
+}  # written abbreviations of large numbers
 # Months abbreviated after a day: "12 okt." (#16, timetables and fixtures)
 _MONTH_ABBREVIATIONS = {
     "jan.": 1,
@@ -90,7 +98,17 @@ SPEC = LanguageSpec(
         lambda digits: LANGUAGE.cardinal(digits), "honderd"
     ),  # 1100-1999 by hundreds, one word (Taalunie: "negentienhonderdnegentig")
     units=_UNITS,
-    unit_symbols={"km/u": "km/h", "u": "h"},  # "120 km/u": kilometer per uur; "2 u" twee uur
+    # "120 km/u": kilometer per uur; "2 u" twee uur; recipes: "200 gr", "2 el", "1 tl"
+    unit_symbols={
+        "km/u": "km/h",
+        "u": "h",
+        "gr": "g",
+        "mmHg": "mmHg",
+        "el": "el",
+        "tl": "tl",
+        "EL": "el",
+        "TL": "tl",
+    },
     range_word="tot",
     version_word="versie",
     version_keywords="versie|Versie",
@@ -100,9 +118,25 @@ SPEC = LanguageSpec(
     section_word="paragraaf",
     abbreviations=_ABBREVIATIONS,
     titles=frozenset(
-        ("bijv.", "bv.", "d.w.z.", "o.a.", "dhr.", "mevr.", "nr.", "ca.", "m.b.v.")
+        (
+            "bijv.",
+            "bv.",
+            "d.w.z.",
+            "o.a.",
+            "dhr.",
+            "mevr.",
+            "nr.",
+            "ca.",
+            "m.b.v.",
+            "Dr.",
+            "Blz.",
+            "Nr.",
+        )
     ),  # never end a sentence
     extra_rules=(
+        nl_everyday.scale_dots,
+        nl_everyday.registration_numbers,
+        nl_everyday.blood_pressure,
         time_spans.two_times_rule("en|tot"),
         _months_alone,
         day_month.rule("nl", r"op|vanaf|tot|t/m|per|sinds|voor|na"),  # "op 3/4" drie april

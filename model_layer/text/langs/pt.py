@@ -8,7 +8,14 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import day_month, halves, postcodes, seasons, time_spans
+from model_layer.text.langs import (
+    day_month,
+    halves,
+    postcodes,
+    pt_everyday,
+    seasons,
+    time_spans,
+)
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, word
 
@@ -30,6 +37,8 @@ _ABBREVIATIONS = {
     "Sr.": "senhor", "Sra.": "senhora", "Dr.": "doutor", "Dra.": "doutora",
     "etc.": "et cetera", "p. ex.": "por exemplo", "n.º": "número", "nº": "número",
     "a. C.": "antes de Cristo", "d. C.": "depois de Cristo",
+    # recipes, and page references at the start of a line
+    "q.b.": "quanto baste", "Pág.": "Página",
 }  # fmt: skip
 
 _UNITS = {
@@ -37,6 +46,7 @@ _UNITS = {
     "cm": word("centímetro", "centímetros"), "mm": word("milímetro", "milímetros"),
     "kg": word("quilograma", "quilogramas"), "g": word("grama", "gramas"),
     "mg": word("miligrama", "miligramas"), "l": word("litro", "litros"),
+    "mmHg": word("milímetro de mercúrio", "milímetros de mercúrio"),
     "ml": word("mililitro", "mililitros"),
     "km/h": word("quilómetro por hora", "quilómetros por hora"),
     "m/s": word("metro por segundo", "metros por segundo"),
@@ -110,6 +120,7 @@ SPEC = LanguageSpec(
     ordinal_suffix=r"\.?[ºª]",
     ordinal=_ordinal,
     units=_UNITS,
+    unit_symbols={"gr": "g", "mmHg": "mmHg"},  # "200 gr de farinha"
     range_word="a",
     version_word="versão",
     version_keywords="versão|Versão",
@@ -119,8 +130,16 @@ SPEC = LanguageSpec(
     equals_word="igual a",
     section_word="parágrafo",
     abbreviations=_ABBREVIATIONS,
-    titles=frozenset(("Sr.", "Sra.", "Dr.", "Dra.", "p. ex.", "n.º")),  # never end a sentence
+    titles=frozenset(
+        ("Sr.", "Sra.", "Dr.", "Dra.", "p. ex.", "n.º", "Pág.")
+    ),  # never end a sentence
     extra_rules=(
+        pt_everyday.intervals,  # "de 8/8 horas": before the dates take "8/8"
+        pt_everyday.law_articles,
+        pt_everyday.time_spans,
+        pt_everyday.floors,
+        pt_everyday.tax_numbers,
+        pt_everyday.blood_pressure,
         _durations,
         time_spans.hour_letter_rule("às"),  # "9h-18h" nove horas às dezoito horas
         seasons.rule(),
