@@ -25,6 +25,7 @@ from functools import cached_property
 
 from model_layer.text import numbers
 from model_layer.text.langs.forms import agree
+from model_layer.text.rules import agreement
 
 # A number as these languages write it: thousands grouped by dots or spaces, a decimal comma.
 NUMBER = r"\d{1,3}(?:[.\u00a0\u202f ]\d{3})+(?:,\d{1,2})?|\d+(?:,\d{1,2})?"
@@ -146,17 +147,39 @@ def read(text: str, style: AmountStyle) -> str:
     if "+" in text:
         text = style.plus_pattern.sub(lambda m: _plus(m, style), text)
         text = style.plus_degrees_pattern.sub(style.plus_degrees, text)
-    start = f"{style.range_from} " if style.range_from else ""
     if "-" in text or "\u2013" in text or "\u2014" in text:
         text = style.money_range_sign_first.sub(
-            lambda m: f"{start}{m.group(1)} {m.group(2)} {style.to} {m.group(1)} ", text
+            lambda m: f"{_from(m, style)}{m.group(1)} {m.group(2)} {style.to} {m.group(1)} ", text
         )
     text = style.money_range.sub(
-        lambda m: f"{start}{m.group(1)}{m.group(2) or ''} {style.to} ", text
+        lambda m: f"{_from(m, style)}{m.group(1)}{m.group(2) or ''} {style.to} ", text
     )
     return style.money_range_left.sub(
-        lambda m: f"{start}{m.group(1)}{m.group(2)} {style.to} ", text
+        lambda m: f"{_from(m, style)}{m.group(1)}{m.group(2)} {style.to} ", text
     )
+
+
+def _from(m: re.Match[str], style: AmountStyle) -> str:
+    """The word before a range's first amount, unless the text already says it ("da 10 €
+    - 20 €")."""
+    if not style.range_from:
+        return ""
+    before = m.string[max(0, m.start() - len(style.range_from) - 1) : m.start()]
+    return "" if before.strip().lower() == style.range_from else f"{style.range_from} "
+
+
+_NEXT_WORD = re.compile(r"\s+([^\W\d_]+)")
+
+
+def agreeing_thousands(lang: str) -> Callable[[int, re.Match[str]], str | None]:
+    """For `AmountStyle.thousands_words`: the counted noun after "1,5k" agreed before this
+    rule ran, so the number says its gender itself ("1,5k visitas": mil quinientas)."""
+
+    def words(value: int, m: re.Match[str]) -> str | None:
+        noun = _NEXT_WORD.match(m.string, m.end())
+        return agreement.agreeing_number(value, noun.group(1), lang) if noun else None
+
+    return words
 
 
 def _thousands(m: re.Match[str], style: AmountStyle) -> str:

@@ -7,16 +7,6 @@ from __future__ import annotations
 import re
 
 from model_layer.text.langs import amounts
-from model_layer.text.rules import agreement
-
-_NEXT_WORD = re.compile(r"\s+([^\W\d_]+)")
-
-
-def _thousands_agreeing(value: int, m: re.Match[str]) -> str | None:
-    # The counted nouns agreed before this rule ran: "1,5k visitas" is "mil quinientas".
-    noun = _NEXT_WORD.match(m.string, m.end())
-    return agreement.agreeing_number(value, noun.group(1), "es") if noun else None
-
 
 # A price tag's unit: "el kilo" for what is weighed or poured, "al mes" for time
 _PER = {
@@ -55,7 +45,7 @@ STYLE = amounts.AmountStyle(
     plus_word=None,
     plus_before=True,
     millions="millones",
-    thousands_words=_thousands_agreeing,
+    thousands_words=amounts.agreeing_thousands("es"),
 )
 
 _MILLIONS_OF = re.compile(r"(?<=\d)(\s(?:millón|millones))\sde\s(?=€|\$|EUR\b|USD\b)")

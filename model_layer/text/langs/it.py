@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import day_month, halves, it_everyday, seasons
+from model_layer.text.langs import day_month, halves, it_amounts, it_everyday, seasons
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, word
 
@@ -197,6 +197,7 @@ SPEC = LanguageSpec(
         seasons.rule(),
         day_month.rule("it", r"il|del|al|dal|entro il|l'"),
         halves.rule("it"),  # "1/2 comprimido" after the dates
+        it_amounts.rule,  # "1,5k", "10 € - 20 €", "8/10", "2:03:45", "18+", "€/kg"
     ),
 )
 

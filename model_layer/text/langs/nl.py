@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import day_month, halves, nl_everyday, postcodes, seasons, time_spans
+from model_layer.text.langs import (
+    day_month,
+    halves,
+    nl_amounts,
+    nl_everyday,
+    postcodes,
+    seasons,
+    time_spans,
+)
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
 from model_layer.text.langs.forms import by_hundreds, word
 
@@ -144,6 +152,7 @@ SPEC = LanguageSpec(
         seasons.rule(),
         postcodes.rule("nl"),
         time_spans.rule("tot"),  # "9.00-18.00 uur"
+        nl_amounts.rule,  # "1,5k", "10 € - 20 €", "8/10", "2:03:45", "18+", "€/kg"
     ),
 )
 

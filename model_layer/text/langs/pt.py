@@ -12,6 +12,7 @@ from model_layer.text.langs import (
     day_month,
     halves,
     postcodes,
+    pt_amounts,
     pt_everyday,
     seasons,
     time_spans,
@@ -147,6 +148,7 @@ SPEC = LanguageSpec(
         day_month.rule("pt", r"a|o|dia|em|de|até|desde"),
         postcodes.rule("pt"),
         halves.rule("pt"),  # "1/2 comprimido" after the dates
+        pt_amounts.rule,  # "1,5k", "10 € - 20 €", "8/10", "2:03:45", "18+", "€/kg"
     ),  # "1100-048 Lisboa": a code, not a number
 )
 
