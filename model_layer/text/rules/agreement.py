@@ -97,6 +97,8 @@ def agree(text: str, lang: str, module: Callable[[str], str] | None = None) -> s
             and m.start() - before.end(1) <= 1
         ):
             return m.group()  # "TP 1234 tem", "AF 1 part": a flight's or a line's code names
+        if _is_year(n, digits, before_word, text[: before.start(1)] if before else "", lang):
+            return m.group()  # "Em 2025 entra", "enero de 2025 entra": a year counts nothing
         words = reader(n, m.group("noun"), before_word)
         if words is None or words == numbers.cardinal(digits, lang):
             return m.group()
@@ -237,18 +239,45 @@ _MONTHS_AND_DAYS = {
     "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre "
     "décembre lundi mardi mercredi jeudi vendredi samedi dimanche",
 }
+# Words after which a four-digit number is a year, which agrees with nothing ("Em 2025
+# entra em vigor" is no "duas mil"); and "de" after a month ("1 de janeiro de 2025").
+_YEAR_INTRODUCERS = {
+    "es": frozenset(("en", "desde", "hasta", "año", "del")),
+    "pt": frozenset(("em", "desde", "até", "ano", "do")),
+    "it": frozenset(("nel", "dal", "del", "anno", "entro")),
+    "fr": frozenset(("en", "depuis", "dès", "année", "jusqu'en")),
+    "ro": frozenset(("în", "din", "anul", "până")),
+}
+_OF = frozenset(("de", "di", "du", "del"))
+_LAST_WORD = re.compile(r"(\w+)\W*$")
+
+
+def _is_year(n: int, digits: str, before_word: str, text_before: str, lang: str) -> bool:
+    if len(digits) != 4 or not 1100 <= n <= 2099:
+        return False
+    if before_word in _YEAR_INTRODUCERS.get(lang, ()):
+        return True
+    if before_word not in _OF:
+        return False
+    month = _LAST_WORD.search(text_before[-24:])
+    return month is not None and month.group(1).lower() in _MONTHS.get(lang, frozenset())
+
+
 # Frequent verb forms that follow a subject with a number ("o 2 tem", "la 1 llega"):
 # never nouns, so never agreed with (#16: "TP 1234 tem" was read "duzentas").
 _VERB_FORMS = {
     "es": "tiene tienen está están fue fueron va van llega llegan sale salen cuesta "
-    "cuestan queda quedan tenía tenían será serán puede pueden debe deben",
+    "cuestan queda quedan tenía tenían será serán puede pueden debe deben entra entran "
+    "empieza empiezan comienza comienzan acaba acaban termina terminan trabaja trabajan",
     "pt": "tem têm está estão foi foram vai vão chega chegam sai saem custa custam fica "
-    "ficam tinha tinham terá será serão pode podem deve devem",
+    "ficam tinha tinham terá será serão pode podem deve devem entra entram começa começam "
+    "acaba acabam termina terminam",
     "it": "ha hanno sono era erano arriva arrivano costano va vanno resta restano sarà "
     "saranno può possono deve devono",
     "fr": "a ont sont était étaient va vont arrive arrivent coûte coûtent reste restent "
     "sera seront peut peuvent doit doivent",
 }
+_MONTHS = {lang: frozenset(words.split()) for lang, words in _MONTHS_AND_DAYS.items()}
 _NOT_NOUN_SETS = {
     lang: frozenset(words.split())
     | frozenset(_MONTHS_AND_DAYS[lang].split())
