@@ -6,6 +6,7 @@
   by digit ("four five eight two one nine three"), not as millions.
 - A reference of capitals and hyphenated digit groups ("INV-2024-0456") is read as
   its letters, then each group digit by digit.
+- An IBAN ("NL91 ABNA 0417 1643 00") is read character by character in its groups of four.
 - A code mixing capitals and digits back and forth ("1Z999AA10123456784", "K7XQ2M",
   "AB123CD") is read character by character: each digit as a word, the letters apart
   for the acronym speller ("K seven X Q two M"). A code of letters then digits
@@ -85,6 +86,28 @@ def _hyphenated(m: re.Match[str], lang: str) -> str:
     return " ".join([m.group(1), *said])  # type: ignore[list-item]
 
 
+# An IBAN ("NL91 ABNA 0417 1643 00", "DE89370400440532013000"): its country, check digits
+# and account, character by character, in the groups of four it is printed in.
+_IBAN = re.compile(
+    r"(?<![\w-])([A-Z]{2}\d{2})((?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?)(?![\w-])"
+)
+
+
+def _iban(m: re.Match[str], lang: str) -> str:
+    compact = (m.group(1) + m.group(2)).replace(" ", "")
+    if not 15 <= len(compact) <= 34:
+        return m.group()
+    groups = [compact[i : i + 4] for i in range(0, len(compact), 4)]
+    said = []
+    for group in groups:
+        parts = re.findall(r"\d+|[A-Z]+", group)
+        words = [_digits(part, lang) if part.isdigit() else " ".join(part) for part in parts]
+        if None in words:
+            return m.group()
+        said.append(" ".join(words))  # type: ignore[arg-type]
+    return ", ".join(said)
+
+
 _FIVE_DIGITS = re.compile(r"\d{5}")
 
 
@@ -128,6 +151,7 @@ def read(text: str, lang: str) -> str:
     """`text` with its identifiers and codes said character by character."""
     if not any(ch.isdigit() for ch in text) or lang in ("ja", "ko"):
         return text
+    text = _IBAN.sub(lambda m: _iban(m, lang), text)
     pattern = _id_pattern(lang)
     if pattern is not None and _FIVE_DIGITS.search(text):
         text = pattern.sub(lambda m: _identifier(m, lang), text)
