@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import postcodes
+from model_layer.text.langs import postcodes, slavic_ranges
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec, before
 from model_layer.text.langs.forms import inflect, last_word, plural_polish, word
 
@@ -182,11 +182,17 @@ _MONTH_ABBREVIATIONS = {
     "lis.": 11,
     "gru.": 12,
 }
+_PERCENT = word("procent")  # "pięć procent", "dwa procent": not inflected after a number
+_UNIT_SYMBOLS = {"godz": "h"}  # "2 godz. 15 min"
+# "7-10 dni": a range before its noun, read "od siedmiu do dziesięciu dni" (slavic_ranges.py)
+_RANGES = slavic_ranges.polish_rule(
+    slavic_ranges.unit_words(_UNITS, _UNIT_SYMBOLS, _PERCENT, _SCALES), MONTHS
+)
 SPEC = LanguageSpec(
     code="pl",
     plural=plural_polish,  # jeden złoty, dwa złote, pięć złotych, 2,5 złotego
     genders={"f": {"jeden": "jedna", "dwa": "dwie"}, "n": {"jeden": "jedno"}},
-    percent=word("procent"),  # "pięć procent", "dwa procent": not inflected after a number
+    percent=_PERCENT,
     currencies={
         "PLN": Currency(word("złoty", "złote", "złotych", "złotego"), _GROSZ),
         "EUR": Currency(word("euro", gender="n"), _CENT),
@@ -206,7 +212,7 @@ SPEC = LanguageSpec(
     minute_zero="zero",  # "dziewiąta zero pięć"
     time_keywords="godzinie|godzina",  # "o godz. 14.30"
     units=_UNITS,
-    unit_symbols={"godz": "h"},  # "2 godz. 15 min"
+    unit_symbols=_UNIT_SYMBOLS,
     version_word="wersja",
     version_keywords="wersja|wersji|Wersja",
     point_word="kropka",
@@ -217,7 +223,7 @@ SPEC = LanguageSpec(
     titles=frozenset(
         ("np.", "tzn.", "tj.", "m.in.", "ul.", "prof.", "ok.")
     ),  # never end a sentence
-    extra_rules=(postcodes.rule("pl"), _hour_word, _years),
+    extra_rules=(postcodes.rule("pl"), _hour_word, _years, _RANGES),
 )
 
 LANGUAGE = Language(SPEC)

@@ -11,6 +11,7 @@ Only the last word of a compound ordinal changes; cardinals are not declined.
 
 from __future__ import annotations
 
+from model_layer.text.langs import slavic_ranges
 from model_layer.text.langs.east_slavic import CaseRules, CaseTables
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import last_word, plural_east_slavic, word
@@ -134,12 +135,17 @@ _MONTH_ABBREVIATIONS = {
     "лист.": 11,
     "груд.": 12,
 }
+# "5–7 дней": a range before its noun, read "от пяти до семи дней" (slavic_ranges.py)
+_PERCENT = word("відсоток", "відсотки", "відсотків", "відсотка")
+_RANGES = slavic_ranges.east_rule(
+    "uk", slavic_ranges.unit_words(_UNITS, _UNIT_SYMBOLS, _PERCENT, _SCALES), MONTHS
+)
 SPEC = LanguageSpec(
     word_fixes=((r"^одна тисяча\b", "тисяча"),),  # "тисяча двісті гривень", as it is said
     code="uk",
     plural=plural_east_slavic,  # одна гривня, дві гривні, п'ять гривень, 2,5 гривні
     genders={"f": {"один": "одна", "два": "дві"}, "n": {"один": "одне"}},
-    percent=word("відсоток", "відсотки", "відсотків", "відсотка"),
+    percent=_PERCENT,
     currencies={
         "UAH": Currency(word("гривня", "гривні", "гривень", "гривні", gender="f"), _KOPEK),
         "USD": Currency(word("долар", "долари", "доларів", "долара"), _CENT),
@@ -182,7 +188,7 @@ SPEC = LanguageSpec(
             "пров.",
         )
     ),  # never end a sentence
-    extra_rules=(_CASES.years, _CASES.first_days),
+    extra_rules=(_CASES.years, _CASES.first_days, _RANGES),
 )
 
 LANGUAGE = Language(SPEC)
