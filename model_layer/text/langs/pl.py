@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import postcodes, slavic_ranges
+from model_layer.text.langs import postcodes, slavic_ranges, slavic_times
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec, before
 from model_layer.text.langs.forms import inflect, last_word, plural_polish, word
 
@@ -223,7 +223,7 @@ SPEC = LanguageSpec(
     titles=frozenset(
         ("np.", "tzn.", "tj.", "m.in.", "ul.", "prof.", "ok.")
     ),  # never end a sentence
-    extra_rules=(postcodes.rule("pl"), _hour_word, _years, _RANGES),
+    extra_rules=(postcodes.rule("pl"), slavic_times.rule("pl"), _hour_word, _years, _RANGES),
 )
 
 LANGUAGE = Language(SPEC)

@@ -12,7 +12,7 @@ Only the last word of a compound ordinal changes. Cardinals are not declined
 
 from __future__ import annotations
 
-from model_layer.text.langs import slavic_ranges
+from model_layer.text.langs import slavic_ranges, slavic_times
 from model_layer.text.langs.east_slavic import CaseRules, CaseTables
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import plural_east_slavic, word
@@ -162,7 +162,7 @@ SPEC = LanguageSpec(
     titles=frozenset(
         ("т. е.", "т. к.", "напр.", "ул.", "им.", "проф.", "на ул.", "по ул.")
     ),  # never end a sentence
-    extra_rules=(_CASES.years, _CASES.first_days, _RANGES),
+    extra_rules=(slavic_times.rule("ru"), _CASES.years, _CASES.first_days, _RANGES),
 )
 
 LANGUAGE = Language(SPEC)

@@ -11,7 +11,7 @@ Only the last word of a compound ordinal changes; cardinals are not declined.
 
 from __future__ import annotations
 
-from model_layer.text.langs import slavic_ranges
+from model_layer.text.langs import slavic_ranges, slavic_times
 from model_layer.text.langs.east_slavic import CaseRules, CaseTables
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import last_word, plural_east_slavic, word
@@ -188,7 +188,7 @@ SPEC = LanguageSpec(
             "пров.",
         )
     ),  # never end a sentence
-    extra_rules=(_CASES.years, _CASES.first_days, _RANGES),
+    extra_rules=(slavic_times.rule("uk"), _CASES.years, _CASES.first_days, _RANGES),
 )
 
 LANGUAGE = Language(SPEC)
