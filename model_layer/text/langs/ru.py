@@ -12,6 +12,8 @@ Only the last word of a compound ordinal changes. Cardinals are not declined
 
 from __future__ import annotations
 
+import re
+
 from model_layer.text.langs import slavic_ranges, slavic_times
 from model_layer.text.langs.east_slavic import CaseRules, CaseTables
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
@@ -93,6 +95,14 @@ _ABBREVIATIONS = {
     "напр.": "например", "ул.": "улица", "им.": "имени", "др.": "другие", "проф.": "профессор",
     "на ул.": "на улице", "по ул.": "по улице",  # the street in the case of its preposition
 }  # fmt: skip
+# A city before its name ("г. Москва"): not after a number, where "г." is a year or a gram.
+_CITY = re.compile(r"(?<!\w)(?<!\d )(?<!\d\u00a0)(?:([Вв]о?) )?г\.[ \u00a0]?(?=[А-ЯЁ][а-яё])")
+
+
+def _cities(text: str) -> str:
+    return _CITY.sub(lambda m: f"{m.group(1)} городе " if m.group(1) else "город ", text)
+
+
 _SCALES = {
     "тыс.": word("тысяча", "тысячи", "тысяч", "тысячи", gender="f"),
     "млн": word("миллион", "миллиона", "миллионов", "миллиона"),
@@ -162,7 +172,7 @@ SPEC = LanguageSpec(
     titles=frozenset(
         ("т. е.", "т. к.", "напр.", "ул.", "им.", "проф.", "на ул.", "по ул.")
     ),  # never end a sentence
-    extra_rules=(slavic_times.rule("ru"), _CASES.years, _CASES.first_days, _RANGES),
+    extra_rules=(_cities, slavic_times.rule("ru"), _CASES.years, _CASES.first_days, _RANGES),
 )
 
 LANGUAGE = Language(SPEC)

@@ -11,6 +11,8 @@ Only the last word of a compound ordinal changes; cardinals are not declined.
 
 from __future__ import annotations
 
+import re
+
 from model_layer.text.langs import slavic_ranges, slavic_times
 from model_layer.text.langs.east_slavic import CaseRules, CaseTables
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
@@ -32,7 +34,7 @@ _TABLES = CaseTables(
     soft_end="ій",
     suffix_case={"й": "nom", "ий": "nom", "ій": "f_obl", "го": "gen", "ого": "gen", "ому": "dat",
                  "м": "ins", "им": "ins", "а": "f", "я": "f", "у": "f_acc", "ю": "f_acc",
-                 "е": "n", "є": "n", "і": "pl", "ї": "pl", "х": "pl_gen", "ми": "pl_ins",
+                 "е": "n", "є": "n", "і": "pl", "ї": "f_gen", "х": "pl_gen", "ми": "pl_ins",
                  # with the stem's last consonant, as often written: "2-ге", "3-тє", "1-ша"
                  "ге": "n", "те": "n", "тє": "n", "ше": "n", "ме": "n",
                  "га": "f", "та": "f", "тя": "f", "ша": "f", "ма": "f",
@@ -115,6 +117,22 @@ _ABBREVIATIONS = {
     "тел.": "телефон", "Тел.": "Телефон", "за тел.": "за телефоном", "каб.": "кабінет",
     "у каб.": "у кабінеті", "в каб.": "в кабінеті",
 }  # fmt: skip
+# A settlement before its name ("м. Київ", "с. Петрівка"): not after a number, where
+# "м." is a metre and "с." a page or a second.
+_SETTLEMENT = re.compile(
+    r"(?<!\w)(?<!\d )(?<!\d\u00a0)(?:([Уув]) )?([мс])\.[ \u00a0]?(?=[А-ЯЄІЇҐ][а-яєіїґ'])"
+)
+_SETTLEMENTS = {"м": ("місто", "місті"), "с": ("село", "селі")}  # "у місті Києві"
+
+
+def _settlements(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        plain, located = _SETTLEMENTS[m.group(2)]
+        return f"{m.group(1)} {located} " if m.group(1) else f"{plain} "
+
+    return _SETTLEMENT.sub(say, text)
+
+
 _SCALES = {
     "тис.": word("тисяча", "тисячі", "тисяч", "тисячі", gender="f"),
     "млн": word("мільйон", "мільйони", "мільйонів", "мільйона"),
@@ -188,7 +206,7 @@ SPEC = LanguageSpec(
             "пров.",
         )
     ),  # never end a sentence
-    extra_rules=(slavic_times.rule("uk"), _CASES.years, _CASES.first_days, _RANGES),
+    extra_rules=(_settlements, slavic_times.rule("uk"), _CASES.years, _CASES.first_days, _RANGES),
 )
 
 LANGUAGE = Language(SPEC)
