@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import postcodes
+from model_layer.text.langs import postcodes, slavic_ranges, slavic_times
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec, before
 from model_layer.text.langs.forms import inflect, last_word, plural_polish, word
 
@@ -32,8 +32,33 @@ _YEAR_NOUN = re.compile(r"(?<![\w.,])(\d{3,4})\s?(roku|rok|r\.)(?!\w)")
 _AT_HOUR = re.compile(r"(?<!\w)(?<!\d )(?:(o)\s)?godz\.\s?")  # "2 godz.": a unit
 
 
+# "w godz. 8-16", "w godzinach 8.00-16.00": opening hours, said "od ósmej do szesnastej"
+_IN_HOURS = re.compile(
+    r"(?<!\w)([Ww]) (?:godz\.|godzinach)\s?([01]?\d|2[0-3])(?:[:.]([0-5]\d))?\s?[-\u2013]\s?"
+    r"([01]?\d|2[0-3])(?:[:.]([0-5]\d))?(?![\w:]|[.,]\d)"
+)
+
+
+def _in_hours(m: re.Match[str]) -> str:
+    start, end = f"{m.group(2)}:{m.group(3) or '00'}", f"{m.group(4)}:{m.group(5) or '00'}"
+    return f"{m.group(1)} godzinach od {start} do {end}"
+
+
+# "zadzwoń pod tel. 600 123 456" (the shared readers make it "pod telefon sześć ..."):
+# one calls "pod numer telefonu"
+_CALL_UNDER = re.compile(
+    r"(?<!\w)([Pp]od) (?:telefon|tel\.)(?= ?[+\d]| (?:plus|zero|jeden|dwa|trzy|cztery|pięć|"
+    r"sześć|siedem|osiem|dziewięć)\b)"
+)
+
+
+def _call_under(text: str) -> str:
+    return _CALL_UNDER.sub(r"\1 numer telefonu", text)
+
+
 def _hour_word(text: str) -> str:
     """ "o godz. 12:00" -> "o godzinie dwunastej", "godz. 12" -> "godzina dwunasta"."""
+    text = _IN_HOURS.sub(_in_hours, text)
     text = _DOTTED_TIME.sub(lambda m: f"{m.group(1)} {m.group(2)}:{m.group(3)}", text)
     return _AT_HOUR.sub(lambda m: "o godzinie " if m.group(1) else "godzina ", text)
 
@@ -63,6 +88,18 @@ def _years(text: str) -> str:
         return f"{words} {noun}"
 
     return _YEAR_NOUN.sub(say, text)
+
+
+_MONTH_ALTERNATION = "|".join(MONTHS)
+# "od 1 do 10 czerwca": the first day of a span is a date too ("od pierwszego")
+_FIRST_DAY = re.compile(
+    rf"(?<![\w.,])(0?[1-9]|[12]\d|3[01])(?=\s?(?:do|i|lub|albo)\s(?:0?[1-9]|[12]\d|3[01])\s"
+    rf"(?:{_MONTH_ALTERNATION})(?!\w))"
+)
+
+
+def _first_days(text: str) -> str:
+    return _FIRST_DAY.sub(lambda m: _inflect(int(m.group(1)), _GENITIVE) or m.group(), text)
 
 
 def _inflect(n: int, endings: tuple[tuple[str, str], ...]) -> str | None:
@@ -161,7 +198,7 @@ _UNITS = {
 _ABBREVIATIONS = {
     "np.": "na przykład", "itd.": "i tak dalej", "itp.": "i tym podobne", "tzn.": "to znaczy",
     "tj.": "to jest", "m.in.": "między innymi", "ul.": "ulica", "prof.": "profesor",
-    "ok.": "około", "dr": "doktor",
+    "ok.": "około", "dr": "doktor", "Tel.": "Telefon",
 }  # fmt: skip
 _SCALES = {
     "tys.": word("tysiąc", "tysiące", "tysięcy", "tysiąca"),
@@ -182,11 +219,17 @@ _MONTH_ABBREVIATIONS = {
     "lis.": 11,
     "gru.": 12,
 }
+_PERCENT = word("procent")  # "pięć procent", "dwa procent": not inflected after a number
+_UNIT_SYMBOLS = {"godz": "h"}  # "2 godz. 15 min"
+# "7-10 dni": a range before its noun, read "od siedmiu do dziesięciu dni" (slavic_ranges.py)
+_RANGES = slavic_ranges.polish_rule(
+    slavic_ranges.unit_words(_UNITS, _UNIT_SYMBOLS, _PERCENT, _SCALES), MONTHS
+)
 SPEC = LanguageSpec(
     code="pl",
     plural=plural_polish,  # jeden złoty, dwa złote, pięć złotych, 2,5 złotego
     genders={"f": {"jeden": "jedna", "dwa": "dwie"}, "n": {"jeden": "jedno"}},
-    percent=word("procent"),  # "pięć procent", "dwa procent": not inflected after a number
+    percent=_PERCENT,
     currencies={
         "PLN": Currency(word("złoty", "złote", "złotych", "złotego"), _GROSZ),
         "EUR": Currency(word("euro", gender="n"), _CENT),
@@ -206,7 +249,7 @@ SPEC = LanguageSpec(
     minute_zero="zero",  # "dziewiąta zero pięć"
     time_keywords="godzinie|godzina",  # "o godz. 14.30"
     units=_UNITS,
-    unit_symbols={"godz": "h"},  # "2 godz. 15 min"
+    unit_symbols=_UNIT_SYMBOLS,
     version_word="wersja",
     version_keywords="wersja|wersji|Wersja",
     point_word="kropka",
@@ -215,9 +258,29 @@ SPEC = LanguageSpec(
     section_word="paragraf",
     abbreviations=_ABBREVIATIONS,
     titles=frozenset(
-        ("np.", "tzn.", "tj.", "m.in.", "ul.", "prof.", "ok.")
+        (
+            "np.",
+            "tzn.",
+            "tj.",
+            "m.in.",
+            "ul.",
+            "prof.",
+            "ok.",
+            "tel.",
+            "Tel.",
+            "pod tel.",
+            "Pod tel.",
+        )
     ),  # never end a sentence
-    extra_rules=(postcodes.rule("pl"), _hour_word, _years),
+    extra_rules=(
+        _call_under,
+        postcodes.rule("pl"),
+        slavic_times.rule("pl"),
+        _hour_word,
+        _years,
+        _first_days,
+        _RANGES,
+    ),
 )
 
 LANGUAGE = Language(SPEC)

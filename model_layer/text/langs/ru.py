@@ -12,6 +12,9 @@ Only the last word of a compound ordinal changes. Cardinals are not declined
 
 from __future__ import annotations
 
+import re
+
+from model_layer.text.langs import slavic_ranges, slavic_times
 from model_layer.text.langs.east_slavic import CaseRules, CaseTables
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import plural_east_slavic, word
@@ -92,6 +95,14 @@ _ABBREVIATIONS = {
     "напр.": "например", "ул.": "улица", "им.": "имени", "др.": "другие", "проф.": "профессор",
     "на ул.": "на улице", "по ул.": "по улице",  # the street in the case of its preposition
 }  # fmt: skip
+# A city before its name ("г. Москва"): not after a number, where "г." is a year or a gram.
+_CITY = re.compile(r"(?<!\w)(?<!\d )(?<!\d\u00a0)(?:([Вв]о?) )?г\.[ \u00a0]?(?=[А-ЯЁ][а-яё])")
+
+
+def _cities(text: str) -> str:
+    return _CITY.sub(lambda m: f"{m.group(1)} городе " if m.group(1) else "город ", text)
+
+
 _SCALES = {
     "тыс.": word("тысяча", "тысячи", "тысяч", "тысячи", gender="f"),
     "млн": word("миллион", "миллиона", "миллионов", "миллиона"),
@@ -114,6 +125,11 @@ _MONTH_ABBREVIATIONS = {
     "ноя.": 11,
     "дек.": 12,
 }
+# "5–7 дней": a range before its noun, read "от пяти до семи дней" (slavic_ranges.py)
+_PERCENT = word("процент", "процента", "процентов", "процента")
+_RANGES = slavic_ranges.east_rule(
+    "ru", slavic_ranges.unit_words(_UNITS, _UNIT_SYMBOLS, _PERCENT, _SCALES), MONTHS
+)
 SPEC = LanguageSpec(
     code="ru",
     plural=plural_east_slavic,  # один рубль, два рубля, пять рублей, 2,5 рубля
@@ -123,7 +139,7 @@ SPEC = LanguageSpec(
         (r"\bодна (?=(?:миллион|миллиард|триллион)\b)", "один "),
         (r"^одна тысяча\b", "тысяча"),  # "тысяча двести рублей", as it is said
     ),
-    percent=word("процент", "процента", "процентов", "процента"),
+    percent=_PERCENT,
     currencies={
         "RUB": Currency(word("рубль", "рубля", "рублей", "рубля"), _KOPEK),
         "USD": Currency(word("доллар", "доллара", "долларов", "доллара"), _CENT),
@@ -156,7 +172,7 @@ SPEC = LanguageSpec(
     titles=frozenset(
         ("т. е.", "т. к.", "напр.", "ул.", "им.", "проф.", "на ул.", "по ул.")
     ),  # never end a sentence
-    extra_rules=(_CASES.years, _CASES.first_days),
+    extra_rules=(_cities, slavic_times.rule("ru"), _CASES.years, _CASES.first_days, _RANGES),
 )
 
 LANGUAGE = Language(SPEC)

@@ -11,6 +11,9 @@ Only the last word of a compound ordinal changes; cardinals are not declined.
 
 from __future__ import annotations
 
+import re
+
+from model_layer.text.langs import slavic_ranges, slavic_times
 from model_layer.text.langs.east_slavic import CaseRules, CaseTables
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import last_word, plural_east_slavic, word
@@ -31,7 +34,7 @@ _TABLES = CaseTables(
     soft_end="ій",
     suffix_case={"й": "nom", "ий": "nom", "ій": "f_obl", "го": "gen", "ого": "gen", "ому": "dat",
                  "м": "ins", "им": "ins", "а": "f", "я": "f", "у": "f_acc", "ю": "f_acc",
-                 "е": "n", "є": "n", "і": "pl", "ї": "pl", "х": "pl_gen", "ми": "pl_ins",
+                 "е": "n", "є": "n", "і": "pl", "ї": "f_gen", "х": "pl_gen", "ми": "pl_ins",
                  # with the stem's last consonant, as often written: "2-ге", "3-тє", "1-ша"
                  "ге": "n", "те": "n", "тє": "n", "ше": "n", "ме": "n",
                  "га": "f", "та": "f", "тя": "f", "ша": "f", "ма": "f",
@@ -111,9 +114,26 @@ _ABBREVIATIONS = {
     # an address: the street in the locative after "на", "по"; flat, house, region
     "на вул.": "на вулиці", "по вул.": "по вулиці", "кв.": "квартира", "буд.": "будинок",
     "обл.": "область", "пров.": "провулок",
+    "кв. м": "м²",  # "45 кв. м": square metres (said by the unit rule), not a flat
     "тел.": "телефон", "Тел.": "Телефон", "за тел.": "за телефоном", "каб.": "кабінет",
     "у каб.": "у кабінеті", "в каб.": "в кабінеті",
 }  # fmt: skip
+# A settlement before its name ("м. Київ", "с. Петрівка"): not after a number, where
+# "м." is a metre and "с." a page or a second.
+_SETTLEMENT = re.compile(
+    r"(?<!\w)(?<!\d )(?<!\d\u00a0)(?:([Уув]) )?([мс])\.[ \u00a0]?(?=[А-ЯЄІЇҐ][а-яєіїґ'])"
+)
+_SETTLEMENTS = {"м": ("місто", "місті"), "с": ("село", "селі")}  # "у місті Києві"
+
+
+def _settlements(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        plain, located = _SETTLEMENTS[m.group(2)]
+        return f"{m.group(1)} {located} " if m.group(1) else f"{plain} "
+
+    return _SETTLEMENT.sub(say, text)
+
+
 _SCALES = {
     "тис.": word("тисяча", "тисячі", "тисяч", "тисячі", gender="f"),
     "млн": word("мільйон", "мільйони", "мільйонів", "мільйона"),
@@ -134,12 +154,17 @@ _MONTH_ABBREVIATIONS = {
     "лист.": 11,
     "груд.": 12,
 }
+# "5–7 дней": a range before its noun, read "от пяти до семи дней" (slavic_ranges.py)
+_PERCENT = word("відсоток", "відсотки", "відсотків", "відсотка")
+_RANGES = slavic_ranges.east_rule(
+    "uk", slavic_ranges.unit_words(_UNITS, _UNIT_SYMBOLS, _PERCENT, _SCALES), MONTHS
+)
 SPEC = LanguageSpec(
     word_fixes=((r"^одна тисяча\b", "тисяча"),),  # "тисяча двісті гривень", as it is said
     code="uk",
     plural=plural_east_slavic,  # одна гривня, дві гривні, п'ять гривень, 2,5 гривні
     genders={"f": {"один": "одна", "два": "дві"}, "n": {"один": "одне"}},
-    percent=word("відсоток", "відсотки", "відсотків", "відсотка"),
+    percent=_PERCENT,
     currencies={
         "UAH": Currency(word("гривня", "гривні", "гривень", "гривні", gender="f"), _KOPEK),
         "USD": Currency(word("долар", "долари", "доларів", "долара"), _CENT),
@@ -182,7 +207,7 @@ SPEC = LanguageSpec(
             "пров.",
         )
     ),  # never end a sentence
-    extra_rules=(_CASES.years, _CASES.first_days),
+    extra_rules=(_settlements, slavic_times.rule("uk"), _CASES.years, _CASES.first_days, _RANGES),
 )
 
 LANGUAGE = Language(SPEC)
