@@ -188,6 +188,7 @@ WORDS: dict[str, dict[str, str]] = {
         "на ул.": "на улице", "по ул.": "по улице",  # the street in its preposition's case
         "по тел.": "по телефону", "Тел.": "Телефон", "каб.": "кабинет", "в каб.": "в кабинете",
         "пер.": "переулок", "пл.": "площадь", "д.": "дом", "кв.": "квартира",
+        "кв. м": "м²",  # "45 кв. м": square metres (said by the unit rule), not a flat
         "обл.": "область", "р-н": "район", "им.": "имени", "проф.": "профессор",
         "акад.": "академик", "доц.": "доцент", "канд.": "кандидат", "зам.": "заместитель",
 
@@ -345,7 +346,8 @@ def read(text: str, lang: str) -> str:
             said = compiled.before_number[_key(m.group())]
             if _RANGE_AFTER.match(m.string, m.end()):  # "p. 45-67": pages
                 said = _PLURALS.get(said, said)
-            return said
+            glued = m.string[m.end() : m.end() + 1].isalnum()
+            return f"{said} " if glued else said  # "№123": номер 123
 
         text = compiled.number_pattern.sub(before_number, text)
 

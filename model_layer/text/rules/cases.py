@@ -46,7 +46,11 @@ def _each(spaced: str) -> list[str]:
 
 
 # A whole number standing alone: not part of a decimal, a time, a date or a range.
-_NUMBER = re.compile(r"(?<![\w.,:/\-+$€£¥#])(\d{1,6})(?![\w\-–]|[.,:/]\d|\.\s?\d)")
+# A number alone, or grouped by spaces ("50 000": one number, not "50" and "000").
+_NUMBER = re.compile(
+    r"(?<![\w.,:/\-+$€£¥#])(\d{1,3}(?:[\u00a0\u202f ]\d{3})+(?!\d)|\d{1,6})"
+    r"(?![\w\-–]|[.,:/]\d|\.\s?\d)"
+)
 _BEFORE = re.compile(r"(\w+)[ \u00a0]$")
 _BEFORE_TWO = re.compile(r"(\w+)[ \u00a0]+(\w+)[ \u00a0]$")
 _AFTER = re.compile(r"([ \u00a0]?)(%|[^\W\d_]\w*(?:/[^\W\d_]+)?)")  # "km/h" whole
@@ -840,7 +844,7 @@ def read(text: str, lang: str, reader: Reader | None) -> str:
 
 
 def _say(m: re.Match[str], text: str, lang: str, reader: Reader) -> tuple[str, int] | None:
-    n = int(m.group(1))
+    n = int(re.sub(r"\D", "", m.group(1)))
     if n < 1 or m.group(1).startswith("0") or (n == 1 and lang not in _ONE | {"lt", "lv"}):
         return None
     if text.startswith(".", m.end()):
