@@ -25,16 +25,32 @@ def _number_words(whole: str, fraction: str | None) -> str:
 
 
 # "WWII", "WW2", "WWI": the wars are said by name ("World War two", as "World War II" is).
+# Also other names of events and things written with numbers (below).
 _WORLD_WAR = re.compile(r"(?<![\w.])WW(II|I|2|1)(?![\w])")
 
 
+# "after 9/11", "post-9/11": the day named by its date, "nine eleven"; "on 9/11" (a date
+# in September) is the date rules'.
+_NINE_ELEVEN = re.compile(r"(?<![\w/])(?<!on )(?<!by )(?<!due )(?<!until )9/11(?![\w/])")
+# "a Boeing 747", "an Airbus A320": a plane's model number in pairs, as crews say it.
+_AIRCRAFT = re.compile(r"(?<=\b(?:Boeing|Airbus) )(A)?([1-9]\d{2})(?![\w.,]\d|\w)")
+
+
+def _pairs(digits: str) -> str:
+    tail = digits[1:]
+    said_tail = f"oh {_cardinal(tail[1])}" if tail[0] == "0" else _cardinal(tail)
+    return f"{_cardinal(digits[0])} {said_tail}"
+
+
 def world_wars(text: str) -> str:
-    return _WORLD_WAR.sub(lambda m: f"World War {'two' if m[1] in ('II', '2') else 'one'}", text)
+    text = _WORLD_WAR.sub(lambda m: f"World War {'two' if m[1] in ('II', '2') else 'one'}", text)
+    text = _NINE_ELEVEN.sub("nine eleven", text) if "9/11" in text else text
+    return _AIRCRAFT.sub(lambda m: (f"{m[1]} " if m[1] else "") + _pairs(m[2]), text)
 
 
 # "18+", "30+ degrees", "10k+ stars", "Python 3.11+": "plus" after the number. Before a
 # digit it is addition ("2+2"), which the core rules say; "C++" has no digit before it.
-_PLUS_AFTER_NUMBER = re.compile(r"(?:(?<=\d)|(?<=\d[kK]))\+(?![\w+])")
+_PLUS_AFTER_NUMBER = re.compile(r"(?:(?<=\d)|(?<=\d[kK])|(?<=°[CF]))\+(?![\w+])")
 
 
 def plus_after_numbers(text: str) -> str:
