@@ -24,8 +24,8 @@ def _number_words(whole: str, fraction: str | None) -> str:
     return (numbers.decimal(whole, fraction, LANG) if fraction else None) or _cardinal(whole)
 
 
-# "WWII", "WW2", "WWI": the wars are said by name ("World War two", as "World War II" is).
-# Also other names of events and things written with numbers (below).
+# Names written with numbers. "WWII", "WW2", "WWI": the wars are said by name ("World War
+# two", as "World War II" is).
 _WORLD_WAR = re.compile(r"(?<![\w.])WW(II|I|2|1)(?![\w])")
 
 
@@ -42,7 +42,7 @@ def _pairs(digits: str) -> str:
     return f"{_cardinal(digits[0])} {said_tail}"
 
 
-def world_wars(text: str) -> str:
+def names_with_numbers(text: str) -> str:
     text = _WORLD_WAR.sub(lambda m: f"World War {'two' if m[1] in ('II', '2') else 'one'}", text)
     text = _NINE_ELEVEN.sub("nine eleven", text) if "9/11" in text else text
     return _AIRCRAFT.sub(lambda m: (f"{m[1]} " if m[1] else "") + _pairs(m[2]), text)
@@ -438,7 +438,7 @@ def apps_and_chat(text: str) -> str:
 # Run before the core rules, in this order: plus and thousands before the number rules
 # that would read "18" and "1.2" alone.
 BEFORE_CORE_RULES = (
-    world_wars,
+    names_with_numbers,
     vanity_numbers,
     apps_and_chat,
     british_forms,
