@@ -20,6 +20,10 @@ def _cardinal(digits: str) -> str:
     return numbers.cardinal(digits, LANG) or digits
 
 
+def _digits(run: str) -> str:
+    return numbers.digit_by_digit(run, LANG) or run
+
+
 def _number_words(whole: str, fraction: str | None) -> str:
     return (numbers.decimal(whole, fraction, LANG) if fraction else None) or _cardinal(whole)
 
@@ -251,9 +255,7 @@ _YEARS_OLD = re.compile(r"(?<=\d)\s?y/?o(?![\w/])")
 
 def small_marks(text: str) -> str:
     text = _TILDE_BEFORE_NUMBER.sub("about ", text) if "~" in text else text
-    text = _LAST_DIGITS.sub(
-        lambda m: (m[1] or "") + (numbers.digit_by_digit(m[2], LANG) or m[2]), text
-    )
+    text = _LAST_DIGITS.sub(lambda m: (m[1] or "") + _digits(m[2]), text)
     return _YEARS_OLD.sub(" year old", text)
 
 
@@ -308,10 +310,6 @@ def hyphenated_units(text: str) -> str:
     return (
         _HYPHEN_UNIT.sub(lambda m: f"{m[1]}-{_HYPHEN_UNITS[m[2]]}", text) if "-" in text else text
     )
-
-
-def _digits(run: str) -> str:
-    return numbers.digit_by_digit(run, LANG) or run
 
 
 # "Smith v. Jones": a case name's "v." is "versus".
