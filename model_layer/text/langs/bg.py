@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import time_spans
+from model_layer.text.langs import bg_amounts, cs_everyday, time_spans
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import date_from_parts, word
 from model_layer.text.spell import bg
@@ -126,6 +126,18 @@ def _spaces(text: str) -> str:
     return re.sub(r"(?<=\S) {2,}(?=\S)", " ", text)
 
 
+# Words before a number that names (read digit by digit): the personal and company
+# numbers, orders, invoices, parcels, accounts.
+_IDS = (
+    r"ЕГН|ЕИК|БУЛСТАТ|ЛНЧ|ИН по ДДС|поръчка\w*|фактура\w*|пратка\w*|резервация\w*|"
+    r"договор\w*|сметка\w*"
+)
+# "до 3–5 дни", "след 2–3 седмици": the preposition stands where "от" would ("след две до
+# три седмици", not "след от две до три")
+_RANGE_PREPOSITIONS = frozenset(
+    ("до", "след", "за", "в", "във", "около", "преди", "през", "на", "по", "с", "със", "над",
+     "под")
+)  # fmt: skip
 _LEV = word("лев", "лева")
 _CENT = word("цент", "цента")
 _KM = word("километър", "километра")
@@ -147,6 +159,7 @@ _UNITS = {
     "MB": word("мегабайт", "мегабайта"),
     # wind (#16 sweep)
     "m/s": word("метър в секунда", "метра в секунда"),
+    "pcs": word("брой", "броя"),  # "3 бр." on receipts
 }  # fmt: skip
 
 SPEC = LanguageSpec(
@@ -196,6 +209,10 @@ SPEC = LanguageSpec(
         "м3": "m3",
         "кВт": "kW",
         "кВтч": "kWh",
+        "бр.": "pcs",
+        "бр": "pcs",
+        "кв. м": "m2",
+        "кв.м": "m2",
     },
     foreign_grouping=True,
     range_template="от {} до {}",
@@ -238,7 +255,15 @@ SPEC = LanguageSpec(
         "млрд": word("милиард", "милиарда"),
         "млрд.": word("милиард", "милиарда"),
     },
-    extra_rules=(time_spans.rule("до"), _everyday, _years),
+    extra_rules=(
+        cs_everyday.id_rule(_IDS, "bg", codes=r"(?<!пощенски )код\w*|ПИН|PIN"),
+        cs_everyday.time_span_rule("от", "до", ("между", "и")),
+        bg_amounts.rule,
+        cs_everyday.preposition_range_rule(_RANGE_PREPOSITIONS, "до"),
+        time_spans.rule("до"),
+        _everyday,
+        _years,
+    ),
     final_rules=(_plus, _spaces),
 )
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import time_spans
+from model_layer.text.langs import cs_amounts, cs_everyday, time_spans
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, last_word, plural_czech, table_ordinal, word
 
@@ -141,12 +141,20 @@ _UNITS = {
     "kW": word("kilowatt", "kilowatty", "kilowattů", "kilowattu"),
     # wind (#16 sweep)
     "m/s": word("metr za sekundu", "metry za sekundu", "metrů za sekundu", "metru za sekundu"),
+    "pcs": word("kus", "kusy", "kusů", "kusu"),  # "3 ks" on receipts
 }  # fmt: skip
 _ABBREVIATIONS = {
     "např.": "například", "tzv.": "takzvaný", "atd.": "a tak dále", "apod.": "a podobně",
     "tj.": "to jest", "mj.": "mimo jiné", "resp.": "respektive", "ul.": "ulice", "č.": "číslo",
     "vč.": "včetně", "hl. n.": "hlavní nádraží", "nám.": "náměstí",  # receipts, timetables
 }  # fmt: skip
+# Words before a number that names (read digit by digit): company, tax and birth numbers,
+# bank accounts, payment symbols, orders and parcels.
+_IDS = (
+    r"IČO|IČ|DIČ|rodné číslo|rodného čísla|číslo účtu|čísla účtu|účet|účtu|na účet|"
+    r"variabilní symbol|variabilním symbolem|VS|objednávk\w*|faktur\w*|zásilk\w*|"
+    r"rezervac\w*|smlouv\w*"
+)
 _SCALES = {
     "tis.": word("tisíc", "tisíce", "tisíc", "tisíce"),
     "mil.": word("milion", "miliony", "milionů", "milionu"),
@@ -170,7 +178,7 @@ def _hour(h: int, before: str) -> str | None:
 # (read as a time, not "devět celých nula nula").
 _DOTTED_TIME = re.compile(
     r"(?<!\w)([Vv]|[Vv]e|[Oo]d|[Dd]o|[Kk]olem|[Oo]kolo|[Pp]o|[Pp]řed|[Mm]ezi|a|[Hh]od\.)"
-    r"\s([01]?\d|2[0-3])\.([0-5]\d)(?![\d.,]\d)"
+    r"\s([01]?\d|2[0-3])\.([0-5]\d)(?!\d|[.,]\d)"
 )
 
 
@@ -212,10 +220,14 @@ SPEC = LanguageSpec(
     hour_gender="f",
     minute_zero="nula",  # "devět nula pět"
     units=_UNITS,
-    unit_symbols={"hod": "h"},  # "2 hod. 15 min"
+    unit_symbols={"hod": "h", "ks": "pcs"},  # "2 hod. 15 min", "3 ks"
     ordinal_dot=True,  # "2. místo" druhé místo
     final_rules=(_tens_one,),
     extra_rules=(
+        cs_everyday.id_rule(_IDS, "cs", "lomeno", codes=r"kód\w*|PIN"),
+        cs_everyday.time_span_rule("od", "do", ("mezi", "a")),
+        cs_amounts.rule,
+        cs_everyday.west_range_rule("cs", "až"),
         time_spans.hour_word_after_time_rule("hod|h"),
         _dotted_times,
     ),

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import time_spans
+from model_layer.text.langs import cs_everyday, hr_amounts, time_spans
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import Word, date_from_parts, last_word, word
 from model_layer.text.spell import hr
@@ -155,6 +155,18 @@ _ABBREVIATIONS = {
     "prof.": "profesor", "ing.": "inženjer", "mr.": "magistar", "tzv.": "takozvani",
     "odn.": "odnosno",
 }  # fmt: skip
+# Words before a number that names (read digit by digit): the personal and company
+# numbers, payment references, orders and parcels.
+_IDS = (
+    r"OIB|MBS|JMBG|poziv na broj|narudžb\w*|račun\w*|pošiljk\w*|paket\w*|rezervacij\w*|"
+    r"ugovor\w*"
+)
+# "za 3-5 dana", "nakon 2-3 tjedna": the preposition stands where "od" would ("za tri do
+# pet dana", not "za od tri do pet")
+_RANGE_PREPOSITIONS = frozenset(
+    ("za", "do", "u", "na", "nakon", "prije", "poslije", "kroz", "oko", "unutar", "tijekom",
+     "po", "s", "sa", "preko", "iznad", "ispod")
+)  # fmt: skip
 _SCALES = {
     "tis.": word("tisuća", "tisuće", "tisuća", gender="f"),
     "mil.": word("milijun", "milijuna", "milijuna"),
@@ -187,6 +199,7 @@ _UNITS = {
     "MB": word("megabajt", "megabajta", "megabajta"),
     # wind (#16 sweep)
     "m/s": word("metar u sekundi", "metra u sekundi", "metara u sekundi"),
+    "pcs": word("komad", "komada", "komada"),  # "3 kom" on receipts
 }  # fmt: skip
 
 
@@ -194,7 +207,7 @@ _UNITS = {
 # (read as a time, not "šest zarez četrdeset pet").
 _DOTTED_TIME = re.compile(
     r"(?<!\w)([Uu]|[Oo]d|[Dd]o|[Oo]ko|[Nn]akon|[Pp]rije|[Pp]oslije|[Ii]zmeđu|i)"
-    r"\s([01]?\d|2[0-3])\.([0-5]\d)(?![\d.,]\d)"
+    r"\s([01]?\d|2[0-3])\.([0-5]\d)(?!\d|[.,]\d)"
 )
 
 
@@ -231,6 +244,7 @@ SPEC = LanguageSpec(
     ordinal_dot=True,
     ordinal=_ordinal,
     units=_UNITS,
+    unit_symbols={"kom": "pcs"},
     foreign_grouping=True,
     range_template="od {} do {}",
     version_keywords="verzija|verzije|verziju|inačica",
@@ -241,7 +255,16 @@ SPEC = LanguageSpec(
     abbreviations=_ABBREVIATIONS,
     titles=frozenset(("npr.", "Npr.", "tj.", "dr.", "Dr.", "ul.", "br.", "sv.", "prof.", "tzv.")),
     scales=_SCALES,
-    extra_rules=(time_spans.hour_word_after_time_rule("sati|h"), _dotted_times, _everyday, _years),
+    extra_rules=(
+        cs_everyday.id_rule(_IDS, "hr", codes=r"kod\w*|kôd|PIN"),
+        cs_everyday.time_span_rule("od", "do", ("između", "i")),
+        hr_amounts.rule,
+        cs_everyday.preposition_range_rule(_RANGE_PREPOSITIONS, "do"),
+        time_spans.hour_word_after_time_rule("sati|h"),
+        _dotted_times,
+        _everyday,
+        _years,
+    ),
 )
 
 LANGUAGE = Language(SPEC)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import time_spans
+from model_layer.text.langs import cs_everyday, sk_amounts, time_spans
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, last_word, plural_czech, table_ordinal, word
 
@@ -129,13 +129,15 @@ def _ordinals_before_nouns(text: str) -> str:
 _DAYS = {"po": "pondelok", "ut": "utorok", "st": "streda", "št": "štvrtok", "pi": "piatok",
          "pia": "piatok", "so": "sobota", "ne": "nedeľa"}  # fmt: skip
 _DAY = r"(po|ut|st|št|pi|pia|so|ne)"
-_DAY_RANGE = re.compile(rf"(?<!\w){_DAY}\s?[-\u2013]\s?{_DAY}(?!\w)")
+_DAY_RANGE = re.compile(rf"(?<!\w){_DAY}\s?[-\u2013]\s?{_DAY}(?!\w)", re.IGNORECASE)  # "Po-Pi"
 _PER_UNIT = re.compile(r"(?<=[\w€%])/(noc|deň|mesiac|rok|hod|osobu|os\.|kus|ks|kg)(?!\w)")
 _PER_WORDS = {"hod": "hodinu", "os.": "osobu", "ks": "kus", "kg": "kilogram"}
 
 
 def _everyday(text: str) -> str:
-    text = _DAY_RANGE.sub(lambda m: f"{_DAYS[m.group(1)]} až {_DAYS[m.group(2)]}", text)
+    text = _DAY_RANGE.sub(
+        lambda m: f"{_DAYS[m.group(1).lower()]} až {_DAYS[m.group(2).lower()]}", text
+    )
     text = _PER_UNIT.sub(lambda m: f" za {_PER_WORDS.get(m.group(1), m.group(1))}", text)
     return _ordinals_before_nouns(text)
 
@@ -169,6 +171,7 @@ _UNITS = {
     "MB": word("megabajt", "megabajty", "megabajtov", "megabajtu"),
     # wind (#16 sweep)
     "m/s": word("meter za sekundu", "metre za sekundu", "metrov za sekundu", "metra za sekundu"),
+    "pcs": word("kus", "kusy", "kusov", "kusa"),  # "3 ks" on receipts
 }  # fmt: skip
 _ABBREVIATIONS = {
     "napr.": "napríklad", "tzv.": "takzvaný", "atď.": "a tak ďalej", "a pod.": "a podobne",
@@ -176,6 +179,13 @@ _ABBREVIATIONS = {
     "Napr.": "Napríklad", "r.": "roku", "tel.": "telefón", "Tel.": "Telefón", "nám.": "námestie",
     "str.": "strana", "cca": "približne", "p.": "pán", "pí.": "pani",
 }  # fmt: skip
+# Words before a number that names (read digit by digit): company, tax and birth numbers,
+# bank accounts, payment symbols, orders and parcels.
+_IDS = (
+    r"IČO|IČ DPH|DIČ|rodné číslo|rodného čísla|číslo účtu|účet|účtu|na účet|"
+    r"variabilný symbol|variabilným symbolom|VS|objednávk\w*|faktúr\w*|zásielk\w*|"
+    r"rezerváci\w*|zmluv\w*"
+)
 _SCALES = {
     "tis.": word("tisíc", "tisíce", "tisíc", "tisíca"),
     "mil.": word("milión", "milióny", "miliónov", "milióna"),
@@ -186,7 +196,7 @@ _SCALES = {
 # (read as a time, not "devět celých nula nula").
 _DOTTED_TIME = re.compile(
     r"(?<!\w)([Oo]|[Oo]d|[Dd]o|[Oo]kolo|[Pp]o|[Pp]red|[Mm]edzi|a|[Hh]od\.)"
-    r"\s([01]?\d|2[0-3])\.([0-5]\d)(?![\d.,]\d)"
+    r"\s([01]?\d|2[0-3])\.([0-5]\d)(?!\d|[.,]\d)"
 )
 
 
@@ -213,7 +223,7 @@ SPEC = LanguageSpec(
     hour=_hour,
     minute_zero="nula",  # "o deviatej nula päť"
     units=_UNITS,
-    unit_symbols={"hod": "h"},  # "2 hod. 15 min"
+    unit_symbols={"hod": "h", "ks": "pcs"},  # "2 hod. 15 min", "3 ks"
     range_word="až",
     version_word="verzia",
     version_keywords="verzia|verzie|Verzia",
@@ -224,7 +234,15 @@ SPEC = LanguageSpec(
     abbreviations=_ABBREVIATIONS,
     # never end a sentence
     titles=frozenset(("napr.", "tzv.", "t. j.", "resp.", "ul.", "č.", "Napr.", "r.", "nám.", "p.")),
-    extra_rules=(time_spans.hour_word_after_time_rule("hod|h"), _dotted_times, _everyday),
+    extra_rules=(
+        cs_everyday.id_rule(_IDS, "sk", "lomené", codes=r"kód\w*|PIN"),
+        cs_everyday.time_span_rule("od", "do", ("medzi", "a")),
+        sk_amounts.rule,
+        cs_everyday.west_range_rule("sk", "až"),
+        time_spans.hour_word_after_time_rule("hod|h"),
+        _dotted_times,
+        _everyday,
+    ),
 )
 
 LANGUAGE = Language(SPEC)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import time_spans
+from model_layer.text.langs import cs_everyday, sl_amounts, time_spans
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, last_word, plural_slovenian, word
 
@@ -156,6 +156,12 @@ _ABBREVIATIONS = {
     "Npr.": "Na primer", "Oz.": "Oziroma", "tel.": "telefon", "Tel.": "Telefon",
     "pribl.": "približno", "cca.": "približno", "mag.": "magister", "prof.": "profesor",
 }  # fmt: skip
+# Words before a number that names (read digit by digit): company and tax numbers, the
+# personal number, bank accounts and payment references, orders and parcels.
+_IDS = (
+    r"matična številka|matične številke|davčna številka|davčne številke|ID za DDV|EMŠO|TRR|"
+    r"sklic\w*|naročil\w*|račun\w*|pošiljk\w*|paket\w*|rezervacij\w*|pogodb\w*"
+)
 _SCALES = {
     "mio.": word("milijon", "milijona", "milijoni", "milijonov"),
     "mrd.": word("milijarda", "milijardi", "milijarde", "milijard", gender="f"),
@@ -194,6 +200,10 @@ SPEC = LanguageSpec(
     # never end a sentence
     titles=frozenset(("npr.", "tj.", "oz.", "t. i.", "dr.", "ul.", "št.", "Npr.", "pribl.")),
     extra_rules=(
+        cs_everyday.id_rule(_IDS, "sl", codes=r"kod[aoei]?|PIN"),
+        cs_everyday.time_span_rule("od", "do", ("med", "in")),
+        sl_amounts.rule,
+        cs_everyday.west_range_rule("sl", "do"),
         time_spans.hour_word_after_time_rule("uri|h"),
         _everyday,
     ),

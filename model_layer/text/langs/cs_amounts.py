@@ -1,0 +1,50 @@
+"""Czech amounts as shops, apps and result lists write them: the shared classes in
+`amounts.py`, with Czech words ("8 z 10" read "osm z deseti" by the case rules, "1,5k" as
+"1 500", "29,90 Kč/kg" "za kilogram", "3:45:12" "tři hodiny, čtyřicet pět minut a
+dvanáct sekund"). A range of money keeps "až" ("30 000 až 40 000 Kč")."""
+
+from __future__ import annotations
+
+import re
+
+from model_layer.text.langs import amounts
+
+_PER = {
+    "kg": "za kilogram", "g": "za gram", "l": "za litr", "m": "za metr", "km": "za kilometr",
+    "m2": "za metr čtvereční", "m²": "za metr čtvereční", "ks": "za kus", "kus": "za kus",
+    "h": "za hodinu", "hod": "za hodinu", "den": "za den", "noc": "za noc",
+    "os.": "za osobu", "osobu": "za osobu", "měs.": "měsíčně", "měsíc": "měsíčně",
+    "rok": "ročně", "týden": "týdně",
+}  # fmt: skip
+
+STYLE = amounts.AmountStyle(
+    lang="cs",
+    currency=r"Kč|€|\$|£|EUR\b|USD\b|CZK\b",
+    to="až",
+    out_of="z",
+    group_mark=" ",
+    # digits and symbols: the unit rules say them in their case ("tři hodiny", "pět minut")
+    duration=amounts.DurationWords(
+        units=(("h", "h", ""), ("min", "min", ""), ("s", "s", "")), between=", ", last=" a "
+    ),
+    clock_before=("v", "ve", "o", "od", "do", "kolem", "okolo", "po", "před", "čas"),
+    clock_after=r"\s?(?:hod|h)\b",
+    more_than="více než",  # "1 000+ zákazníků": více než tisíc zákazníků
+    more_than_before_word=r"\s+[^\W\d_]",
+    already_more=r"(?i:více než|přes|nad|od)",
+    per_unit=_PER,
+    degrees=r"stup(?:eň|ně|ňů)",
+    plus_degrees="plus ",
+)
+
+
+# "8 z 10": the total in the genitive "z" asks for (the case rules ran before this one)
+_TOTALS = {"5": "z pěti", "10": "z deseti", "20": "z dvaceti", "100": "ze sta"}
+_SCORE_TOTAL = re.compile(r"(?<=\d) z (5|10|20|100)(?![\w.,]\d|\w)")
+
+
+def rule(text: str) -> str:
+    text = amounts.read(text, STYLE)
+    if " z " not in text:
+        return text
+    return _SCORE_TOTAL.sub(lambda m: f" {_TOTALS[m.group(1)]}", text)

@@ -1,0 +1,49 @@
+# ruff: noqa: RUF002  (the dashes are the data here)
+"""Slovenian amounts as shops, apps and result lists write them: the shared classes in
+`amounts.py`, with Slovenian words ("8/10" "osem od desetih" by the case rules, "1,5k" as
+"1.500", "3:45:12" "tri ure, petinštirideset minut in dvanajst sekund"). A range of money
+is "1.500 do 2.000 €", as the module reads "100–200 €"."""
+
+from __future__ import annotations
+
+import re
+
+from model_layer.text.langs import amounts
+
+_PER = {
+    "kg": "na kilogram", "g": "na gram", "l": "na liter", "m": "na meter", "km": "na kilometer",
+    "m2": "na kvadratni meter", "m²": "na kvadratni meter", "kos": "na kos", "h": "na uro",
+    "uro": "na uro", "dan": "na dan", "noč": "na noč", "osebo": "na osebo", "mesec": "na mesec",
+    "leto": "na leto", "teden": "na teden",
+}  # fmt: skip
+
+STYLE = amounts.AmountStyle(
+    lang="sl",
+    currency=r"€|\$|£|EUR\b|USD\b",
+    to="do",
+    out_of="od",
+    group_mark=".",
+    duration=amounts.DurationWords(
+        units=(("h", "h", ""), ("min", "min", ""), ("s", "s", "")), between=", ", last=" in "
+    ),
+    clock_before=("ob", "od", "do", "okoli", "okrog", "po", "pred", "čas"),
+    clock_after=r"\s?(?:uri|ura|h)\b",
+    more_than="več kot",  # "1.000+ strank": več kot tisoč strank
+    more_than_before_word=r"\s+[^\W\d_]",
+    already_more=r"(?i:več kot|nad|od)",
+    per_unit=_PER,
+    degrees=r"stopinj[aeo]?",
+    plus_degrees="plus ",
+)
+
+
+# "8 od 10": the total in the genitive "od" asks for (the case rules ran before this one)
+_TOTALS = {"5": "od petih", "10": "od desetih", "20": "od dvajsetih", "100": "od sto"}
+_SCORE_TOTAL = re.compile(r"(?<=\d) od (5|10|20|100)(?![\w.,]\d|\w)")
+
+
+def rule(text: str) -> str:
+    text = amounts.read(text, STYLE)
+    if " od " not in text:
+        return text
+    return _SCORE_TOTAL.sub(lambda m: f" {_TOTALS[m.group(1)]}", text)
