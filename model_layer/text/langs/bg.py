@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import bg_amounts, cs_everyday, time_spans
+from model_layer.text.langs import bg_amounts, central_slavic, time_spans
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import date_from_parts, word
 from model_layer.text.spell import bg
@@ -256,10 +256,10 @@ SPEC = LanguageSpec(
         "млрд.": word("милиард", "милиарда"),
     },
     extra_rules=(
-        cs_everyday.id_rule(_IDS, "bg", codes=r"(?<!пощенски )код\w*|ПИН|PIN"),
-        cs_everyday.time_span_rule("от", "до", ("между", "и")),
+        central_slavic.id_rule(_IDS, "bg", codes=r"(?<!пощенски )код\w*|ПИН|PIN"),
+        central_slavic.time_span_rule("от", "до", ("между", "и")),
         bg_amounts.rule,
-        cs_everyday.preposition_range_rule(_RANGE_PREPOSITIONS, "до"),
+        central_slavic.preposition_range_rule(_RANGE_PREPOSITIONS, "до"),
         time_spans.rule("до"),
         _everyday,
         _years,

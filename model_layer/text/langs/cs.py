@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import cs_amounts, cs_everyday, time_spans
+from model_layer.text.langs import central_slavic, cs_amounts, time_spans
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, last_word, plural_czech, table_ordinal, word
 
@@ -224,10 +224,10 @@ SPEC = LanguageSpec(
     ordinal_dot=True,  # "2. místo" druhé místo
     final_rules=(_tens_one,),
     extra_rules=(
-        cs_everyday.id_rule(_IDS, "cs", "lomeno", codes=r"kód\w*|PIN"),
-        cs_everyday.time_span_rule("od", "do", ("mezi", "a")),
+        central_slavic.id_rule(_IDS, "cs", "lomeno", codes=r"kód\w*|PIN"),
+        central_slavic.time_span_rule("od", "do", ("mezi", "a")),
         cs_amounts.rule,
-        cs_everyday.west_range_rule("cs", "až"),
+        central_slavic.west_range_rule("cs", "až"),
         time_spans.hour_word_after_time_rule("hod|h"),
         _dotted_times,
     ),

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import cs_everyday, hr_amounts, time_spans
+from model_layer.text.langs import central_slavic, hr_amounts, time_spans
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import Word, date_from_parts, last_word, word
 from model_layer.text.spell import hr
@@ -256,10 +256,10 @@ SPEC = LanguageSpec(
     titles=frozenset(("npr.", "Npr.", "tj.", "dr.", "Dr.", "ul.", "br.", "sv.", "prof.", "tzv.")),
     scales=_SCALES,
     extra_rules=(
-        cs_everyday.id_rule(_IDS, "hr", codes=r"kod\w*|kôd|PIN"),
-        cs_everyday.time_span_rule("od", "do", ("između", "i")),
+        central_slavic.id_rule(_IDS, "hr", codes=r"kod\w*|kôd|PIN"),
+        central_slavic.time_span_rule("od", "do", ("između", "i")),
         hr_amounts.rule,
-        cs_everyday.preposition_range_rule(_RANGE_PREPOSITIONS, "do"),
+        central_slavic.preposition_range_rule(_RANGE_PREPOSITIONS, "do"),
         time_spans.hour_word_after_time_rule("sati|h"),
         _dotted_times,
         _everyday,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import cs_everyday, sk_amounts, time_spans
+from model_layer.text.langs import central_slavic, sk_amounts, time_spans
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, last_word, plural_czech, table_ordinal, word
 
@@ -235,10 +235,10 @@ SPEC = LanguageSpec(
     # never end a sentence
     titles=frozenset(("napr.", "tzv.", "t. j.", "resp.", "ul.", "č.", "Napr.", "r.", "nám.", "p.")),
     extra_rules=(
-        cs_everyday.id_rule(_IDS, "sk", "lomené", codes=r"kód\w*|PIN"),
-        cs_everyday.time_span_rule("od", "do", ("medzi", "a")),
+        central_slavic.id_rule(_IDS, "sk", "lomené", codes=r"kód\w*|PIN"),
+        central_slavic.time_span_rule("od", "do", ("medzi", "a")),
         sk_amounts.rule,
-        cs_everyday.west_range_rule("sk", "až"),
+        central_slavic.west_range_rule("sk", "až"),
         time_spans.hour_word_after_time_rule("hod|h"),
         _dotted_times,
         _everyday,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import cs_everyday, sl_amounts, time_spans
+from model_layer.text.langs import central_slavic, sl_amounts, time_spans
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, last_word, plural_slovenian, word
 
@@ -200,10 +200,10 @@ SPEC = LanguageSpec(
     # never end a sentence
     titles=frozenset(("npr.", "tj.", "oz.", "t. i.", "dr.", "ul.", "št.", "Npr.", "pribl.")),
     extra_rules=(
-        cs_everyday.id_rule(_IDS, "sl", codes=r"kod[aoei]?|PIN"),
-        cs_everyday.time_span_rule("od", "do", ("med", "in")),
+        central_slavic.id_rule(_IDS, "sl", codes=r"kod[aoei]?|PIN"),
+        central_slavic.time_span_rule("od", "do", ("med", "in")),
         sl_amounts.rule,
-        cs_everyday.west_range_rule("sl", "do"),
+        central_slavic.west_range_rule("sl", "do"),
         time_spans.hour_word_after_time_rule("uri|h"),
         _everyday,
     ),
