@@ -64,6 +64,9 @@ SUFFIXES: dict[str, Counter] = {
     # people and animals
     "人": Counter("にん", last=_YO, exact={1: "ひとり", 2: "ふたり"}),
     "名": Counter("めい"),
+    # portions in recipes and menus: 2人前 ににんまえ (NHK), 2人分 ふたりぶん
+    "人前": Counter("にんまえ", last=_YO),
+    "人分": Counter("にんぶん", last=_YO, exact={1: "ひとりぶん", 2: "ふたりぶん"}),
     "匹": h_row("ひき", "びき", "ぴき"),
     "頭": Counter("とう", "t"),
     "歳": Counter("さい", "s", exact={20: "はたち"}),
@@ -102,6 +105,7 @@ SUFFIXES: dict[str, Counter] = {
     "世帯": Counter("せたい", "s"),
     "世界": Counter("せかい", "s"),  # 第3世界 だいさんせかい
     "次元": Counter("じげん"),  # 3次元 さんじげん
+    "畳": Counter("じょう"),  # 6畳の和室 ろくじょう
     "部屋": Counter("へや", exact={1: "ひとへや", 2: "ふたへや"}),
     "歩": h_row("ほ", "ぽ", "ぽ"),
     "発": h_row("はつ", "ぱつ", "ぱつ"),
@@ -139,6 +143,7 @@ SUFFIXES: dict[str, Counter] = {
     "分": MINUTE,
     "分間": h_row("ふんかん", "ぷんかん", "ぷんかん", yon="ぷんかん"),
     "min": MINUTE,
+    "h": Counter("じかん", last={4: "よ", 7: "しち", 9: "く"}),  # 24h対応 にじゅうよじかん
     "秒": SECOND,
     "秒間": Counter("びょうかん"),
     "sec": SECOND,
@@ -170,6 +175,7 @@ SUFFIXES: dict[str, Counter] = {
     **{w: Counter(w, "p") for w in ("セット", "ケース", "パック", "キロメートル", "キログラム")},
     **{w: Counter(w) for w in ("メートル", "グラム", "ミリ", "リットル", "ドット")},
     "%": Counter("パーセント", "p"),
+    "pt": Counter("ポイント", "p"),  # 500pt ごひゃくポイント
     "℃": CELSIUS,
     "°C": CELSIUS,
     "℉": FAHRENHEIT,
