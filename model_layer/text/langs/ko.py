@@ -107,8 +107,42 @@ _DAY_SPAN = re.compile(
 
 
 # "주문번호 4582193", "예약 번호는 12345678": an identifier of five digits or more after
-# 번호 (or ID, 코드) is read digit by digit, as account numbers are.
-_IDENTIFIER = re.compile(r"((?:번호|ID|코드)\s?(?:는|은|:)?\s?)(\d{5,})(?![\d,.])")
+# 번호 (or ID, 코드) is read digit by digit, as account numbers are. A one-time code or
+# PIN ("인증번호 [123456]", "인증번호는 [4821]입니다", "OTP 283746") is read so from four
+# digits, in the brackets text messages put around it; a letter before the digits
+# ("A12345") stays a letter.
+_IDENTIFIER = re.compile(
+    r"(?P<key>번호|ID|코드|OTP|PIN)(?P<gap>\s?(?:는|은|:)?\s?[\[(【]?\s?)"
+    r"(?P<letters>[A-Z]{1,3}-?)?(?P<digits>\d{4,})(?![\d,.])"
+)
+_CODE_KEYS = ("코드", "OTP", "PIN", "인증번호", "비밀번호", "확인번호", "승인번호", "보안번호")
+# A phone number after 전화번호 keeps its groups (PHONE reads it), not one run of digits.
+_PHONE_DIGITS = re.compile(r"0\d{9,10}")
+
+
+def _identifier(m: re.Match[str]) -> str:
+    written = m.group("digits")
+    if _PHONE_DIGITS.fullmatch(written) and not m.group("letters"):
+        return m.group()
+    code = m.string[: m.end("key")].endswith(_CODE_KEYS)
+    if len(written) < 5 and not code:
+        return m.group()
+    return m.group("key") + m.group("gap") + (m.group("letters") or "") + digits(written)
+
+
+# "오전 9시~오후 6시": a range sign between two times, the second with its part of the day.
+_TIME_TO_TIME = re.compile(
+    r"(?<=\d[시분])\s?[~\u301c]\s?(?=(?:오전|오후|새벽|아침|낮|저녁|밤)\s?\d)"
+)
+
+# Floors as signs write them: "3F" is 삼 층, "B1" before 층 or F is 지하 일 층.
+_FLOOR = re.compile(
+    r"(?<![A-Za-z0-9.])(?:B(?P<b>\d{1,2})\s?(?:F(?![A-Za-z0-9])|층)|(?P<n>\d{1,3})F(?![A-Za-z0-9]))"
+)
+
+
+def _floor(m: re.Match[str]) -> str:
+    return f"지하 {m.group('b')}층" if m.group("b") else f"{m.group('n')}층"
 
 
 def _season(m: re.Match[str]) -> str:
@@ -116,8 +150,11 @@ def _season(m: re.Match[str]) -> str:
 
 
 def _normalize(text: str) -> str:
+    text = _cjk.fold(text)
     text = _SERVICE_NUMBER.sub(_service_number, text)
-    text = _IDENTIFIER.sub(lambda m: m.group(1) + digits(m.group(2)), text)
+    text = _IDENTIFIER.sub(_identifier, text)
+    text = _TIME_TO_TIME.sub("에서 ", text)
+    text = _FLOOR.sub(_floor, text)
     text = _PAPER.sub(lambda m: _PAPER_WORDS[m.group(1)], text)
     text = _SEASON.sub(_season, text)
     text = _DAY_SPAN.sub(lambda m: f"{_WEEKDAYS[m.group(1)]}부터 {_WEEKDAYS[m.group(2)]}까지", text)
@@ -126,7 +163,7 @@ def _normalize(text: str) -> str:
         lambda m: _ENGLISH_DIGITS[m.group(1)] + ("지" if m.group(2) == "G" else "디"), text
     )
     text = _VERSUS.sub(lambda m: f"{sino(int(m.group(1)))} 대 {sino(int(m.group(2)))}", text)
-    return _cjk.run(text, _RULES, "에서 ")
+    return _cjk.run(text, _RULES, "에서 ", open_end="부터")
 
 
 def _amount(written: str, counted: bool = False) -> _cjk.Amount | None:

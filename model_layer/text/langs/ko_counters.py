@@ -95,6 +95,9 @@ SUFFIXES: dict[str, KoCounter] = {
     "KRW": WON,
     "CNY": YUAN,
     "%": KoCounter("퍼센트"),
+    # points in shopping and card notifications: 500P 오백 포인트
+    "P": KoCounter("포인트"),
+    "pt": KoCounter("포인트"),
     "℃": CELSIUS,
     "°C": CELSIUS,
     "℉": KoCounter("도", prefix="화씨"),
