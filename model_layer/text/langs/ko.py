@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import _cjk
+from model_layer.text.langs import _cjk, roman
 from model_layer.text.langs import ko_counters as c
 from model_layer.text.langs.ko_counters import KoCounter
 from model_layer.text.langs.ko_numbers import NATIVE_LIMIT, decimal, digits, native, sino
@@ -141,6 +141,28 @@ _FLOOR = re.compile(
 )
 
 
+# Roman numerals number an item after 제 or before a counter of order (제Ⅱ부, Ⅲ장,
+# 엘리자베스 Ⅱ세, XXI세기): said in Sino-Korean as the digits would be (제이 부, 삼 장,
+# 이 세). A lone Latin letter before a counter is a word (X세대 is Generation X), so
+# Latin numerals need two letters there; 부터 is "from", no counter.
+_ROMAN_LETTERS = "ⅠⅡⅢⅣⅤⅥⅦⅧⅨⅩⅪⅫ"
+_SMALL_NUMERAL = r"X{0,3}(?:IX|IV|V?I{0,3})"
+_ROMAN = re.compile(
+    rf"(?<![A-Za-z])(?:(?<=제)(?P<a>(?=[IVX]){_SMALL_NUMERAL}|[{_ROMAN_LETTERS}])(?![A-Za-z])"
+    rf"|(?P<b>(?=[IVX]{{2}}){_SMALL_NUMERAL}|[{_ROMAN_LETTERS}])\s?"
+    r"(?=(?:세|장|부|권|편|기|차|막|과|강|회)(?!터)))"
+)
+
+
+def _roman(m: re.Match[str]) -> str:
+    written = m.group("a") or m.group("b")
+    letter = _ROMAN_LETTERS.find(written)
+    value = letter + 1 if letter >= 0 else roman.value(written)
+    if m.group("a") and not ("가" <= m.string[m.end() : m.end() + 1] <= "힣"):
+        return sino(value)
+    return f"{sino(value)} "  # spaced from its counter, as 제삼 회
+
+
 def _floor(m: re.Match[str]) -> str:
     return f"지하 {m.group('b')}층" if m.group("b") else f"{m.group('n')}층"
 
@@ -155,6 +177,7 @@ def _normalize(text: str) -> str:
     text = _IDENTIFIER.sub(_identifier, text)
     text = _TIME_TO_TIME.sub("에서 ", text)
     text = _FLOOR.sub(_floor, text)
+    text = _ROMAN.sub(_roman, text)
     text = _PAPER.sub(lambda m: _PAPER_WORDS[m.group(1)], text)
     text = _SEASON.sub(_season, text)
     text = _DAY_SPAN.sub(lambda m: f"{_WEEKDAYS[m.group(1)]}부터 {_WEEKDAYS[m.group(2)]}까지", text)
