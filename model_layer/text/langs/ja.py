@@ -158,7 +158,19 @@ def _era_date(m: re.Match[str]) -> str:
     return f"{_ERAS[era]}{year}" + (f"年{month}月{day}日" if month else "")
 
 
+# An earthquake's magnitude in the news: "M6.5" is マグニチュード6.5 (a size M takes no
+# decimal).
+_MAGNITUDE = re.compile(r"(?<![A-Za-z0-9])M(?=\d\.\d(?![\d.]))")
+
+
+# A blood pressure "120/80" is said as medical staff say it, ひゃくにじゅうのはちじゅう:
+# neither a date nor a fraction.
+_BLOOD_PRESSURE = re.compile(r"(血圧[^\d/]{0,6}?\d{2,3})/(?=\d{2,3}(?![\d/]))")
+
+
 def _abbreviations(text: str) -> str:
+    text = _BLOOD_PRESSURE.sub(r"\1の", text)
+    text = _MAGNITUDE.sub("マグニチュード", text)
     text = _IDENTIFIER.sub(_identifier, text)
     text = _ERA_DATE.sub(_era_date, text)
     text = _FLOOR.sub(lambda m: ("地下" if m.group(1) else "") + m.group(2) + "階", text)

@@ -110,6 +110,7 @@ SUFFIXES: dict[str, Counter] = {
     "歩": h_row("ほ", "ぽ", "ぽ"),
     "発": h_row("はつ", "ぱつ", "ぱつ"),
     "泊": h_row("はく", "ぱく", "ぱく"),
+    "食": Counter("しょく", "s"),  # 1泊2食 いっぱくにしょく, 1食 いっしょく
     # times, order, rank
     "回": Counter("かい", "k"),
     "階": Counter("かい", "k", after_n="がい"),
@@ -130,6 +131,7 @@ SUFFIXES: dict[str, Counter] = {
     # "1995年生まれ" is born in 1995 (ねんうまれ), not a pupil in year 1995 (ねんせい).
     "年生まれ": Counter("ねんうまれ", last=_YO),
     "年代": Counter("ねんだい", last=_YO),
+    "代": Counter("だい"),  # 30代の男性 さんじゅうだい, an age group
     "年度": Counter("ねんど", last=_YO),
     "月": MONTH,
     **dict.fromkeys(_MONTHS, Counter("かげつ", "k")),
@@ -196,6 +198,7 @@ SUFFIXES: dict[str, Counter] = {
     "kg": Counter("キログラム", "p"),
     "g": Counter("グラム"),
     "mg": Counter("ミリグラム"),
+    "mg/dL": Counter("ミリグラムパーデシリットル"),  # blood sugar, cholesterol
     "t": Counter("トン", "p"),
     "L": Counter("リットル"),
     "l": Counter("リットル"),
