@@ -163,6 +163,25 @@ def _roman(m: re.Match[str]) -> str:
     return f"{sino(value)} "  # spaced from its counter, as 제삼 회
 
 
+# A lot number after a 동/리 or a road (역삼동 123-45, 세종대로 110-2) is main and sub
+# number, said "백이십삼의 사십오" as the 지적법 wants it, not a range (에서).
+_LOT_NUMBER = re.compile(
+    r"(?:(?<=[가-힣][동리길])|(?<=[가-힣](?<!으)로)|(?<=\d가))\s(\d{1,4})-(\d{1,4})"
+    r"(?=$|[\s,)]|번지)"
+)
+
+
+def _lot_number(m: re.Match[str]) -> str:
+    return f" {sino(int(m.group(1)))}의 {sino(int(m.group(2)))}" + (
+        " " if m.string[m.end() : m.end() + 2] == "번지" else ""
+    )
+
+
+# A blood pressure "120/80" is said 백이십에 팔십, as doctors and nurses say it: neither
+# a date nor a fraction.
+_BLOOD_PRESSURE = re.compile(r"(혈압[^\d/]{0,6}?\d{2,3})/(?=\d{2,3}(?![\d/]))")
+
+
 def _floor(m: re.Match[str]) -> str:
     return f"지하 {m.group('b')}층" if m.group("b") else f"{m.group('n')}층"
 
@@ -177,6 +196,8 @@ def _normalize(text: str) -> str:
     text = _IDENTIFIER.sub(_identifier, text)
     text = _TIME_TO_TIME.sub("에서 ", text)
     text = _FLOOR.sub(_floor, text)
+    text = _BLOOD_PRESSURE.sub(r"\1에 ", text)
+    text = _LOT_NUMBER.sub(_lot_number, text)
     text = _ROMAN.sub(_roman, text)
     text = _PAPER.sub(lambda m: _PAPER_WORDS[m.group(1)], text)
     text = _SEASON.sub(_season, text)

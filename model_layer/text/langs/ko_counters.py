@@ -118,6 +118,7 @@ SUFFIXES: dict[str, KoCounter] = {
     "kg": KoCounter("킬로그램"),
     "g": KoCounter("그램"),
     "mg": KoCounter("밀리그램"),
+    "mg/dL": KoCounter("밀리그램 퍼 데시리터"),  # blood sugar, cholesterol
     "t": KoCounter("톤"),
     "L": KoCounter("리터"),
     "l": KoCounter("리터"),
