@@ -60,8 +60,17 @@ def spoken(words: str) -> str:
 _RANGE_BETWEEN = re.compile(rf"{CLOSE}\s*[〜~\-\u2013]\s*(?={OPEN})")
 
 
-def finish(text: str, range_word: str) -> str:
-    return _RANGE_BETWEEN.sub(range_word, text).replace(OPEN, "").replace(CLOSE, "")
+# A wave dash after a spoken span with no number after it opens a range: "1,000円〜",
+# "18:00〜", "10시~" mean "from" (から, 부터). A note in brackets may come between
+# ("5,000円(税込)〜"); a hyphen never opens a range.
+_OPEN_END = re.compile(rf"{CLOSE}(?P<note>\s?[(][^()\d]{{1,8}}[)])?\s?[〜~](?![\s〜~]*[\d{OPEN}])")
+
+
+def finish(text: str, range_word: str, open_end: str = "") -> str:
+    text = _RANGE_BETWEEN.sub(range_word, text)
+    if open_end:
+        text = _OPEN_END.sub(lambda m: CLOSE + (m.group("note") or "") + open_end, text)
+    return text.replace(OPEN, "").replace(CLOSE, "")
 
 
 NUMBER = r"\d{1,3}(?:,\d{3})+(?!\d)|\d+"
@@ -252,12 +261,14 @@ def number_shapes(
     )
 
 
-def run(text: str, rules: Iterable[tuple[re.Pattern[str], Say]], range_word: str) -> str:
+def run(
+    text: str, rules: Iterable[tuple[re.Pattern[str], Say]], range_word: str, open_end: str = ""
+) -> str:
     """Fold the text, apply each rule in order, and read what is left between spans."""
     text = fold(text)
     for pattern, say in rules:
         text = sub_spoken(pattern, say, text)
-    return finish(text, range_word)
+    return finish(text, range_word, open_end)
 
 
 def guarded(rules: Callable[[str], str], text: str) -> str:
@@ -287,9 +298,29 @@ def month_day_or_fraction(date_words: DateWords, fraction: Callable[[int, int], 
 
     def say(m: re.Match[str], sign: str | None) -> str:
         a, b = int(m.group("a")), int(m.group("b"))
-        return fraction(b, a) if is_fraction(a, b) else date_words(None, a, b)
+        if is_fraction(a, b) and not _dated(m):
+            return fraction(b, a)
+        return date_words(None, a, b)
 
     return say
+
+
+_WEEKDAY_AFTER = pattern(r"\s?[(][月火水木金土日월화수목금토일]")
+# The other end of a range of two a/b: "4/1〜4/5" is two dates when either end can only
+# be a date, though 4/5 alone would be a fraction ("1/4〜1/2カップ" stays two fractions).
+_SLASH_BEFORE = pattern(r"(\d{1,2})/(\d{1,2})(?:\s?[(]\S{1,3}[)])?\s?[〜~\-\u2013]\s?$")
+_SLASH_AFTER = pattern(r"(?:\s?[(]\S{1,3}[)])?\s?[〜~\-\u2013]\s?(\d{1,2})/(\d{1,2})(?![\w/])")
+
+
+def _dated(m: re.Match[str]) -> bool:
+    """Does the context make a small proper "a/b" a date: a weekday after it, "3/4(金)",
+    or a date at the other end of its range?"""
+    after = m.string[m.end() :]
+    if _WEEKDAY_AFTER.match(after):
+        return True
+    other = _SLASH_BEFORE.search(m.string[max(0, m.start() - 16) : m.start()])
+    other = other or _SLASH_AFTER.match(after)
+    return bool(other) and not is_fraction(int(other.group(1)), int(other.group(2)))
 
 
 def weekday(names: Mapping[str, str], separator: str) -> tuple[re.Pattern[str], Say]:

@@ -120,16 +120,60 @@ _DAY_SPAN = re.compile(
 
 
 # "注文番号: 4582193", "お問い合わせ番号は1234567": an identifier of five digits or more
-# after 番号 (or ID, コード) is read digit by digit, as on the phone.
-_IDENTIFIER = re.compile(r"((?:番号|ID|コード|No\.?)\s?(?:は|:|\uff1a)?\s?)(\d{5,})(?![\d,.])")
+# after 番号 (or ID, コード) is read digit by digit, as on the phone. A one-time code or
+# PIN ("確認コード: 5839", "ワンタイムパスワード: 739201", "認証番号【123456】") is
+# read so from four digits, and a letter before the digits ("A12345") stays a letter.
+_IDENTIFIER = re.compile(
+    r"(?P<key>番号|ID|コード|No\.?|パスワード|PIN|OTP)"
+    r"(?P<gap>\s?(?:は|:)?\s?[\[(【「]?\s?)(?P<letters>[A-Z]{1,3}-?)?(?P<digits>\d{4,})(?![\d,.])"
+)
+_CODE_KEYS = ("コード", "パスワード", "PIN", "OTP", "暗証番号", "認証番号", "確認番号")
+# A phone number after 電話番号 keeps its groups (PHONE reads it), not one run of digits.
+_PHONE_DIGITS = re.compile(r"0\d{9,10}")
 
 
 def _identifier(m: re.Match[str]) -> str:
-    return m.group(1) + say(digit_tokens(m.group(2), spelled=True))
+    digits = m.group("digits")
+    if _PHONE_DIGITS.fullmatch(digits) and not m.group("letters"):
+        return m.group()
+    code = m.group("key") in _CODE_KEYS or m.string[: m.end("key")].endswith(_CODE_KEYS)
+    if len(digits) < 5 and not code:
+        return m.group()
+    head = m.group("key") + m.group("gap") + (m.group("letters") or "")
+    return head + say(digit_tokens(digits, spelled=True))
+
+
+# Floors as signs and floor guides write them: "3F" is 3階 (さんがい), "B1F" 地下1階.
+_FLOOR = re.compile(r"(?<![A-Za-z0-9.])(B)?(\d{1,3})F(?![A-Za-z0-9])")
+# Dates of the Japanese eras in forms and receipts: "R6.4.1" is 令和6年4月1日, "H31.4.30"
+# 平成31年4月30日, "R6年度" 令和6年度.
+_ERAS = {"R": "令和", "H": "平成", "S": "昭和"}
+_ERA_DATE = re.compile(
+    r"(?<![A-Za-z0-9.])([RHS])(\d{1,2})(?:\.(\d{1,2})\.(\d{1,2})(?![\d.])|(?=年))"
+)
+
+
+def _era_date(m: re.Match[str]) -> str:
+    era, year, month, day = m.groups()
+    return f"{_ERAS[era]}{year}" + (f"年{month}月{day}日" if month else "")
+
+
+# An earthquake's magnitude in the news: "M6.5" is マグニチュード6.5 (a size M takes no
+# decimal).
+_MAGNITUDE = re.compile(r"(?<![A-Za-z0-9])M(?=\d\.\d(?![\d.]))")
+
+
+# A blood pressure "120/80" is said as medical staff say it, ひゃくにじゅうのはちじゅう:
+# neither a date nor a fraction.
+_BLOOD_PRESSURE = re.compile(r"(血圧[^\d/]{0,6}?\d{2,3})/(?=\d{2,3}(?![\d/]))")
 
 
 def _abbreviations(text: str) -> str:
+    text = _BLOOD_PRESSURE.sub(r"\1の", text)
+    text = _MAGNITUDE.sub("マグニチュード", text)
     text = _IDENTIFIER.sub(_identifier, text)
+    text = _ERA_DATE.sub(_era_date, text)
+    text = _FLOOR.sub(lambda m: ("地下" if m.group(1) else "") + m.group(2) + "階", text)
     text = _TIME_TO_TIME.sub("から", text)
     text = _DAY_SPAN.sub(lambda m: f"{_WEEKDAYS[m.group(1)]}から{_WEEKDAYS[m.group(2)]}", text)
     text = _EMERGENCY.sub(lambda m: _EMERGENCY_WORDS[m.group(1)], text)
@@ -142,7 +186,8 @@ def normalize(text: str) -> str:
 
 
 def _normalize(text: str) -> str:
-    return _cjk.run(_roman_numbers(_abbreviations(text)), _RULES, "から")
+    text = _roman_numbers(_abbreviations(_cjk.fold(text)))
+    return _cjk.run(text, _RULES, "から", open_end="から")
 
 
 def _tokens(amount: _cjk.Amount) -> tuple[list[Token], int | None]:

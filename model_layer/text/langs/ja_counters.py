@@ -64,6 +64,9 @@ SUFFIXES: dict[str, Counter] = {
     # people and animals
     "人": Counter("にん", last=_YO, exact={1: "ひとり", 2: "ふたり"}),
     "名": Counter("めい"),
+    # portions in recipes and menus: 2人前 ににんまえ (NHK), 2人分 ふたりぶん
+    "人前": Counter("にんまえ", last=_YO),
+    "人分": Counter("にんぶん", last=_YO, exact={1: "ひとりぶん", 2: "ふたりぶん"}),
     "匹": h_row("ひき", "びき", "ぴき"),
     "頭": Counter("とう", "t"),
     "歳": Counter("さい", "s", exact={20: "はたち"}),
@@ -102,10 +105,12 @@ SUFFIXES: dict[str, Counter] = {
     "世帯": Counter("せたい", "s"),
     "世界": Counter("せかい", "s"),  # 第3世界 だいさんせかい
     "次元": Counter("じげん"),  # 3次元 さんじげん
+    "畳": Counter("じょう"),  # 6畳の和室 ろくじょう
     "部屋": Counter("へや", exact={1: "ひとへや", 2: "ふたへや"}),
     "歩": h_row("ほ", "ぽ", "ぽ"),
     "発": h_row("はつ", "ぱつ", "ぱつ"),
     "泊": h_row("はく", "ぱく", "ぱく"),
+    "食": Counter("しょく", "s"),  # 1泊2食 いっぱくにしょく, 1食 いっしょく
     # times, order, rank
     "回": Counter("かい", "k"),
     "階": Counter("かい", "k", after_n="がい"),
@@ -126,6 +131,7 @@ SUFFIXES: dict[str, Counter] = {
     # "1995年生まれ" is born in 1995 (ねんうまれ), not a pupil in year 1995 (ねんせい).
     "年生まれ": Counter("ねんうまれ", last=_YO),
     "年代": Counter("ねんだい", last=_YO),
+    "代": Counter("だい"),  # 30代の男性 さんじゅうだい, an age group
     "年度": Counter("ねんど", last=_YO),
     "月": MONTH,
     **dict.fromkeys(_MONTHS, Counter("かげつ", "k")),
@@ -139,6 +145,7 @@ SUFFIXES: dict[str, Counter] = {
     "分": MINUTE,
     "分間": h_row("ふんかん", "ぷんかん", "ぷんかん", yon="ぷんかん"),
     "min": MINUTE,
+    "h": Counter("じかん", last={4: "よ", 7: "しち", 9: "く"}),  # 24h対応 にじゅうよじかん
     "秒": SECOND,
     "秒間": Counter("びょうかん"),
     "sec": SECOND,
@@ -170,6 +177,7 @@ SUFFIXES: dict[str, Counter] = {
     **{w: Counter(w, "p") for w in ("セット", "ケース", "パック", "キロメートル", "キログラム")},
     **{w: Counter(w) for w in ("メートル", "グラム", "ミリ", "リットル", "ドット")},
     "%": Counter("パーセント", "p"),
+    "pt": Counter("ポイント", "p"),  # 500pt ごひゃくポイント
     "℃": CELSIUS,
     "°C": CELSIUS,
     "℉": FAHRENHEIT,
@@ -190,6 +198,7 @@ SUFFIXES: dict[str, Counter] = {
     "kg": Counter("キログラム", "p"),
     "g": Counter("グラム"),
     "mg": Counter("ミリグラム"),
+    "mg/dL": Counter("ミリグラムパーデシリットル"),  # blood sugar, cholesterol
     "t": Counter("トン", "p"),
     "L": Counter("リットル"),
     "l": Counter("リットル"),

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import _cjk
+from model_layer.text.langs import _cjk, roman
 from model_layer.text.langs import ko_counters as c
 from model_layer.text.langs.ko_counters import KoCounter
 from model_layer.text.langs.ko_numbers import NATIVE_LIMIT, decimal, digits, native, sino
@@ -107,8 +107,83 @@ _DAY_SPAN = re.compile(
 
 
 # "주문번호 4582193", "예약 번호는 12345678": an identifier of five digits or more after
-# 번호 (or ID, 코드) is read digit by digit, as account numbers are.
-_IDENTIFIER = re.compile(r"((?:번호|ID|코드)\s?(?:는|은|:)?\s?)(\d{5,})(?![\d,.])")
+# 번호 (or ID, 코드) is read digit by digit, as account numbers are. A one-time code or
+# PIN ("인증번호 [123456]", "인증번호는 [4821]입니다", "OTP 283746") is read so from four
+# digits, in the brackets text messages put around it; a letter before the digits
+# ("A12345") stays a letter.
+_IDENTIFIER = re.compile(
+    r"(?P<key>번호|ID|코드|OTP|PIN)(?P<gap>\s?(?:는|은|:)?\s?[\[(【]?\s?)"
+    r"(?P<letters>[A-Z]{1,3}-?)?(?P<digits>\d{4,})(?![\d,.])"
+)
+_CODE_KEYS = ("코드", "OTP", "PIN", "인증번호", "비밀번호", "확인번호", "승인번호", "보안번호")
+# A phone number after 전화번호 keeps its groups (PHONE reads it), not one run of digits.
+_PHONE_DIGITS = re.compile(r"0\d{9,10}")
+
+
+def _identifier(m: re.Match[str]) -> str:
+    written = m.group("digits")
+    if _PHONE_DIGITS.fullmatch(written) and not m.group("letters"):
+        return m.group()
+    code = m.string[: m.end("key")].endswith(_CODE_KEYS)
+    if len(written) < 5 and not code:
+        return m.group()
+    return m.group("key") + m.group("gap") + (m.group("letters") or "") + digits(written)
+
+
+# "오전 9시~오후 6시": a range sign between two times, the second with its part of the day.
+_TIME_TO_TIME = re.compile(
+    r"(?<=\d[시분])\s?[~\u301c]\s?(?=(?:오전|오후|새벽|아침|낮|저녁|밤)\s?\d)"
+)
+
+# Floors as signs write them: "3F" is 삼 층, "B1" before 층 or F is 지하 일 층.
+_FLOOR = re.compile(
+    r"(?<![A-Za-z0-9.])(?:B(?P<b>\d{1,2})\s?(?:F(?![A-Za-z0-9])|층)|(?P<n>\d{1,3})F(?![A-Za-z0-9]))"
+)
+
+
+# Roman numerals number an item after 제 or before a counter of order (제Ⅱ부, Ⅲ장,
+# 엘리자베스 Ⅱ세, XXI세기): said in Sino-Korean as the digits would be (제이 부, 삼 장,
+# 이 세). A lone Latin letter before a counter is a word (X세대 is Generation X), so
+# Latin numerals need two letters there; 부터 is "from", no counter.
+_ROMAN_LETTERS = "ⅠⅡⅢⅣⅤⅥⅦⅧⅨⅩⅪⅫ"
+_SMALL_NUMERAL = r"X{0,3}(?:IX|IV|V?I{0,3})"
+_ROMAN = re.compile(
+    rf"(?<![A-Za-z])(?:(?<=제)(?P<a>(?=[IVX]){_SMALL_NUMERAL}|[{_ROMAN_LETTERS}])(?![A-Za-z])"
+    rf"|(?P<b>(?=[IVX]{{2}}){_SMALL_NUMERAL}|[{_ROMAN_LETTERS}])\s?"
+    r"(?=(?:세|장|부|권|편|기|차|막|과|강|회)(?!터)))"
+)
+
+
+def _roman(m: re.Match[str]) -> str:
+    written = m.group("a") or m.group("b")
+    letter = _ROMAN_LETTERS.find(written)
+    value = letter + 1 if letter >= 0 else roman.value(written)
+    if m.group("a") and not ("가" <= m.string[m.end() : m.end() + 1] <= "힣"):
+        return sino(value)
+    return f"{sino(value)} "  # spaced from its counter, as 제삼 회
+
+
+# A lot number after a 동/리 or a road (역삼동 123-45, 세종대로 110-2) is main and sub
+# number, said "백이십삼의 사십오" as the 지적법 wants it, not a range (에서).
+_LOT_NUMBER = re.compile(
+    r"(?:(?<=[가-힣][동리길])|(?<=[가-힣](?<!으)로)|(?<=\d가))\s(\d{1,4})-(\d{1,4})"
+    r"(?=$|[\s,)]|번지)"
+)
+
+
+def _lot_number(m: re.Match[str]) -> str:
+    return f" {sino(int(m.group(1)))}의 {sino(int(m.group(2)))}" + (
+        " " if m.string[m.end() : m.end() + 2] == "번지" else ""
+    )
+
+
+# A blood pressure "120/80" is said 백이십에 팔십, as doctors and nurses say it: neither
+# a date nor a fraction.
+_BLOOD_PRESSURE = re.compile(r"(혈압[^\d/]{0,6}?\d{2,3})/(?=\d{2,3}(?![\d/]))")
+
+
+def _floor(m: re.Match[str]) -> str:
+    return f"지하 {m.group('b')}층" if m.group("b") else f"{m.group('n')}층"
 
 
 def _season(m: re.Match[str]) -> str:
@@ -116,8 +191,14 @@ def _season(m: re.Match[str]) -> str:
 
 
 def _normalize(text: str) -> str:
+    text = _cjk.fold(text)
     text = _SERVICE_NUMBER.sub(_service_number, text)
-    text = _IDENTIFIER.sub(lambda m: m.group(1) + digits(m.group(2)), text)
+    text = _IDENTIFIER.sub(_identifier, text)
+    text = _TIME_TO_TIME.sub("에서 ", text)
+    text = _FLOOR.sub(_floor, text)
+    text = _BLOOD_PRESSURE.sub(r"\1에 ", text)
+    text = _LOT_NUMBER.sub(_lot_number, text)
+    text = _ROMAN.sub(_roman, text)
     text = _PAPER.sub(lambda m: _PAPER_WORDS[m.group(1)], text)
     text = _SEASON.sub(_season, text)
     text = _DAY_SPAN.sub(lambda m: f"{_WEEKDAYS[m.group(1)]}부터 {_WEEKDAYS[m.group(2)]}까지", text)
@@ -126,7 +207,7 @@ def _normalize(text: str) -> str:
         lambda m: _ENGLISH_DIGITS[m.group(1)] + ("지" if m.group(2) == "G" else "디"), text
     )
     text = _VERSUS.sub(lambda m: f"{sino(int(m.group(1)))} 대 {sino(int(m.group(2)))}", text)
-    return _cjk.run(text, _RULES, "에서 ")
+    return _cjk.run(text, _RULES, "에서 ", open_end="부터")
 
 
 def _amount(written: str, counted: bool = False) -> _cjk.Amount | None:

@@ -95,6 +95,9 @@ SUFFIXES: dict[str, KoCounter] = {
     "KRW": WON,
     "CNY": YUAN,
     "%": KoCounter("퍼센트"),
+    # points in shopping and card notifications: 500P 오백 포인트
+    "P": KoCounter("포인트"),
+    "pt": KoCounter("포인트"),
     "℃": CELSIUS,
     "°C": CELSIUS,
     "℉": KoCounter("도", prefix="화씨"),
@@ -115,6 +118,7 @@ SUFFIXES: dict[str, KoCounter] = {
     "kg": KoCounter("킬로그램"),
     "g": KoCounter("그램"),
     "mg": KoCounter("밀리그램"),
+    "mg/dL": KoCounter("밀리그램 퍼 데시리터"),  # blood sugar, cholesterol
     "t": KoCounter("톤"),
     "L": KoCounter("리터"),
     "l": KoCounter("리터"),
