@@ -77,6 +77,9 @@ class AmountStyle:
     thousands_words: Callable[[int, re.Match[str]], str | None] | None = None
     # said before the first amount of a range ("da 10 a 20 €", "van 10 tot 20 €"), or ""
     range_from: str = ""
+    # a total said with its preposition in the case it asks for ("z deseti", "ze sta");
+    # a total not listed is `out_of` and its digits
+    score_totals: Mapping[str, str] = field(default_factory=dict)
 
     @cached_property
     def money_range(self) -> re.Pattern[str]:
@@ -193,7 +196,7 @@ def _score(m: re.Match[str], style: AmountStyle) -> str:
         return "24 7"
     if float(m.group(1).replace(",", ".")) > int(m.group(2)):
         return m.group()  # "30/10" is no score
-    return f"{m.group(1)} {style.out_of} {m.group(2)}"
+    return f"{m.group(1)} {style.score_totals.get(m.group(2)) or f'{style.out_of} {m.group(2)}'}"
 
 
 def _duration(m: re.Match[str], style: AmountStyle) -> str:

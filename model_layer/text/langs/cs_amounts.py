@@ -5,8 +5,6 @@ dvanáct sekund"). A range of money keeps "až" ("30 000 až 40 000 Kč")."""
 
 from __future__ import annotations
 
-import re
-
 from model_layer.text.langs import amounts
 
 _PER = {
@@ -35,16 +33,10 @@ STYLE = amounts.AmountStyle(
     per_unit=_PER,
     degrees=r"stup(?:eň|ně|ňů)",
     plus_degrees="plus ",
+    # the total in the genitive the preposition asks for
+    score_totals={"5": "z pěti", "10": "z deseti", "20": "z dvaceti", "100": "ze sta"},
 )
 
 
-# "8 z 10": the total in the genitive "z" asks for (the case rules ran before this one)
-_TOTALS = {"5": "z pěti", "10": "z deseti", "20": "z dvaceti", "100": "ze sta"}
-_SCORE_TOTAL = re.compile(r"(?<=\d) z (5|10|20|100)(?![\w.,]\d|\w)")
-
-
 def rule(text: str) -> str:
-    text = amounts.read(text, STYLE)
-    if " z " not in text:
-        return text
-    return _SCORE_TOTAL.sub(lambda m: f" {_TOTALS[m.group(1)]}", text)
+    return amounts.read(text, STYLE)

@@ -5,8 +5,6 @@ of money keeps "až" ("1 500 až 2 000 €")."""
 
 from __future__ import annotations
 
-import re
-
 from model_layer.text.langs import amounts
 
 _PER = {
@@ -34,16 +32,10 @@ STYLE = amounts.AmountStyle(
     per_unit=_PER,
     degrees=r"stup(?:eň|ne|ňov)",
     plus_degrees="plus ",
+    # the total in the genitive the preposition asks for
+    score_totals={"5": "z piatich", "10": "z desiatich", "20": "z dvadsiatich", "100": "zo sto"},
 )
 
 
-# "8 z 10": the total in the genitive "z" asks for (the case rules ran before this one)
-_TOTALS = {"5": "z piatich", "10": "z desiatich", "20": "z dvadsiatich", "100": "zo sto"}
-_SCORE_TOTAL = re.compile(r"(?<=\d) z (5|10|20|100)(?![\w.,]\d|\w)")
-
-
 def rule(text: str) -> str:
-    text = amounts.read(text, STYLE)
-    if " z " not in text:
-        return text
-    return _SCORE_TOTAL.sub(lambda m: f" {_TOTALS[m.group(1)]}", text)
+    return amounts.read(text, STYLE)

@@ -6,8 +6,6 @@ is "1.500 do 2.000 €", as the module reads "100–200 €"."""
 
 from __future__ import annotations
 
-import re
-
 from model_layer.text.langs import amounts
 
 _PER = {
@@ -34,16 +32,10 @@ STYLE = amounts.AmountStyle(
     per_unit=_PER,
     degrees=r"stopinj[aeo]?",
     plus_degrees="plus ",
+    # the total in the genitive the preposition asks for
+    score_totals={"5": "od petih", "10": "od desetih", "20": "od dvajsetih", "100": "od sto"},
 )
 
 
-# "8 od 10": the total in the genitive "od" asks for (the case rules ran before this one)
-_TOTALS = {"5": "od petih", "10": "od desetih", "20": "od dvajsetih", "100": "od sto"}
-_SCORE_TOTAL = re.compile(r"(?<=\d) od (5|10|20|100)(?![\w.,]\d|\w)")
-
-
 def rule(text: str) -> str:
-    text = amounts.read(text, STYLE)
-    if " od " not in text:
-        return text
-    return _SCORE_TOTAL.sub(lambda m: f" {_TOTALS[m.group(1)]}", text)
+    return amounts.read(text, STYLE)
