@@ -125,6 +125,17 @@ def _digits(run: str, lang: str) -> str | None:
     return numbers.digit_by_digit(run, lang)
 
 
+def read_in_groups(run: str, lang: str, digits: range | None = None) -> str | None:
+    """An identifier as printed ("123.456.789", "0417 1643"): each group of digits digit by
+    digit, a pause (comma) between groups; None where its digit count is outside `digits`
+    (a tax number has a known length) or a digit has no word."""
+    groups = [group for group in re.split(r"[. /-]+", run) if group]
+    if digits is not None and sum(len(group) for group in groups) not in digits:
+        return None
+    said = [_digits(group, lang) for group in groups]
+    return None if None in said else ", ".join(said)  # type: ignore[arg-type]
+
+
 def _identifier(m: re.Match[str], lang: str) -> str:
     lead = m.group(1)
     word = _NUMBER_WORD.get(lang)

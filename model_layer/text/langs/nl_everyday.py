@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text import numbers
+from model_layer.text.langs import codes
 
 _SCALE_DOT = re.compile(r"(?<=\d)(\s?(?:mln|mld|mrd))\.(?=\s+[a-z])")
 
@@ -26,13 +26,8 @@ _REGISTRATION = re.compile(
 
 def registration_numbers(text: str) -> str:
     def say(m: re.Match[str]) -> str:
-        groups = re.split(r"[. ]+", m.group(2))
-        if not 8 <= sum(len(g) for g in groups) <= 9:
-            return m.group()
-        said = [numbers.digit_by_digit(g, "nl") for g in groups]
-        if None in said:
-            return m.group()
-        return m.group(1) + ", ".join(s for s in said if s)
+        said = codes.read_in_groups(m.group(2), "nl", range(8, 10))
+        return m.group() if said is None else m.group(1) + said
 
     return _REGISTRATION.sub(say, text)
 

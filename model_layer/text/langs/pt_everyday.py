@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
+from model_layer.text.langs import codes
 
 
 def _feminine(n: int) -> str | None:
@@ -118,13 +119,8 @@ _TAX_ID = re.compile(
 
 def tax_numbers(text: str) -> str:
     def say(m: re.Match[str]) -> str:
-        groups = re.split(r"[. /-]+", m.group(2))
-        if not 9 <= sum(len(g) for g in groups) <= 14:
-            return m.group()
-        said = [numbers.digit_by_digit(g, "pt") for g in groups]
-        if None in said:
-            return m.group()
-        return m.group(1) + ", ".join(s for s in said if s)
+        said = codes.read_in_groups(m.group(2), "pt", range(9, 15))
+        return m.group() if said is None else m.group(1) + said
 
     return _TAX_ID.sub(say, text)
 
