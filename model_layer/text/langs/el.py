@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import day_month
+from model_layer.text.langs import day_month, el_amounts
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import date_from_parts, last_word, word
 from model_layer.text.spell import el
@@ -356,6 +356,7 @@ SPEC = LanguageSpec(
     },
     titles=frozenset(("σελ.",)),  # οδ., αρ. left out: their case follows the article
     extra_rules=(
+        el_amounts.rule,  # "1,5k", "100 € - 200 €", "8/10", "1:25:30", "18+", "€/kg"
         _keraia,
         _greek_numerals,
         _decades,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import rates
+from model_layer.text.langs import hu_amounts, rates
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec, plain_ordinal
 from model_layer.text.langs.forms import last_word, plural_none, word
 
@@ -312,7 +312,14 @@ SPEC = LanguageSpec(
     scales={w: word(w) for w in ("ezer", "millió", "milliárd")},
     # "tizenkétezer", "kétmillió": két in a compound (num2words writes "tizenkettőezer")
     word_fixes=((r"kettő(?=ezer|millió|milliárd|száz)", "két"),),
-    extra_rules=(_house_numbers, _day_spans, _suffixes, _fractions, rates.rule(_PER_WORDS)),
+    extra_rules=(
+        hu_amounts.rule,  # "1,5k", "8/10", "1:25:30", "18+"
+        _house_numbers,
+        _day_spans,
+        _suffixes,
+        _fractions,
+        rates.rule(_PER_WORDS),
+    ),
     final_rules=(_join_suffixes, _two_before_noun),
 )
 

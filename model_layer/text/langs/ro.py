@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import day_month
+from model_layer.text.langs import day_month, ro_amounts
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import plural_romanian, word
 
@@ -189,6 +189,7 @@ SPEC = LanguageSpec(
         )
     ),  # never end a sentence
     extra_rules=(
+        ro_amounts.rule,  # "1,5k", "10-20 lei", "8/10", "1:25:30", "18+", "lei/kg"
         _fractions,
         day_month.rule("ro", r"pe|din|până pe|până la|de pe|începând cu|data de"),  # "pe 5/3"
     ),

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
+from model_layer.text.langs import tr_amounts
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import plural_none, word
 
@@ -274,7 +275,13 @@ SPEC = LanguageSpec(
         )
     ),
     scales={w: word(w) for w in ("bin", "milyon", "milyar", "trilyon")},
-    extra_rules=(_speeds, _ordinal_ranges, _ranges_from_to, _suffixes),
+    extra_rules=(
+        tr_amounts.rule,  # "1,5k", "100 TL - 200 TL", "1:25:30", "18+", "₺/kg"
+        _speeds,
+        _ordinal_ranges,
+        _ranges_from_to,
+        _suffixes,
+    ),
     final_rules=(lambda text: _SPOKEN_SUFFIX.sub(_joined, text),),
 )
 
