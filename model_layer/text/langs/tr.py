@@ -199,6 +199,42 @@ def _ranges_from_to(text: str) -> str:
     return _DAY_RANGE.sub(days, _CLOCK_RANGE.sub(clock, text))
 
 
+# "Doğrulama kodunuz: 482913", "şifreniz 4829'dur", "Posta kodu 34710": a code is read
+# digit by digit, in the groups it is written in, never as a count ("dört yüz seksen
+# iki bin ..."); a suffix after it joins the last digit ("dokuzdur").
+_CODE_DIGITS = re.compile(
+    r"(?<!\w)(?i:kod(?:u|unuz|un)?|şifre(?:si|niz|n)?|OTP|PIN)(?:\s*:\s*|\s+)"
+    r"(\d{2,8}(?:[ -]\d{2,4}){0,2})(?![\w.,]\d|[\w-])"
+)
+
+
+def _codes(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        groups = re.split("[ -]", m.group(1))
+        said = [numbers.digit_by_digit(g, "tr") for g in groups]
+        if sum(len(g) for g in groups) < 4 or None in said:
+            return m.group()  # "kod 12": a label, not a code to read out
+        return m.group()[: m.start(1) - m.start()] + ", ".join(w for w in said if w)
+
+    return _CODE_DIGITS.sub(say, text) if any(ch.isdigit() for ch in text) else text
+
+
+# "Cumhuriyet Cad. No:12 D:5", "No: 7 K:3": an address's door (numara), flat (daire)
+# and floor (kat) glued to their numbers; the abbreviation table only sees "No:" apart.
+# (An order number after "No:" was read digit by digit by codes.py before.)
+_DOOR = re.compile(
+    r"(?<![\w.])No\s?:\s?(?=\d|(?:sıfır|bir|iki|üç|dört|beş|altı|yedi|sekiz|dokuz)\b)"
+)
+_FLAT_FLOOR = re.compile(r"(?<=\d)(\s+|\s?/\s?)(D|Daire|K|Kat)\s?[:.]\s?(?=\d)")
+
+
+def _addresses(text: str) -> str:
+    if ":" not in text:
+        return text
+    text = _DOOR.sub("numara ", text)
+    return _FLAT_FLOOR.sub(lambda m: " daire " if m.group(2)[0] == "D" else " kat ", text)
+
+
 MONTHS = ("Ocak", "Şubat", "Mart", "Nisan", "Mayıs", "Haziran", "Temmuz", "Ağustos", "Eylül",
           "Ekim", "Kasım", "Aralık")  # fmt: skip
 _SENT = word("sent")
@@ -276,6 +312,8 @@ SPEC = LanguageSpec(
     ),
     scales={w: word(w) for w in ("bin", "milyon", "milyar", "trilyon")},
     extra_rules=(
+        _codes,
+        _addresses,
         tr_amounts.rule,  # "1,5k", "100 TL - 200 TL", "1:25:30", "18+", "₺/kg"
         _speeds,
         _ordinal_ranges,
