@@ -123,6 +123,67 @@ def _day_range(m: re.Match[str]) -> str:
     return f"{_DAYS_FROM[first]} {_DAYS_TO[last]}"
 
 
+# "9:00-18:00", "H-P 9:30-17:30": opening hours, said from one time (-tól/-től) to the
+# other (-ig): "kilenc órától tizennyolc óráig", "kilenc óra harminctól tizenhét óra
+# harmincig". A lone weekday letter before a time is the day ("Szo 10:00-14:00").
+_CLOCK = r"(?:[01]?\d|2[0-3])[:.][0-5]\d"
+_CLOCK_RANGE = re.compile(rf"(?<![\w:.,-])({_CLOCK})\s?[-\u2013]\s?({_CLOCK})(?![\w:-]|[.,]\d)")
+_DAY_NAMES = {"H": "hétfő", "K": "kedd", "Sze": "szerda", "Cs": "csütörtök", "P": "péntek",
+              "Szo": "szombat", "V": "vasárnap"}  # fmt: skip
+_DAY_BEFORE_CLOCK = re.compile(rf"(?<![\w.-]){_DAY}\.?(?=:?\s+{_CLOCK})")
+_BACK_NUMBERS = re.compile(r"(?:három|hat|nyolc|húsz|harminc|hatvan|nyolcvan|száz)$")
+
+
+def _clock_ranges(text: str) -> str:
+    def spoken(written: str) -> str | None:
+        hour, minute = (int(p) for p in re.split("[:.]", written))
+        words = LANGUAGE.cardinal(str(hour))
+        if minute and words is not None:
+            minutes = LANGUAGE.cardinal(str(minute))
+            return None if minutes is None else f"{words} óra {minutes}"
+        return None if words is None else f"{words} óra"
+
+    def say(m: re.Match[str]) -> str:
+        first, last = spoken(m.group(1)), spoken(m.group(2))
+        if first is None or last is None:
+            return m.group()
+        if re.match(r"\s+között\b", m.string[m.end() :]):  # "8:30-16:45 között"
+            return f"{first} és {last}"
+        if first.endswith("óra"):
+            start = first[:-1] + "ától"
+        else:
+            start = first + ("tól" if _BACK_NUMBERS.search(first) else "től")
+        end = last[:-1] + "áig" if last.endswith("óra") else last + "ig"
+        return f"{start} {end}"
+
+    if ":" not in text and "." not in text:
+        return text
+    text = _DAY_BEFORE_CLOCK.sub(lambda m: _DAY_NAMES[m.group(1)], text)
+    return _CLOCK_RANGE.sub(say, text)
+
+
+# "Az ellenőrző kódja: 482913", "Adószám: 12345678-2-42", "TAJ szám: 123 456 789": a
+# code or an identifier is read digit by digit, in the groups it is written in, never
+# as a count ("nyolcmilliárd-százhuszonhárommillió ...").
+_CODE_DIGITS = re.compile(
+    r"(?<![\w-])(?i:kód(?:ja|od|unk)?|PIN(?:-kód(?:ja|od)?)?|jelszó|jelszava|"
+    r"adószám(?:a)?|adóazonosító(?: jel)?|adóazonosító jele|TAJ(?:[- ]szám(?:a)?)?|"
+    r"számlaszám(?:a)?|bankszámlaszám(?:a)?)(?:\s*:\s*|\s+)"
+    r"(\d{1,11}(?:[ -]\d{1,8}){0,3})(?![\w.,]\d|[\w-])"
+)
+
+
+def _codes(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        groups = re.split("[ -]", m.group(1))
+        said = [numbers.digit_by_digit(g, "hu") for g in groups]
+        if sum(len(g) for g in groups) < 4 or None in said:
+            return m.group()  # "kód 12": a label, not a code to read out
+        return m.group()[: m.start(1) - m.start()] + ", ".join(w for w in said if w)
+
+    return _CODE_DIGITS.sub(say, text) if any(ch.isdigit() for ch in text) else text
+
+
 def _suffixes(text: str) -> str:
     text = _NUMERIC_DATE_SUFFIXED.sub(
         lambda m: f"{m.group(1)}. {MONTHS[int(m.group(2)) - 1]} {int(m.group(3))}-", text
@@ -167,12 +228,34 @@ _JOINS = re.compile(
 )
 
 
+def _harmonizes(word: str, suffix: str) -> bool:
+    """Whether a suffix's vowel fits the word's: "három-öt" (3-5) is a range, never
+    "hármöt", nor "négy-öt" "négyöt"; "öt-öt" is "ötöt"."""
+    vowels = [ch for ch in word if ch in "aáoóuúeéiíöőüű"]
+    first = next((ch for ch in suffix if ch in "aáoóeéöő"), None)
+    if not vowels or first is None:
+        return True
+    last = "e" if word.endswith("kettő") else vowels[-1]  # "kettes", "kettőt": never "-öt"
+    if any(ch in _BACK_VOWELS for ch in vowels) and last in "éií":
+        last = "a"  # "harminc", "százalék": back words with a neutral last vowel
+    if last in _BACK_VOWELS:
+        return first in "aáoó"
+    if last in "öőüű":
+        return first in "eéöő"
+    return first in "eé"
+
+
 def _join_suffixes(text: str) -> str:
     def join(m: re.Match[str]) -> str:
-        return m.group(1) if _JOINS.search(m.string, 0, m.start()) else m.group()
+        before = _JOINS.search(m.string, 0, m.start())
+        if before is None or not _harmonizes(before.group(), m.group(1)):
+            return m.group()
+        return m.group(1)
 
     def stem(m: re.Match[str]) -> str:  # "hét-es" -> "hetes", as `_suffixed` does
         word, suffix = m.group(1), m.group(2)
+        if not _harmonizes(word, suffix):
+            return m.group()
         if _JOINS.search(word) and suffix[0] in "aeoö":
             word = next((word[: -len(w)] + s for w, s in _VOWEL_STEMS.items()
                          if word.endswith(w)), word)  # fmt: skip
@@ -218,7 +301,10 @@ def _day_spans(text: str) -> str:
 
 
 # "2 alma", "22 tabletta": before a noun two is "két" ("huszonkét"), "kettő" standing alone.
+# Only the number: not "mindkettő" (both), which stays as it is.
 _TWO_BEFORE_WORD = re.compile(
+    r"(?:(?<![^\W\d_])|(?<=tizen)|(?<=huszon)|(?<=harminc)|(?<=negyven)|(?<=ötven)|"
+    r"(?<=hatvan)|(?<=hetven)|(?<=nyolcvan)|(?<=kilencven)|(?<=száz)|(?<=ezer))"
     r"kettő(?=\s+[a-záéíóöőúüű])(?!\s+(?:egy|kettő|három|négy|öt|hat|hét|nyolc|kilenc|nulla|tíz|egész|tized|század|ezred|szám\w*|pont|per|és|vagy|plusz|mínusz|meg|szor|osztva)\b)"
 )
 
@@ -313,7 +399,9 @@ SPEC = LanguageSpec(
     # "tizenkétezer", "kétmillió": két in a compound (num2words writes "tizenkettőezer")
     word_fixes=((r"kettő(?=ezer|millió|milliárd|száz)", "két"),),
     extra_rules=(
+        _codes,
         hu_amounts.rule,  # "1,5k", "8/10", "1:25:30", "18+"
+        _clock_ranges,
         _house_numbers,
         _day_spans,
         _suffixes,
