@@ -209,7 +209,7 @@ def _suffixed(m: re.Match[str]) -> str:
     if words is None:
         return m.group()
     head, _, last = words.rpartition(" ")
-    if suffix[0] in "aeoö":
+    if suffix[0] in "aeoö" and not (suffix in ("an", "en") and last.endswith(("tíz", "húsz"))):
         last = next((last[: -len(w)] + stem for w, stem in _VOWEL_STEMS.items()
                      if last.endswith(w)), last)  # fmt: skip
     elif suffix in ("szer", "szor", "ször") and last.endswith("kettő"):
@@ -222,7 +222,7 @@ def _suffixed(m: re.Match[str]) -> str:
 # after a number word left with a hyphen ("3-1-re" -> "három-egyre").
 _SPOKEN_SUFFIX = re.compile(rf"(?<=[a-záéíóöőúüű])-({_SUFFIX}|kal|kel|val|vel|on|en|ön)(?!\w)")
 _JOINS = re.compile(
-    r"(?:fok|százalék|forint|euró|dollár|font|cent|méter|gramm|liter|perc|óra|másodperc|watt|"
+    r"(?:fok|százalék|darab|forint|euró|dollár|font|cent|méter|gramm|liter|perc|óra|másodperc|watt|"
     r"bájt|hertz|wattóra|egy|kettő|két|három|négy|öt|hat|hét|nyolc|kilenc|tíz|húsz|harminc|"
     r"negyven|ötven|hatvan|hetven|nyolcvan|kilencven|száz|ezer|millió|milliárd)$"
 )
@@ -353,6 +353,7 @@ _UNITS = {
     "kW": word("kilowatt"), "W": word("watt"), "GB": word("gigabájt"), "MB": word("megabájt"),
     "TB": word("terabájt"), "GHz": word("gigahertz"), "MHz": word("megahertz"),
     "C": word("Celsius-fok"), "F": word("Fahrenheit-fok"), "deg": word("fok"),
+    "db": word("darab"),  # "2 db" on every receipt: két darab
 }  # fmt: skip
 _ABBREVIATIONS = {
     "pl.": "például", "stb.": "satöbbi", "dr.": "doktor", "Dr.": "doktor", "kb.": "körülbelül",
@@ -386,6 +387,7 @@ SPEC = LanguageSpec(
     ordinal_dot=True,  # "a 3. helyen"
     ordinal=_ordinal,
     units=_UNITS,
+    unit_symbols={"db": "db"},
     version_word="verzió",
     version_keywords="verzió|Verzió",
     point_word="pont",
