@@ -174,6 +174,8 @@ _DAY_RANGE = re.compile(
     rf"(?<!\w)({_DAY})\.?\s?[-\u2013]\s?({_DAY})\b(?:\.(?=\s+[a-zçğıöşü0-9]))?", re.IGNORECASE
 )
 _BETWEEN = re.compile(r"\s+ara(?:sı|sında|sındaki)\b")
+# "Cmt 09:00-13:00": a day's abbreviation alone before a time is the day.
+_DAY_BEFORE_CLOCK = re.compile(rf"(?<!\w)({_DAY})\.?(?=:?\s+{_CLOCK})", re.IGNORECASE)
 
 
 def _clock_words(written: str) -> str:
@@ -182,6 +184,13 @@ def _clock_words(written: str) -> str:
     if minute:
         words += [*(["sıfır"] if minute < 10 else []), cardinal(str(minute)) or str(minute)]
     return " ".join(words)
+
+
+def _day_before_clock(m: re.Match[str]) -> str:
+    day = _DAYS[m.group(1).lower()]
+    if day == m.group(1).lower():
+        return m.group()  # written in full: as it is
+    return day.capitalize() if m.group(1)[0].isupper() else day
 
 
 def _ranges_from_to(text: str) -> str:
@@ -196,6 +205,7 @@ def _ranges_from_to(text: str) -> str:
     def days(m: re.Match[str]) -> str:
         return from_to(m, _DAYS[m.group(1).lower()], _DAYS[m.group(2).lower()])
 
+    text = _DAY_BEFORE_CLOCK.sub(_day_before_clock, text)
     return _DAY_RANGE.sub(days, _CLOCK_RANGE.sub(clock, text))
 
 
@@ -203,7 +213,7 @@ def _ranges_from_to(text: str) -> str:
 # digit by digit, in the groups it is written in, never as a count ("dört yüz seksen
 # iki bin ..."); a suffix after it joins the last digit ("dokuzdur").
 _CODE_DIGITS = re.compile(
-    r"(?<!\w)(?i:kod(?:u|unuz|un)?|şifre(?:si|niz|n)?|OTP|PIN)(?:\s*:\s*|\s+)"
+    r"(?<!\w)(?i:kod(?:u|unuz|un)?|şifre(?:si|niz|n)?|numaranız|numaran|OTP|PIN)(?:\s*:\s*|\s+)"
     r"(\d{2,8}(?:[ -]\d{2,4}){0,2})(?![\w.,]\d|[\w-])"
 )
 
