@@ -168,7 +168,7 @@ def _clock_ranges(text: str) -> str:
 _CODE_DIGITS = re.compile(
     r"(?<![\w-])(?i:kód(?:ja|od|unk)?|PIN(?:-kód(?:ja|od)?)?|jelszó|jelszava|"
     r"adószám(?:a)?|adóazonosító(?: jel)?|adóazonosító jele|TAJ(?:[- ]szám(?:a)?)?|"
-    r"számlaszám(?:a)?|bankszámlaszám(?:a)?)(?:\s*:\s*|\s+)"
+    r"számlaszám(?:a)?|bankszámlaszám(?:a)?|ügyfélszámla|ügyfélazonosító)(?:\s*:\s*|\s+)"
     r"(\d{1,11}(?:[ -]\d{1,8}){0,3})(?![\w.,]\d|[\w-])"
 )
 
@@ -262,7 +262,11 @@ def _join_suffixes(text: str) -> str:
         return m.group() if not _JOINS.search(m.group(1)) else word + suffix
 
     text = _VOWEL_SUFFIX.sub(stem, text)
+    text = _NULLA_SUFFIX.sub(r"nullá\1", text)  # "1-0-ra": egy-nullára, the a lengthened
     return _SPOKEN_SUFFIX.sub(join, text)
+
+
+_NULLA_SUFFIX = re.compile(rf"(?<![^\W\d_])nulla-({_SUFFIX}|val|kal|n)(?!\w)")
 
 
 _VOWEL_SUFFIX = re.compile(
@@ -309,8 +313,17 @@ _TWO_BEFORE_WORD = re.compile(
 )
 
 
+# "2-3 nap", "12-15 fok": the first end of a range before a noun is "két" too.
+_TWO_BEFORE_RANGE = re.compile(
+    r"(?:(?<![^\W\d_])|(?<=tizen)|(?<=huszon))kettő(?=-(?:egy|két|három|négy|öt|hat|hét|"
+    r"nyolc|kilenc|tíz|tizen|húsz|huszon|harminc)[a-záéíóöőúüű]*\s+[a-záéíóöőúüű])"
+)
+
+
 def _two_before_noun(text: str) -> str:
-    return _TWO_BEFORE_WORD.sub("két", text) if "kettő" in text else text
+    if "kettő" not in text:
+        return text
+    return _TWO_BEFORE_WORD.sub("két", _TWO_BEFORE_RANGE.sub("két", text))
 
 
 def _house_numbers(text: str) -> str:
