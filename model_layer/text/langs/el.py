@@ -218,6 +218,10 @@ _CODE_DIGITS = re.compile(
 )
 
 
+# "Κηφισίας 124, 115 26 Αθήνα": a postcode in its two groups before the town, after a comma.
+_POSTCODE = re.compile(r"(?:(?<=,\s)|^)(\d{3}) (\d{2})(?=\s[Α-ΩΆ-Ώ][^\W\d_])", re.MULTILINE)
+
+
 def _codes(text: str) -> str:
     def say(m: re.Match[str]) -> str:
         groups = re.split("[ -]", m.group(1))
@@ -226,7 +230,13 @@ def _codes(text: str) -> str:
             return m.group()  # "κωδικός 12": a label, not a code to read out
         return m.group()[: m.start(1) - m.start()] + ", ".join(w for w in said if w)
 
-    return _CODE_DIGITS.sub(say, text) if any(ch.isdigit() for ch in text) else text
+    if not any(ch.isdigit() for ch in text):
+        return text
+    text = _POSTCODE.sub(
+        lambda m: f"{numbers.digit_by_digit(m[1], 'el')}, {numbers.digit_by_digit(m[2], 'el')}",
+        text,
+    )
+    return _CODE_DIGITS.sub(say, text)
 
 
 def _keraia(text: str) -> str:
@@ -367,6 +377,7 @@ _UNITS = {
     "h": word("ώρα", "ώρες", gender="f"),
     "s": word("δευτερόλεπτο", "δευτερόλεπτα", gender="n"),
     "min": word("λεπτό", "λεπτά", gender="n"),
+    "m2": word("τετραγωνικό μέτρο", "τετραγωνικά μέτρα", gender="n"),
 }  # fmt: skip
 
 SPEC = LanguageSpec(
@@ -401,6 +412,7 @@ SPEC = LanguageSpec(
         "εκ.": "cm",
         "δευτ.": "s",
         "λεπ.": "min",
+        "τ.μ.": "m2",  # "75 τ.μ." in every listing
     },
     scales={
         "χιλ.": word("χιλιάδα", "χιλιάδες", gender="f"),
@@ -427,8 +439,9 @@ SPEC = LanguageSpec(
         "μ.μ.": "μετά μεσημβρίας",
         "ο.π.": "όπως παραπάνω",
         "Τ.Κ.": "ταχυδρομικός κώδικας",
+        "Λεωφ.": "Λεωφόρος",
     },
-    titles=frozenset(("σελ.",)),  # οδ., αρ. left out: their case follows the article
+    titles=frozenset(("σελ.", "Λεωφ.")),  # οδ., αρ. left out: their case follows the article
     extra_rules=(
         _codes,
         el_amounts.rule,  # "1,5k", "100 € - 200 €", "8/10", "1:25:30", "18+", "€/kg"
