@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import day_month
+from model_layer.text import numbers
+from model_layer.text.langs import day_month, el_amounts, roman
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import date_from_parts, last_word, word
 from model_layer.text.spell import el
@@ -161,6 +162,83 @@ _APOSTROPHE_NUMERAL = re.compile(
 _VOWELS = "αεηιουωάέήίόύώϊϋΐΰ"
 
 
+# Latin Roman numerals as Greek texts write them too: "ο Λουδοβίκος XIV", "τον XIX αιώνα",
+# "Κεφάλαιο IV". After a ruler's name or before "αιώνας" they are the ordinals the Greek
+# numerals are, so they are rewritten as those ("ΙΔ΄") and read by `_greek_numerals`;
+# after a part of a book, the neuter ordinal ("Κεφάλαιο τέταρτο"). A size ("XL") and a
+# numeral after any other word are left.
+_LATIN_NUMERAL = re.compile(
+    r"(?<![\w\u0374\u0384'’-])(X{0,3}(?:IX|IV|V?I{0,3}))(?![\w\u0374\u0384'’-])"
+)
+_GREEK_TENS_LETTERS = ("", "Ι", "Κ", "Λ", "Μ", "Ν", "Ξ", "Ο", "Π", "Ϟ")
+_GREEK_UNITS_LETTERS = ("", "Α", "Β", "Γ", "Δ", "Ε", "ΣΤ", "Ζ", "Η", "Θ")
+_NAME_ENDINGS = ("ος", "ός", "ας", "άς", "ης", "ής", "ου", "ού", "α", "η", "ο", "ων", "ήλ", "ίλ")
+_BOOK_PARTS = frozenset(("Κεφάλαιο", "κεφάλαιο", "Μέρος", "μέρος", "Τόμος", "τόμος",
+                         "Παράρτημα", "παράρτημα", "Βιβλίο", "βιβλίο"))  # fmt: skip
+_CENTURY = re.compile(r"\s+αι(?:ώνα|ώνας|ώνες|ώνων|\.)")
+
+
+def _latin_numerals(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        numeral = m.group(1)
+        if not numeral or numeral == "XL":
+            return m.group()
+        n = roman.value(numeral)
+        before = m.string[max(0, m.start() - 40) : m.start()].split()
+        previous = before[-1] if before else ""
+        if previous in _BOOK_PARTS:
+            words = el.ordinal(n, "n")
+            return words or m.group()
+        century = _CENTURY.match(m.string, m.end())
+        ruler = (
+            previous[:1].isupper()
+            and previous.isalpha()
+            and previous.lower() not in _ARTICLE_FORMS
+            and (previous.lower().endswith(_NAME_ENDINGS) or previous in _FEMININE_NAMES)
+            and len(previous) > 2
+        )
+        if not (ruler or century) or not 0 < n < 100:
+            return m.group()
+        greek = _GREEK_TENS_LETTERS[n // 10] + _GREEK_UNITS_LETTERS[n % 10] + "\u0374"
+        if century and previous.lower() not in _ARTICLE_FORMS and not ruler:
+            return f"τον {greek}"  # "XIX αιώνα": the accusative's article, said
+        return greek
+
+    return _LATIN_NUMERAL.sub(say, text) if re.search("[IVX]", text) else text
+
+
+# "Ο κωδικός επαλήθευσης είναι 482913", "ΑΦΜ: 123456789", "Τ.Κ. 105 63": a code, a tax or
+# social security number or a postcode is read digit by digit, in the groups it is
+# written in, never as a count ("τετρακόσιες ογδόντα δύο χιλιάδες ...").
+_CODE_DIGITS = re.compile(
+    r"(?<![\w-])(?:[Κκ]ωδικός|[Κκ]ωδικό|[Κκ]ωδικού|PIN|OTP|ΑΦΜ|Α\.Φ\.Μ\.|ΑΜΚΑ|ΑΔΤ|ΤΚ|Τ\.Κ\.|"
+    r"[Ττ]αχυδρομικός κώδικας)(?:\s(?:επαλήθευσης|επιβεβαίωσης|μιας|χρήσης|ασφαλείας|"
+    r"πρόσβασης|ενεργοποίησης|σύνδεσης|σας|σου|είναι)){0,4}(?:\s*:\s*|\s+)"
+    r"(\d{1,11}(?:[ -]\d{1,8}){0,3})(?![\w.,]\d|[\w-])"
+)
+
+
+# "Κηφισίας 124, 115 26 Αθήνα": a postcode in its two groups before the town, after a comma.
+_POSTCODE = re.compile(r"(?:(?<=,\s)|^)(\d{3}) (\d{2})(?=\s[Α-ΩΆ-Ώ][^\W\d_])", re.MULTILINE)
+
+
+def _codes(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        groups = re.split("[ -]", m.group(1))
+        said = [numbers.digit_by_digit(g, "el") for g in groups]
+        if sum(len(g) for g in groups) < 4 or None in said:
+            return m.group()  # "κωδικός 12": a label, not a code to read out
+        return m.group()[: m.start(1) - m.start()] + ", ".join(w for w in said if w)
+
+    if not any(ch.isdigit() for ch in text):
+        return text
+    text = _POSTCODE.sub(
+        lambda m: f"{numbers.digit_by_digit(m[1], 'el')}, {numbers.digit_by_digit(m[2], 'el')}",
+        text,
+    )
+    return _CODE_DIGITS.sub(say, text)
+
+
 def _keraia(text: str) -> str:
     def mark(m: re.Match[str]) -> str:
         if not m.group(1):
@@ -208,8 +286,13 @@ _DAY_RANGE = re.compile(rf"(?<!\w)({_DAY})\.?\s?[-\u2013]\s?({_DAY})\b(?:\.(?=\s
 _PER = re.compile(r"(?<=[\w€%])/(άτομο|ημέρα|μέρα|μήνα|νύχτα|ώρα|κιλό|τεμάχιο)(?!\w)")
 
 
+# "Σάβ 10:00-18:00": a day's abbreviation alone before a time is the day.
+_DAY_BEFORE_CLOCK = re.compile(rf"(?<!\w)({_DAY})\.?(?=:?\s+(?:[01]?\d|2[0-3])[:.][0-5]\d)")
+
+
 def _clock_ranges(text: str) -> str:
     text = _DAY_RANGE.sub(lambda m: f"{_DAYS[m.group(1)]} έως {_DAYS[m.group(2)]}", text)
+    text = _DAY_BEFORE_CLOCK.sub(lambda m: _DAYS[m.group(1)], text)
     text = _PER.sub(
         lambda m: (
             f" {'την' if m.group(1) in ('ημέρα', 'μέρα', 'νύχτα', 'ώρα') else 'το'} {m.group(1)}"
@@ -294,6 +377,7 @@ _UNITS = {
     "h": word("ώρα", "ώρες", gender="f"),
     "s": word("δευτερόλεπτο", "δευτερόλεπτα", gender="n"),
     "min": word("λεπτό", "λεπτά", gender="n"),
+    "m2": word("τετραγωνικό μέτρο", "τετραγωνικά μέτρα", gender="n"),
 }  # fmt: skip
 
 SPEC = LanguageSpec(
@@ -328,6 +412,7 @@ SPEC = LanguageSpec(
         "εκ.": "cm",
         "δευτ.": "s",
         "λεπ.": "min",
+        "τ.μ.": "m2",  # "75 τ.μ." in every listing
     },
     scales={
         "χιλ.": word("χιλιάδα", "χιλιάδες", gender="f"),
@@ -353,10 +438,15 @@ SPEC = LanguageSpec(
         "π.μ.": "προ μεσημβρίας",
         "μ.μ.": "μετά μεσημβρίας",
         "ο.π.": "όπως παραπάνω",
+        "Τ.Κ.": "ταχυδρομικός κώδικας",
+        "Λεωφ.": "Λεωφόρος",
     },
-    titles=frozenset(("σελ.",)),  # οδ., αρ. left out: their case follows the article
+    titles=frozenset(("σελ.", "Λεωφ.")),  # οδ., αρ. left out: their case follows the article
     extra_rules=(
+        _codes,
+        el_amounts.rule,  # "1,5k", "100 € - 200 €", "8/10", "1:25:30", "18+", "€/kg"
         _keraia,
+        _latin_numerals,
         _greek_numerals,
         _decades,
         _clock_ranges,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import rates
+from model_layer.text.langs import hu_amounts, rates
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec, plain_ordinal
 from model_layer.text.langs.forms import last_word, plural_none, word
 
@@ -123,6 +123,67 @@ def _day_range(m: re.Match[str]) -> str:
     return f"{_DAYS_FROM[first]} {_DAYS_TO[last]}"
 
 
+# "9:00-18:00", "H-P 9:30-17:30": opening hours, said from one time (-tól/-től) to the
+# other (-ig): "kilenc órától tizennyolc óráig", "kilenc óra harminctól tizenhét óra
+# harmincig". A lone weekday letter before a time is the day ("Szo 10:00-14:00").
+_CLOCK = r"(?:[01]?\d|2[0-3])[:.][0-5]\d"
+_CLOCK_RANGE = re.compile(rf"(?<![\w:.,-])({_CLOCK})\s?[-\u2013]\s?({_CLOCK})(?![\w:-]|[.,]\d)")
+_DAY_NAMES = {"H": "hétfő", "K": "kedd", "Sze": "szerda", "Cs": "csütörtök", "P": "péntek",
+              "Szo": "szombat", "V": "vasárnap"}  # fmt: skip
+_DAY_BEFORE_CLOCK = re.compile(rf"(?<![\w.-]){_DAY}\.?(?=:?\s+{_CLOCK})")
+_BACK_NUMBERS = re.compile(r"(?:három|hat|nyolc|húsz|harminc|hatvan|nyolcvan|száz)$")
+
+
+def _clock_ranges(text: str) -> str:
+    def spoken(written: str) -> str | None:
+        hour, minute = (int(p) for p in re.split("[:.]", written))
+        words = LANGUAGE.cardinal(str(hour))
+        if minute and words is not None:
+            minutes = LANGUAGE.cardinal(str(minute))
+            return None if minutes is None else f"{words} óra {minutes}"
+        return None if words is None else f"{words} óra"
+
+    def say(m: re.Match[str]) -> str:
+        first, last = spoken(m.group(1)), spoken(m.group(2))
+        if first is None or last is None:
+            return m.group()
+        if re.match(r"\s+között\b", m.string[m.end() :]):  # "8:30-16:45 között"
+            return f"{first} és {last}"
+        if first.endswith("óra"):
+            start = first[:-1] + "ától"
+        else:
+            start = first + ("tól" if _BACK_NUMBERS.search(first) else "től")
+        end = last[:-1] + "áig" if last.endswith("óra") else last + "ig"
+        return f"{start} {end}"
+
+    if ":" not in text and "." not in text:
+        return text
+    text = _DAY_BEFORE_CLOCK.sub(lambda m: _DAY_NAMES[m.group(1)], text)
+    return _CLOCK_RANGE.sub(say, text)
+
+
+# "Az ellenőrző kódja: 482913", "Adószám: 12345678-2-42", "TAJ szám: 123 456 789": a
+# code or an identifier is read digit by digit, in the groups it is written in, never
+# as a count ("nyolcmilliárd-százhuszonhárommillió ...").
+_CODE_DIGITS = re.compile(
+    r"(?<![\w-])(?i:kód(?:ja|od|unk)?|PIN(?:-kód(?:ja|od)?)?|jelszó|jelszava|"
+    r"adószám(?:a)?|adóazonosító(?: jel)?|adóazonosító jele|TAJ(?:[- ]szám(?:a)?)?|"
+    r"számlaszám(?:a)?|bankszámlaszám(?:a)?|ügyfélszámla|ügyfélazonosító)(?:\s*:\s*|\s+)"
+    r"(\d{1,11}(?:[ -]\d{1,8}){0,3})(?![\w.,]\d|[\w-])"
+)
+
+
+def _codes(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        groups = re.split("[ -]", m.group(1))
+        said = [numbers.digit_by_digit(g, "hu") for g in groups]
+        if sum(len(g) for g in groups) < 4 or None in said:
+            return m.group()  # "kód 12": a label, not a code to read out
+        return m.group()[: m.start(1) - m.start()] + ", ".join(w for w in said if w)
+
+    return _CODE_DIGITS.sub(say, text) if any(ch.isdigit() for ch in text) else text
+
+
 def _suffixes(text: str) -> str:
     text = _NUMERIC_DATE_SUFFIXED.sub(
         lambda m: f"{m.group(1)}. {MONTHS[int(m.group(2)) - 1]} {int(m.group(3))}-", text
@@ -148,7 +209,7 @@ def _suffixed(m: re.Match[str]) -> str:
     if words is None:
         return m.group()
     head, _, last = words.rpartition(" ")
-    if suffix[0] in "aeoö":
+    if suffix[0] in "aeoö" and not (suffix in ("an", "en") and last.endswith(("tíz", "húsz"))):
         last = next((last[: -len(w)] + stem for w, stem in _VOWEL_STEMS.items()
                      if last.endswith(w)), last)  # fmt: skip
     elif suffix in ("szer", "szor", "ször") and last.endswith("kettő"):
@@ -161,25 +222,51 @@ def _suffixed(m: re.Match[str]) -> str:
 # after a number word left with a hyphen ("3-1-re" -> "három-egyre").
 _SPOKEN_SUFFIX = re.compile(rf"(?<=[a-záéíóöőúüű])-({_SUFFIX}|kal|kel|val|vel|on|en|ön)(?!\w)")
 _JOINS = re.compile(
-    r"(?:fok|százalék|forint|euró|dollár|font|cent|méter|gramm|liter|perc|óra|másodperc|watt|"
+    r"(?:fok|százalék|darab|forint|euró|dollár|font|cent|méter|gramm|liter|perc|óra|másodperc|watt|"
     r"bájt|hertz|wattóra|egy|kettő|két|három|négy|öt|hat|hét|nyolc|kilenc|tíz|húsz|harminc|"
     r"negyven|ötven|hatvan|hetven|nyolcvan|kilencven|száz|ezer|millió|milliárd)$"
 )
 
 
+def _harmonizes(word: str, suffix: str) -> bool:
+    """Whether a suffix's vowel fits the word's: "három-öt" (3-5) is a range, never
+    "hármöt", nor "négy-öt" "négyöt"; "öt-öt" is "ötöt"."""
+    vowels = [ch for ch in word if ch in "aáoóuúeéiíöőüű"]
+    first = next((ch for ch in suffix if ch in "aáoóeéöő"), None)
+    if not vowels or first is None:
+        return True
+    last = "e" if word.endswith("kettő") else vowels[-1]  # "kettes", "kettőt": never "-öt"
+    if any(ch in _BACK_VOWELS for ch in vowels) and last in "éií":
+        last = "a"  # "harminc", "százalék": back words with a neutral last vowel
+    if last in _BACK_VOWELS:
+        return first in "aáoó"
+    if last in "öőüű":
+        return first in "eéöő"
+    return first in "eé"
+
+
 def _join_suffixes(text: str) -> str:
     def join(m: re.Match[str]) -> str:
-        return m.group(1) if _JOINS.search(m.string, 0, m.start()) else m.group()
+        before = _JOINS.search(m.string, 0, m.start())
+        if before is None or not _harmonizes(before.group(), m.group(1)):
+            return m.group()
+        return m.group(1)
 
     def stem(m: re.Match[str]) -> str:  # "hét-es" -> "hetes", as `_suffixed` does
         word, suffix = m.group(1), m.group(2)
+        if not _harmonizes(word, suffix):
+            return m.group()
         if _JOINS.search(word) and suffix[0] in "aeoö":
             word = next((word[: -len(w)] + s for w, s in _VOWEL_STEMS.items()
                          if word.endswith(w)), word)  # fmt: skip
         return m.group() if not _JOINS.search(m.group(1)) else word + suffix
 
     text = _VOWEL_SUFFIX.sub(stem, text)
+    text = _NULLA_SUFFIX.sub(r"nullá\1", text)  # "1-0-ra": egy-nullára, the a lengthened
     return _SPOKEN_SUFFIX.sub(join, text)
+
+
+_NULLA_SUFFIX = re.compile(rf"(?<![^\W\d_])nulla-({_SUFFIX}|val|kal|n)(?!\w)")
 
 
 _VOWEL_SUFFIX = re.compile(
@@ -218,13 +305,25 @@ def _day_spans(text: str) -> str:
 
 
 # "2 alma", "22 tabletta": before a noun two is "két" ("huszonkét"), "kettő" standing alone.
+# Only the number: not "mindkettő" (both), which stays as it is.
 _TWO_BEFORE_WORD = re.compile(
+    r"(?:(?<![^\W\d_])|(?<=tizen)|(?<=huszon)|(?<=harminc)|(?<=negyven)|(?<=ötven)|"
+    r"(?<=hatvan)|(?<=hetven)|(?<=nyolcvan)|(?<=kilencven)|(?<=száz)|(?<=ezer))"
     r"kettő(?=\s+[a-záéíóöőúüű])(?!\s+(?:egy|kettő|három|négy|öt|hat|hét|nyolc|kilenc|nulla|tíz|egész|tized|század|ezred|szám\w*|pont|per|és|vagy|plusz|mínusz|meg|szor|osztva)\b)"
 )
 
 
+# "2-3 nap", "12-15 fok": the first end of a range before a noun is "két" too.
+_TWO_BEFORE_RANGE = re.compile(
+    r"(?:(?<![^\W\d_])|(?<=tizen)|(?<=huszon))kettő(?=-(?:egy|két|három|négy|öt|hat|hét|"
+    r"nyolc|kilenc|tíz|tizen|húsz|huszon|harminc)[a-záéíóöőúüű]*\s+[a-záéíóöőúüű])"
+)
+
+
 def _two_before_noun(text: str) -> str:
-    return _TWO_BEFORE_WORD.sub("két", text) if "kettő" in text else text
+    if "kettő" not in text:
+        return text
+    return _TWO_BEFORE_WORD.sub("két", _TWO_BEFORE_RANGE.sub("két", text))
 
 
 def _house_numbers(text: str) -> str:
@@ -267,6 +366,7 @@ _UNITS = {
     "kW": word("kilowatt"), "W": word("watt"), "GB": word("gigabájt"), "MB": word("megabájt"),
     "TB": word("terabájt"), "GHz": word("gigahertz"), "MHz": word("megahertz"),
     "C": word("Celsius-fok"), "F": word("Fahrenheit-fok"), "deg": word("fok"),
+    "db": word("darab"),  # "2 db" on every receipt: két darab
 }  # fmt: skip
 _ABBREVIATIONS = {
     "pl.": "például", "stb.": "satöbbi", "dr.": "doktor", "Dr.": "doktor", "kb.": "körülbelül",
@@ -300,6 +400,7 @@ SPEC = LanguageSpec(
     ordinal_dot=True,  # "a 3. helyen"
     ordinal=_ordinal,
     units=_UNITS,
+    unit_symbols={"db": "db"},
     version_word="verzió",
     version_keywords="verzió|Verzió",
     point_word="pont",
@@ -312,7 +413,16 @@ SPEC = LanguageSpec(
     scales={w: word(w) for w in ("ezer", "millió", "milliárd")},
     # "tizenkétezer", "kétmillió": két in a compound (num2words writes "tizenkettőezer")
     word_fixes=((r"kettő(?=ezer|millió|milliárd|száz)", "két"),),
-    extra_rules=(_house_numbers, _day_spans, _suffixes, _fractions, rates.rule(_PER_WORDS)),
+    extra_rules=(
+        _codes,
+        hu_amounts.rule,  # "1,5k", "8/10", "1:25:30", "18+"
+        _clock_ranges,
+        _house_numbers,
+        _day_spans,
+        _suffixes,
+        _fractions,
+        rates.rule(_PER_WORDS),
+    ),
     final_rules=(_join_suffixes, _two_before_noun),
 )
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import day_month
+from model_layer.text.langs import day_month, ro_amounts, roman
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import plural_romanian, word
 
@@ -53,6 +53,7 @@ _UNITS = {
     "ml": word("mililitru", "mililitri", "de mililitri"),
     "km/h": word("kilometru pe oră", "kilometri pe oră", "de kilometri pe oră"),
     "m2": word("metru pătrat", "metri pătrați", "de metri pătrați"),
+    "mp": word("metru pătrat", "metri pătrați", "de metri pătrați"),  # "55 mp" in listings
     "h": word("oră", "ore", "de ore", gender="f"),
     "min": word("minut", "minute", "de minute", gender="n"),
     "s": word("secundă", "secunde", "de secunde", gender="f"),
@@ -73,6 +74,7 @@ _ABBREVIATIONS = {
     "sect.": "sectorul", "tel.": "telefon", "Tel.": "Telefon", "aprox.": "aproximativ",
     "Aprox.": "Aproximativ", "ex.": "exemplu", "pag.": "pagina", "cca.": "circa",
     "L-V": "de luni până vineri", "Lu-Vi": "de luni până vineri",
+    "dvs.": "dumneavoastră", "Dvs.": "Dumneavoastră", "dvs": "dumneavoastră",
 }  # fmt: skip
 # Feminine plurals in -i, which the shared agreement rule takes for masculine ones ("doi
 # lei"): "două mașini", "douăsprezece cărți". Nouns in -ții, -ăți, -iuni, -ări are feminine.
@@ -116,6 +118,90 @@ def _feminine_twos(text: str) -> str:
     return _TWO_BEFORE_FEMININE_I.sub(lambda m: feminine[m.group(1)] + m.group(2), text)
 
 
+# "secolul al XIX-lea", "locul al II-lea", "ediția a III-a": a Roman numeral with the
+# ordinal's ending is the ordinal, as "al 19-lea" is ("al nouăsprezecelea", "a treia").
+_ROMAN_ORDINAL = re.compile(
+    r"(?<!\w)(al|a)\s(M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3}))(-lea|-a)(?!\w)"
+)
+
+
+def _roman_ordinals(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        if not m.group(2) or (m.group(1) == "al") != (m.group(3) == "-lea"):
+            return m.group()
+        return f"{m.group(1)} {roman.value(m.group(2))}{m.group(3)}"
+
+    return _ROMAN_ORDINAL.sub(say, text) if "-" in text else text
+
+
+# "Codul de verificare este 482913", "CNP: 1850101123456", "CUI: RO12345678", "cod poștal
+# 400001": a code or an identifier is read digit by digit, in the groups it is written
+# in, never as a count ("patru sute optzeci și doi de mii ...", "bilion ...").
+_CODE_DIGITS = re.compile(
+    r"(?<![\w-])(?i:cod(?:ul)?(?:\s(?:de|verificare|confirmare|activare|acces|securitate|"
+    r"autentificare|unic|poștal|postal|PIN|dvs\.|tău|dumneavoastră)){0,4}|"
+    r"OTP|PIN(?:-ul)?|CNP(?:-ul)?|CUI|CIF)(?:\s*:\s*|\s+este\s+|\s+)((?:RO\s?)?)"
+    r"(\d{1,13}(?:[ -]\d{1,8}){0,3})(?![\w.,]\d|[\w-])"
+)
+
+
+def _codes(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        groups = re.split("[ -]", m.group(2))
+        said = [numbers.digit_by_digit(g, "ro") for g in groups]
+        if sum(len(g) for g in groups) < 4 or None in said:
+            return m.group()  # "cod 12": a label, not a code to read out
+        prefix = "R O " if m.group(1) else ""
+        return m.group()[: m.start(1) - m.start()] + prefix + ", ".join(w for w in said if w)
+
+    return _CODE_DIGITS.sub(say, text) if any(ch.isdigit() for ch in text) else text
+
+
+# "09:00-18:00": opening hours from one time to the other ("de la nouă la optsprezece";
+# after "între": "între nouă și optsprezece"), each read as a time.
+_CLOCK = r"(?:[01]?\d|2[0-3])[:.][0-5]\d"
+_CLOCK_RANGE = re.compile(
+    rf"(?<![\w:.,-])(între\s|de la\s)?({_CLOCK})\s?[-\u2013]\s?({_CLOCK})(?![\w:-]|[.,]\d)"
+)
+
+
+# "S 10:00-14:00", "D: închis": a weekday's letter before a time is the day.
+_DAY_BEFORE_CLOCK = re.compile(rf"(?<![\w.-])(S|D|Sâ|Du)\.?(?=:?\s+{_CLOCK})")
+_DAY_NAMES = {"S": "sâmbătă", "Sâ": "sâmbătă", "D": "duminică", "Du": "duminică"}
+
+
+def _clock_ranges(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        first, last = (t.replace(".", ":") for t in m.group(2, 3))
+        if m.group(1) and m.group(1).startswith("între"):
+            return f"{m.group(1)}{first} și {last}"
+        return f"de la {first} la {last}"
+
+    if ":" not in text and "." not in text:
+        return text
+    text = _DAY_BEFORE_CLOCK.sub(lambda m: _DAY_NAMES[m.group(1)], text)
+    return _CLOCK_RANGE.sub(say, text)
+
+
+# "pe 21 martie", "22 mai 2025": a day of the month counts nothing, but the shared
+# agreement (it runs first) read it as a count of the month ("douăzeci și una de martie"):
+# said again as the day, as "15 martie" is.
+_MONTH = "|".join(MONTHS)
+_DAY_AGREED = re.compile(
+    r"(?<!\w)((?:douăzeci|treizeci)(?: și (?:una|unu|un|două|doi|trei|patru|cinci|șase|"
+    rf"șapte|opt|nouă))?) de (?=(?:{_MONTH})\b)(?!mai\s+(?:mult|puțin|mulț|bine|mar|mic))"
+)
+
+
+def _days_of_month(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        head, _, last = m.group(1).rpartition(" ")
+        last = {"una": "unu", "un": "unu", "două": "doi"}.get(last, last)
+        return f"{head} {last} " if head else f"{last} "
+
+    return _DAY_AGREED.sub(say, text) if " de " in text else text
+
+
 _SCALES = {
     "mil.": word("milion", "milioane", "de milioane", gender="n"),
     "mld.": word("miliard", "miliarde", "de miliarde", gender="n"),
@@ -150,6 +236,7 @@ SPEC = LanguageSpec(
     ordinal_suffix="-lea|-a",
     ordinal=_ordinal,
     units=_UNITS,
+    unit_symbols={"mp": "mp"},
     version_word="versiunea",
     version_keywords="versiunea|Versiunea",
     point_word="punct",
@@ -189,6 +276,11 @@ SPEC = LanguageSpec(
         )
     ),  # never end a sentence
     extra_rules=(
+        _days_of_month,
+        _roman_ordinals,
+        _codes,
+        _clock_ranges,
+        ro_amounts.rule,  # "1,5k", "10-20 lei", "8/10", "1:25:30", "18+", "lei/kg"
         _fractions,
         day_month.rule("ro", r"pe|din|până pe|până la|de pe|începând cu|data de"),  # "pe 5/3"
     ),

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
+from model_layer.text.langs import tr_amounts
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import plural_none, word
 
@@ -173,6 +174,8 @@ _DAY_RANGE = re.compile(
     rf"(?<!\w)({_DAY})\.?\s?[-\u2013]\s?({_DAY})\b(?:\.(?=\s+[a-zçğıöşü0-9]))?", re.IGNORECASE
 )
 _BETWEEN = re.compile(r"\s+ara(?:sı|sında|sındaki)\b")
+# "Cmt 09:00-13:00": a day's abbreviation alone before a time is the day.
+_DAY_BEFORE_CLOCK = re.compile(rf"(?<!\w)({_DAY})\.?(?=:?\s+{_CLOCK})", re.IGNORECASE)
 
 
 def _clock_words(written: str) -> str:
@@ -181,6 +184,13 @@ def _clock_words(written: str) -> str:
     if minute:
         words += [*(["sıfır"] if minute < 10 else []), cardinal(str(minute)) or str(minute)]
     return " ".join(words)
+
+
+def _day_before_clock(m: re.Match[str]) -> str:
+    day = _DAYS[m.group(1).lower()]
+    if day == m.group(1).lower():
+        return m.group()  # written in full: as it is
+    return day.capitalize() if m.group(1)[0].isupper() else day
 
 
 def _ranges_from_to(text: str) -> str:
@@ -195,7 +205,44 @@ def _ranges_from_to(text: str) -> str:
     def days(m: re.Match[str]) -> str:
         return from_to(m, _DAYS[m.group(1).lower()], _DAYS[m.group(2).lower()])
 
+    text = _DAY_BEFORE_CLOCK.sub(_day_before_clock, text)
     return _DAY_RANGE.sub(days, _CLOCK_RANGE.sub(clock, text))
+
+
+# "Doğrulama kodunuz: 482913", "şifreniz 4829'dur", "Posta kodu 34710": a code is read
+# digit by digit, in the groups it is written in, never as a count ("dört yüz seksen
+# iki bin ..."); a suffix after it joins the last digit ("dokuzdur").
+_CODE_DIGITS = re.compile(
+    r"(?<!\w)(?i:kod(?:u|unuz|un)?|şifre(?:si|niz|n)?|numaranız|numaran|OTP|PIN)(?:\s*:\s*|\s+)"
+    r"(\d{2,8}(?:[ -]\d{2,4}){0,2})(?![\w.,]\d|[\w-])"
+)
+
+
+def _codes(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        groups = re.split("[ -]", m.group(1))
+        said = [numbers.digit_by_digit(g, "tr") for g in groups]
+        if sum(len(g) for g in groups) < 4 or None in said:
+            return m.group()  # "kod 12": a label, not a code to read out
+        return m.group()[: m.start(1) - m.start()] + ", ".join(w for w in said if w)
+
+    return _CODE_DIGITS.sub(say, text) if any(ch.isdigit() for ch in text) else text
+
+
+# "Cumhuriyet Cad. No:12 D:5", "No: 7 K:3": an address's door (numara), flat (daire)
+# and floor (kat) glued to their numbers; the abbreviation table only sees "No:" apart.
+# (An order number after "No:" was read digit by digit by codes.py before.)
+_DOOR = re.compile(
+    r"(?<![\w.])No\s?:\s?(?=\d|(?:sıfır|bir|iki|üç|dört|beş|altı|yedi|sekiz|dokuz)\b)"
+)
+_FLAT_FLOOR = re.compile(r"(?<=\d)(\s+|\s?/\s?)(D|Daire|K|Kat)\s?[:.]\s?(?=\d)")
+
+
+def _addresses(text: str) -> str:
+    if ":" not in text:
+        return text
+    text = _DOOR.sub("numara ", text)
+    return _FLAT_FLOOR.sub(lambda m: " daire " if m.group(2)[0] == "D" else " kat ", text)
 
 
 MONTHS = ("Ocak", "Şubat", "Mart", "Nisan", "Mayıs", "Haziran", "Temmuz", "Ağustos", "Eylül",
@@ -274,7 +321,15 @@ SPEC = LanguageSpec(
         )
     ),
     scales={w: word(w) for w in ("bin", "milyon", "milyar", "trilyon")},
-    extra_rules=(_speeds, _ordinal_ranges, _ranges_from_to, _suffixes),
+    extra_rules=(
+        _codes,
+        _addresses,
+        tr_amounts.rule,  # "1,5k", "100 TL - 200 TL", "1:25:30", "18+", "₺/kg"
+        _speeds,
+        _ordinal_ranges,
+        _ranges_from_to,
+        _suffixes,
+    ),
     final_rules=(lambda text: _SPOKEN_SUFFIX.sub(_joined, text),),
 )
 
