@@ -67,7 +67,7 @@ class AmountStyle:
     more_than: str  # "über": what "1.000+ Kunden" says before the number
     more_than_before_word: str  # a regex for the word after that makes it "more than"
     already_more: str  # a regex of words before that already say it ("über", "ab")
-    per_unit: Mapping[str, str]  # the unit after "€/" -> what is said ("pro Kilogramm")
+    per_unit: Mapping[str, str]  # the unit after "€/" -> what is said ("pro Kilogramm"); {}: none
     degrees: str  # the word for degrees, for "+3 Grad"
     plus_degrees: str  # what "+" says there
     plus_word: str | None = "plus"  # "18+" alone; None: always `more_than` ("más de 18")
@@ -122,7 +122,9 @@ class AmountStyle:
         return re.compile(rf"(?<![\w.,+])(?:{after}{before})")
 
     @cached_property
-    def per_unit_pattern(self) -> re.Pattern[str]:
+    def per_unit_pattern(self) -> re.Pattern[str] | None:
+        if not self.per_unit:  # the language says a price per unit its own way (tr, hu)
+            return None
         units = "|".join(re.escape(u) for u in sorted(self.per_unit, key=len, reverse=True))
         return re.compile(rf"(?<=\d)(\s?(?:{self.currency}))\s?/\s?({units})(?![\w²])")
 
@@ -141,9 +143,10 @@ def read(text: str, style: AmountStyle) -> str:
     if "k" in text:
         text = _THOUSANDS.sub(lambda m: _thousands(m, style), text)
     if "/" in text:
-        text = style.per_unit_pattern.sub(
-            lambda m: f"{m.group(1)} {style.per_unit[m.group(2)]}", text
-        )
+        if style.per_unit_pattern is not None:
+            text = style.per_unit_pattern.sub(
+                lambda m: f"{m.group(1)} {style.per_unit[m.group(2)]}", text
+            )
         text = _SCORE.sub(lambda m: _score(m, style), text)
     if ":" in text:
         text = style.duration_pattern.sub(lambda m: _duration(m, style), text)

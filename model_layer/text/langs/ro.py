@@ -183,25 +183,6 @@ def _clock_ranges(text: str) -> str:
     return _CLOCK_RANGE.sub(say, text)
 
 
-# "pe 21 martie", "22 mai 2025": a day of the month counts nothing, but the shared
-# agreement (it runs first) read it as a count of the month ("douăzeci și una de martie"):
-# said again as the day, as "15 martie" is.
-_MONTH = "|".join(MONTHS)
-_DAY_AGREED = re.compile(
-    r"(?<!\w)((?:douăzeci|treizeci)(?: și (?:una|unu|un|două|doi|trei|patru|cinci|șase|"
-    rf"șapte|opt|nouă))?) de (?=(?:{_MONTH})\b)(?!mai\s+(?:mult|puțin|mulț|bine|mar|mic))"
-)
-
-
-def _days_of_month(text: str) -> str:
-    def say(m: re.Match[str]) -> str:
-        head, _, last = m.group(1).rpartition(" ")
-        last = {"una": "unu", "un": "unu", "două": "doi"}.get(last, last)
-        return f"{head} {last} " if head else f"{last} "
-
-    return _DAY_AGREED.sub(say, text) if " de " in text else text
-
-
 _SCALES = {
     "mil.": word("milion", "milioane", "de milioane", gender="n"),
     "mld.": word("miliard", "miliarde", "de miliarde", gender="n"),
@@ -276,7 +257,6 @@ SPEC = LanguageSpec(
         )
     ),  # never end a sentence
     extra_rules=(
-        _days_of_month,
         _roman_ordinals,
         _codes,
         _clock_ranges,

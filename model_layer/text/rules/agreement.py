@@ -79,6 +79,8 @@ def agree(text: str, lang: str, module: Callable[[str], str] | None = None) -> s
     def say(m: re.Match[str]) -> str:
         if lang in ("es", "pt") and m.group("noun") == "mil":
             return _thousands_of(m, text, lang, reader)
+        if lang == "ro" and m.group("noun").lower() in _RO_MONTHS:
+            return m.group()  # "pe 21 martie": a day of the month, not 21 of them
         if lang == "ro" and m.group("noun") == "de":
             return _romanian_before_de(m, text)
         if module is not None and _module_reads_together(
