@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from model_layer.text import numbers
-from model_layer.text.langs import day_month, halves, rates, seasons, time_spans
+from model_layer.text.langs import (
+    day_month,
+    halves,
+    rates,
+    seasons,
+    sv_amounts,
+    sv_everyday,
+    time_spans,
+)
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
 from model_layer.text.langs.forms import by_hundreds, word
 
@@ -16,6 +24,7 @@ _ABBREVIATIONS = {
     "ggr": "gånger",
     "t.ex.": "till exempel", "bl.a.": "bland annat", "osv.": "och så vidare",
     "dvs.": "det vill säga", "ca": "cirka", "nr": "nummer", "kl.": "klockan", "Kl.": "Klockan",
+    "kl": "klockan", "Kl": "Klockan",
     "m.m.": "med mera", "s.k.": "så kallad", "tel.": "telefon", "Tel.": "Telefon",
     "inkl.": "inklusive", "exkl.": "exklusive", "t.o.m.": "till och med",
     "fr.o.m.": "från och med", "resp.": "respektive",
@@ -109,6 +118,12 @@ _PER_WORDS = {
 }
 
 
+# "Din kod är 483920", "Verifieringskod: 123 456", "PIN-kod 1234"
+_CODE_WORDS = r"\w*kod(?:en)?(?:\s+är)?:?|PIN(?:\s+är)?:?"
+# "version 10.15", "kapitel 12.30": no clock time after these
+_NOT_TIMES = r"version|v|kapitel|avsnitt|punkt|paragraf|§|sidan|s\."
+
+
 SPEC = LanguageSpec(
     code="sv",
     decimal_word=word("komma"),  # "tre komma fjorton"
@@ -154,7 +169,11 @@ SPEC = LanguageSpec(
     abbreviations=_ABBREVIATIONS,
     titles=frozenset(("t.ex.", "bl.a.", "dvs.", "kl.", "s.k.")),  # never end a sentence
     extra_rules=(
+        sv_everyday.code_rule(_CODE_WORDS, "sv"),  # "Din kod är 483920": digit by digit
+        sv_everyday.personal_id_rule("sv", year_first=True, tail=r"\d{4}"),
+        sv_everyday.dotted_time_rule(_NOT_TIMES),  # "avgår 07.45": a clock time
         rates.rule(_PER_WORDS, "till"),
+        sv_amounts.rule,  # "1,5k", "100 kr - 200 kr", "8/10", "1:23:45", "18+", "+3 grader"
         day_month.rule(
             "sv", r"den|från|till|före|efter|senast|fr\.o\.m\.|t\.o\.m\."
         ),  # "den 12/3" den tolfte mars
