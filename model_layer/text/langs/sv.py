@@ -48,6 +48,7 @@ _UNITS = {
     "C": word("grad Celsius", "grader Celsius", gender="c"),
     "F": word("grad Fahrenheit", "grader Fahrenheit", gender="c"),
     "deg": word("grad", "grader", gender="c"),
+    "st": word("stycke", "stycken"),  # receipts: "2 st à 45 kr"
 }  # fmt: skip
 
 _SCALES = {
@@ -158,6 +159,8 @@ SPEC = LanguageSpec(
         "sek": "s",
         "tim": "h",
         "kvm": "m2",
+        "st": "st",
+        "st.": "st",
     },  # recipes: "2 dl mjölk"
     range_word="till",
     version_word="version",
