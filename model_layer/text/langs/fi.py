@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import time_spans
+from model_layer.text.langs import fi_dates, time_spans
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
 from model_layer.text.langs.forms import plural_finnish, word
 
@@ -55,23 +55,25 @@ _HOW_OFTEN = {"päivä": "päivässä", "vrk": "vuorokaudessa", "h": "tunnissa",
 _HOUR_RANGE = re.compile(
     r"(\b[Kk](?:lo|ello) )([01]?\d|2[0-3])\s?[-\u2013]\s?([01]?\d|2[0-4])(?![\d:]|[.,]\d)"
 )
-# "3. kerroksessa": the ordinal takes the case of the word after it (kolmannessa).
-_ORDINAL_STEMS = {1: "ensimmäise", 2: "toise", 3: "kolmanne", 4: "neljänne", 5: "viidenne",
-                  6: "kuudenne", 7: "seitsemänne", 8: "kahdeksanne", 9: "yhdeksänne",
-                  10: "kymmenenne"}  # fmt: skip
+# "3. kerroksessa", "15. päivänä": the ordinal takes the case of the word after it
+# (kolmannessa, viidentenätoista); the essive only before the words of time that take it
+# ("3. sauna" is no essive).
 _ORDINAL_CASED = re.compile(
-    r"(?<![\w.,])([1-9]|10)\.\s(?=[a-zäö]+?(ssa|ssä|sta|stä|lla|llä|lta|ltä|lle|ksi)\b)"
+    r"(?<![\w.,])([1-9]\d?)\.\s(?=(?:[a-zäö]+?(ssa|ssä|sta|stä|lla|llä|lta|ltä|lle|ksi)"
+    r"|(?:päivä|ilta|aamu|yö|viikko|kerta|kuukaute|vuorokaute|vuo)(n[aä]))\b)"
 )
+_ORDINAL_CASES = {"ssa": "ine", "sta": "ela", "lla": "ade", "lta": "abl", "lle": "all",
+                  "ksi": "tra", "na": "ess"}  # fmt: skip
 
 
 def _cased(m: re.Match[str]) -> str:
-    stem = _ORDINAL_STEMS[int(m.group(1))]
-    back = any(v in stem for v in "aou")  # the ordinal's own vowel harmony
-    ending = m.group(2).translate(str.maketrans("aä", "aa" if back else "ää"))
-    return stem + ending + " "
+    ending = (m.group(2) or m.group(3)).replace("ä", "a")
+    said = fi_dates.ordinal(int(m.group(1)), _ORDINAL_CASES[ending])
+    return m.group() if said is None else said + " "
 
 
 def _everyday(text: str) -> str:
+    text = fi_dates.rule(text)
     text = _HOUR_RANGE.sub(_hour_range, text)
     text = _ORDINAL_CASED.sub(_cased, text)
 
