@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import fi_dates, time_spans
+from model_layer.text.langs import fi_dates, sv_everyday, time_spans
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
 from model_layer.text.langs.forms import plural_finnish, word
 
@@ -109,6 +109,60 @@ def _everyday(text: str) -> str:
     return _PER_UNIT.sub(per, text)
 
 
+# "8.00-16.30" without "klo": from one time to the other, every number in its case
+# ("kahdeksasta kuuteentoista kolmeenkymmeneen"); Finnish writes a decimal comma.
+_TIME_RANGE = re.compile(
+    r"(?<![\w.,:])([01]?\d|2[0-3])[.:]([0-5]\d)\s?[-\u2013]\s?([01]?\d|2[0-4])[.:]([0-5]\d)"
+    r"(?![\w:]|[.,]\d)"
+)
+# "10 € - 20 €": from one amount to the other; "10-20 €" after the shared rules is
+# "kymmenestä kahteenkymmeneen €", whose sign is in the illative too.
+_EURO_RANGE = re.compile(r"(?<![\w.,])(\d{1,4})\s?€\s?[-\u2013]\s?(\d{1,4})\s?€(?!\w)")
+_EURO_AFTER_ILLATIVE = re.compile(r"(?<=[a-zäö]st[aä] )([a-zäö]+n(?:toista)?)\s?€(?!\w)")
+# "18+" (an age limit), "1 000+ asiakasta" (yli tuhat asiakasta)
+_PLUS = re.compile(r"(?<![\w.,+])(\d{1,3}(?:\s\d{3})*)\+(?![\w+]|\s?\d)(\s+[^\W\d_])?")
+# "1,5k katselukertaa": thousands written with a lowercase "k"
+_THOUSANDS = re.compile(r"(?<![\w.,])(\d{1,3})(?:,(\d{1,3}))?k(?![\w-])")
+# "Vahvistuskoodisi on 483920", "PIN-koodi: 1234": digit by digit
+_CODE_WORDS = r"\w*koodi(?:si|nne)?(?:\s+on)?:?|PIN(?:\s+on)?:?"
+
+
+def _amounts(text: str) -> str:
+    from model_layer.text.langs.suffixes import finnish_case
+
+    def time_range(m: re.Match[str]) -> str:
+        parts = []
+        for hour, minute, case in ((m[1], m[2], "ela"), (m[3], m[4], "ill")):
+            parts.append(finnish_case(int(hour), case))
+            if int(minute):
+                parts.append(finnish_case(int(minute), case))
+        return m.group() if None in parts else " ".join(parts)  # type: ignore[arg-type]
+
+    def euro_range(m: re.Match[str]) -> str:
+        first, last = finnish_case(int(m[1]), "ela"), finnish_case(int(m[2]), "ill")
+        if first is None or last is None or int(m[1]) >= int(m[2]):
+            return m.group()
+        return f"{first} eurosta {last} euroon"
+
+    def plus(m: re.Match[str]) -> str:
+        before = m.string[max(0, m.start() - 12) : m.start()]
+        if not m.group(2) or re.search(r"(?i:yli|vähintään|ainakin)\s$", before):
+            return f"{m.group(1)} plus" if not m.group(2) else m.group(1) + m.group(2)
+        said = f"yli {m.group(1)}{m.group(2)}"
+        return said.capitalize() if re.fullmatch(r"\s*|.*[.!?]\s*", before) else said
+
+    def thousands(m: re.Match[str]) -> str:
+        value = int(m[1]) * 1000 + int((m[2] or "").ljust(3, "0"))
+        return f"{value:,}".replace(",", " ")
+
+    text = _TIME_RANGE.sub(time_range, text)
+    text = _EURO_RANGE.sub(euro_range, text)
+    text = _EURO_AFTER_ILLATIVE.sub(r"\1 euroon", text)
+    if "+" in text:
+        text = _PLUS.sub(plus, text)
+    return _THOUSANDS.sub(thousands, text) if "k" in text else text
+
+
 def _hour_range(m: re.Match[str]) -> str:
     from model_layer.text.langs.suffixes import finnish_case
 
@@ -160,6 +214,7 @@ _UNITS = {
     "GB": word("gigatavu", "gigatavua"), "MB": word("megatavu", "megatavua"),
     "TB": word("teratavu", "teratavua"), "C": word("celsiusaste", "celsiusastetta"),
     "F": word("fahrenheitaste", "fahrenheitastetta"), "deg": word("aste", "astetta"),
+    "kpl": word("kappale", "kappaletta"),  # receipts: "2 kpl à 4,50 €"
 }  # fmt: skip
 _ABBREVIATIONS = {
     "esim.": "esimerkiksi", "jne.": "ja niin edelleen", "ym.": "ynnä muuta", "klo": "kello",
@@ -189,11 +244,11 @@ SPEC = LanguageSpec(
     month_names=MONTH_NAMES,  # a month on its own (SSML say-as)
     day=lambda n, before: numbers.ordinal(n, "fi"),  # "viides maaliskuuta"
     minute_zero="nolla",  # "yhdeksän nolla viisi"
-    time_keywords="kello",  # "klo 14.30"
+    time_keywords="[Kk]ello",  # "klo 14.30", "Klo 14.30"
     ordinal_dot=True,  # "3. kerta"
     ordinal=plain_ordinal("fi"),
     units=_UNITS,
-    unit_symbols={"dl": "dl", "tl": "tl", "rkl": "rkl"},
+    unit_symbols={"dl": "dl", "tl": "tl", "rkl": "rkl", "kpl": "kpl"},
     version_word="versio",
     version_keywords="versio|Versio",
     point_word="piste",
@@ -202,7 +257,14 @@ SPEC = LanguageSpec(
     section_word="pykälä",
     abbreviations=_ABBREVIATIONS,
     titles=frozenset(("esim.", "ns.", "ks.")),  # never end a sentence
-    extra_rules=(time_spans.clock_word_rule("klo|kello|Klo|Kello"), _everyday),
+    extra_rules=(
+        sv_everyday.code_rule(_CODE_WORDS, "fi"),  # "Koodi: 123 456": digit by digit
+        # "120385-123A": a personal identity code, not a subtraction of two numbers
+        sv_everyday.personal_id_rule("fi", year_first=False, tail=r"\d{3}[0-9A-Y]"),
+        _amounts,  # before the clock word's rule: "klo 9.00-11.30" from one to the other
+        time_spans.clock_word_rule("klo|kello|Klo|Kello"),
+        _everyday,
+    ),
     final_rules=(_unit_cases,),
 )
 
