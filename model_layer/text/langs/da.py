@@ -24,7 +24,9 @@ MONTHS = ("januar", "februar", "marts", "april", "maj", "juni", "juli", "august"
 _CENT = word("cent", gender="c")
 _ABBREVIATIONS = {
     "f.eks.": "for eksempel", "bl.a.": "blandt andet", "osv.": "og så videre",
-    "dvs.": "det vil sige", "ca.": "cirka", "nr.": "nummer", "kl.": "klokken", "Kl.": "Klokken",
+    "dvs.": "det vil sige", "ca.": "cirka", "Ca.": "Cirka",
+    "t.o.m.": "til og med", "f.o.m.": "fra og med",
+    "nr.": "nummer", "kl.": "klokken", "Kl.": "Klokken",
     "kl": "klokken", "Kl": "Klokken",
     "tirs.": "tirsdag", "tors.": "torsdag",
     "fre.": "fredag", "lør.": "lørdag", "søn.": "søndag",
@@ -52,6 +54,7 @@ _UNITS = {
     "F": word("grad fahrenheit", "grader fahrenheit", gender="c"),
     "deg": word("grad", "grader", gender="c"),
     "stk": word("styk", "stykker"),  # receipts: "2 stk. à 45 kr."
+    "vær": word("værelse", "værelser"),  # housing ads: "3 vær."
 }  # fmt: skip
 
 _SCALES = {
@@ -210,6 +213,8 @@ SPEC = LanguageSpec(
         "sek": "s",
         "stk.": "stk",
         "stk": "stk",
+        "vær.": "vær",
+        "vær": "vær",
     },  # "km/t": i timen
     phone_pairs=True,  # Danes say phone numbers in pairs: "tolv fireogtredive"
     range_word="til",
@@ -228,10 +233,13 @@ SPEC = LanguageSpec(
         # "120385-1234": a CPR number, in pairs as Danes say numbers
         sv_everyday.personal_id_rule("da", year_first=False, tail=r"\d{4}", pairs=True),
         sv_everyday.dotted_time_rule(_NOT_TIMES),  # "afgår 07.45": a clock time
+        sv_everyday.blood_pressure_rule("blodtryk|BT", "over"),  # "130/85": 130 over 85
         _everyday,
         rates.rule(_PER_WORDS, "til"),
         da_amounts.rule,  # "1,5k", "100 kr. - 200 kr.", "8/10", "1:23:45", "18+", "+3 grader"
-        day_month.rule("da", r"den|fra|til|før|efter|senest"),  # "den 12/3" den tolfte mars
+        day_month.rule(
+            "da", r"den|fra|til|før|efter|senest|til og med|fra og med"
+        ),  # "den 12/3" den tolfte mars
         halves.rule("da"),  # "1/2 tablett" after the dates
         seasons.rule(),
         time_spans.rule("til"),

@@ -82,6 +82,14 @@ def _year_in_case(text: str) -> str:
 # that looks so ("kool", "mees") is listed.
 _CASE_OF_NEXT = re.compile(r"[aeiuõäöü](sse|st|lt|le|ks|ni|ga|l|s)$")
 _NOMINATIVES_LIKE_CASES = frozenset(("kool", "tool", "mees", "kuningas", "hotell", "poiss"))
+# A noun in "-us" is a nominative ("4. korrus", "2. kursus", "3. teenus"), not an
+# inessive; a few nouns after an ordinal are mostly genitives ("2. koha", "3. klassi
+# õpilane", "21. sajandi"), which the ordinal takes too.
+_NOMINATIVE_ENDING = re.compile(r"us$")
+_GENITIVES = frozenset((
+    "koha", "klassi", "korruse", "sajandi", "astme", "kursuse", "nädala", "päeva", "kuu",
+    "järgu", "vooru", "etapi", "osa", "peatüki", "lehekülje", "rea", "punkti", "liiga",
+))  # fmt: skip
 
 
 def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
@@ -91,8 +99,12 @@ def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
         return None
     following = re.match(r"\s*([a-zõäöüšž]+)", after)
     word_after = following.group(1) if following else ""
+    if word_after in _GENITIVES:
+        return et.ordinal(n, "gen")
     ending = _CASE_OF_NEXT.search(word_after)
     if ending is None or word_after in _NOMINATIVES_LIKE_CASES:
+        return et.ordinal(n)
+    if _NOMINATIVE_ENDING.search(word_after) and ending.group(1) == "s":
         return et.ordinal(n)
     return et.ordinal(n, _CASES[ending.group(1)])
 
@@ -125,7 +137,10 @@ _DAY_RANGE = re.compile(r"(?<!\w)([ETKNRLP])\s?[-\u2013]\s?([ETKNRLP])(?!\w)")
 _PER = {"öö": "öö", "päev": "päeva", "kuu": "kuu", "aasta": "aasta", "tund": "tunni",
         "inimene": "inimese", "in": "inimese", "tk": "tüki",
         "kg": "kilogrammi", "l": "liitri", "m2": "ruutmeetri", "m²": "ruutmeetri"}  # fmt: skip
-_PER_UNIT = re.compile(rf"(?<=[\w€%])/({'|'.join(sorted(_PER, key=len, reverse=True))})(?![\w²])")
+# "250 €/kuus", "2 korda/päevas": the inessive already says "a month", "a day"
+_PER_INESSIVE = ("kuus", "päevas", "aastas", "nädalas", "tunnis")
+_PER_UNITS = sorted([*_PER, *_PER_INESSIVE], key=len, reverse=True)
+_PER_UNIT = re.compile(rf"(?<=[\w€%])/({'|'.join(_PER_UNITS)})(?![\w²])")
 # "L 10-14", "P 11-16": a weekday's letter before opening hours, on that day (adessive)
 _DAY_ON = {"E": "esmaspäeval", "T": "teisipäeval", "K": "kolmapäeval", "N": "neljapäeval",
            "R": "reedel", "L": "laupäeval", "P": "pühapäeval"}  # fmt: skip
@@ -160,6 +175,9 @@ _FROM_TO_SAID_DATE = re.compile(
     rf"\s({'|'.join(MONTHS)})(?!\w)"
 )
 _CODE_WORDS = r"\w*kood(?:i)?(?:\s+on)?:?|PIN(?:\s+on)?:?"
+# "Tellimuse number: 4582193", "Viitenumber 1234567": five digits or more, digit by digit
+# ("arve nr 153" keeps its number)
+_NUMBER_WORDS = r"\w*number(?:\s+on)?:?"
 # "Pärnu mnt 12, 10148 Tallinn", "postiindeks 10115": a postal code digit by digit
 _POSTCODE = re.compile(r"(?:(?<=,\s)|(?<=postiindeks\s)|(?<=Postiindeks\s))(\d{5})(?=\s[A-ZÕÄÖÜ])")
 
@@ -219,7 +237,7 @@ def _amounts(text: str) -> str:
 def _everyday(text: str) -> str:
     text = _DAY_RANGE.sub(lambda m: f"{_DAYS_FROM[m.group(1)]} {_DAYS_TO[m.group(2)]}", text)
     text = _DECADE.sub(lambda m: _TENS_GENITIVE[int(m.group(1))] + m.group(2), text)
-    return _PER_UNIT.sub(lambda m: f" {_PER[m.group(1)]} kohta", text)
+    return _PER_UNIT.sub(lambda m: f" {_PER[m[1]]} kohta" if m[1] in _PER else f" {m[1]}", text)
 
 
 def _unit_cases(text: str) -> str:
@@ -312,6 +330,7 @@ SPEC = LanguageSpec(
     equals_word="võrdub",
     extra_rules=(
         sv_everyday.code_rule(_CODE_WORDS, "et"),  # "Kood: 123 456": digit by digit
+        sv_everyday.code_rule(_NUMBER_WORDS, "et", min_digits=5),
         time_spans.clock_word_rule("kell|Kell"),
         _everyday,
         _amounts,

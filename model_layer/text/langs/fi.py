@@ -34,7 +34,9 @@ _DAYS_FROM = {
 }
 _DAYS_TO = {"ma": "maanantaihin", "ti": "tiistaihin", "ke": "keskiviikkoon", "to": "torstaihin",
             "pe": "perjantaihin", "la": "lauantaihin", "su": "sunnuntaihin"}  # fmt: skip
-_DAY_RANGE = re.compile(r"(?<!\w)(ma|ti|ke|to|pe|la|su)\s?[-\u2013]\s?(ma|ti|ke|to|pe|la|su)(?!\w)")
+_DAY_RANGE = re.compile(
+    r"(?<!\w)([Mm]a|[Tt]i|[Kk]e|[Tt]o|[Pp]e|[Ll]a|[Ss]u)\s?[-\u2013]\s?(ma|ti|ke|to|pe|la|su)(?!\w)"
+)
 # "2/3 äänestäjistä": kaksi kolmasosaa; "1/2 dl": puoli.
 _PARTS = {3: "kolmasosa", 4: "neljäsosa", 5: "viidesosa", 6: "kuudesosa", 7: "seitsemäsosa",
           8: "kahdeksasosa", 9: "yhdeksäsosa", 10: "kymmenesosa"}  # fmt: skip
@@ -97,7 +99,7 @@ def _everyday(text: str) -> str:
         return words + unit
 
     text = _DAY_MONTH.sub(day_month, text)
-    text = _DAY_RANGE.sub(lambda m: f"{_DAYS_FROM[m.group(1)]} {_DAYS_TO[m.group(2)]}", text)
+    text = _DAY_RANGE.sub(_day_range, text)
     text = _FRACTION.sub(fraction, text)
 
     def per(m: re.Match[str]) -> str:
@@ -125,6 +127,20 @@ _PLUS = re.compile(r"(?<![\w.,+])(\d{1,3}(?:\s\d{3})*)\+(?![\w+]|\s?\d)(\s+[^\W\
 _THOUSANDS = re.compile(r"(?<![\w.,])(\d{1,3})(?:,(\d{1,3}))?k(?![\w-])")
 # "Vahvistuskoodisi on 483920", "PIN-koodi: 1234": digit by digit
 _CODE_WORDS = r"\w*koodi(?:si|nne)?(?:\s+on)?:?|PIN(?:\s+on)?:?"
+# "Tilausnumero: 4582193", "Viitenumero 12345 67890": an identifier, digit by digit
+_NUMBER_WORDS = r"\w+numero(?:si|nne)?(?:\s+on)?:?|viite(?:\s+on)?:?"
+# "3h+k", "2h+kk+s": rooms and what comes with them, as housing ads write them
+_ROOMS = re.compile(r"(?<![\w.,])(\d)\s?h((?:\s?\+\s?(?:kk|kt|k|s|p|rt))+)(?!\w)")
+_ROOM_PARTS = {"k": "keittiö", "kk": "keittokomero", "kt": "keittotila", "s": "sauna",
+               "p": "parveke", "rt": "ruokailutila"}  # fmt: skip
+
+
+def _rooms(m: re.Match[str]) -> str:
+    count = int(m.group(1))
+    parts = [_ROOM_PARTS[p] for p in re.findall(r"[a-z]+", m.group(2))]
+    rooms = "yksi huone" if count == 1 else f"{numbers.cardinal(str(count), 'fi')} huonetta"
+    said = [rooms, *parts]
+    return ", ".join(said[:-1]) + " ja " + said[-1]
 
 
 def _amounts(text: str) -> str:
@@ -156,11 +172,17 @@ def _amounts(text: str) -> str:
         return f"{value:,}".replace(",", " ")
 
     text = _TIME_RANGE.sub(time_range, text)
+    text = _ROOMS.sub(_rooms, text)
     text = _EURO_RANGE.sub(euro_range, text)
     text = _EURO_AFTER_ILLATIVE.sub(r"\1 euroon", text)
     if "+" in text:
         text = _PLUS.sub(plus, text)
     return _THOUSANDS.sub(thousands, text) if "k" in text else text
+
+
+def _day_range(m: re.Match[str]) -> str:
+    said = f"{_DAYS_FROM[m.group(1).lower()]} {_DAYS_TO[m.group(2)]}"
+    return said.capitalize() if m.group(1)[0].isupper() else said
 
 
 def _hour_range(m: re.Match[str]) -> str:
@@ -220,7 +242,8 @@ _ABBREVIATIONS = {
     "esim.": "esimerkiksi", "jne.": "ja niin edelleen", "ym.": "ynnä muuta", "klo": "kello",
     "Klo": "Kello", "tri": "tohtori", "ns.": "niin sanottu", "ks.": "katso", "n.": "noin",
     "mm.": "muun muassa", "yms.": "ynnä muuta sellaista", "puh.": "puhelin", "os.": "osoite",
-    "ed.": "edellinen", "v.": "vuonna", "vrt.": "vertaa", "nro": "numero", "Nro": "Numero",
+    "ed.": "edellinen", "v.": "vuonna", "krs": "kerros", "krs.": "kerros",
+    "vrt.": "vertaa", "nro": "numero", "Nro": "Numero",
 }  # fmt: skip
 _SCALES = {
     "milj.": word("miljoona", "miljoonaa"),
@@ -259,6 +282,8 @@ SPEC = LanguageSpec(
     titles=frozenset(("esim.", "ns.", "ks.")),  # never end a sentence
     extra_rules=(
         sv_everyday.code_rule(_CODE_WORDS, "fi"),  # "Koodi: 123 456": digit by digit
+        sv_everyday.code_rule(_NUMBER_WORDS, "fi", min_digits=5),
+        sv_everyday.blood_pressure_rule("verenpaine|RR", "kautta"),  # "130/85": 130 kautta 85
         # "120385-123A": a personal identity code, not a subtraction of two numbers
         sv_everyday.personal_id_rule("fi", year_first=False, tail=r"\d{3}[0-9A-Y]"),
         _amounts,  # before the clock word's rule: "klo 9.00-11.30" from one to the other

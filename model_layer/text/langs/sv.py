@@ -23,7 +23,8 @@ _CENT = word("cent", gender="c")
 _ABBREVIATIONS = {
     "ggr": "gånger",
     "t.ex.": "till exempel", "bl.a.": "bland annat", "osv.": "och så vidare",
-    "dvs.": "det vill säga", "ca": "cirka", "nr": "nummer", "kl.": "klockan", "Kl.": "Klockan",
+    "dvs.": "det vill säga", "ca": "cirka", "Ca": "Cirka", "rok": "rum och kök",
+    "nr": "nummer", "kl.": "klockan", "Kl.": "Klockan",
     "kl": "klockan", "Kl": "Klockan",
     "m.m.": "med mera", "s.k.": "så kallad", "tel.": "telefon", "Tel.": "Telefon",
     "inkl.": "inklusive", "exkl.": "exklusive", "t.o.m.": "till och med",
@@ -49,6 +50,7 @@ _UNITS = {
     "F": word("grad Fahrenheit", "grader Fahrenheit", gender="c"),
     "deg": word("grad", "grader", gender="c"),
     "st": word("stycke", "stycken"),  # receipts: "2 st à 45 kr"
+    "tr": word("trappa", "trappor", gender="c"),  # housing ads: "4 tr" (the floor)
 }  # fmt: skip
 
 _SCALES = {
@@ -120,7 +122,7 @@ _PER_WORDS = {
 
 
 # "Din kod är 483920", "Verifieringskod: 123 456", "PIN-kod 1234"
-_CODE_WORDS = r"\w*kod(?:en)?(?:\s+är)?:?|PIN(?:\s+är)?:?"
+_CODE_WORDS = r"\w*kod(?:en)?(?:\s+är)?:?|PIN(?:\s+är)?:?|bankgiro:?|plusgiro:?|BG:?|PG:?"
 # "version 10.15", "kapitel 12.30": no clock time after these
 _NOT_TIMES = r"version|v|kapitel|avsnitt|punkt|paragraf|§|sidan|s\."
 
@@ -161,6 +163,8 @@ SPEC = LanguageSpec(
         "kvm": "m2",
         "st": "st",
         "st.": "st",
+        "tr": "tr",
+        "tr.": "tr",
     },  # recipes: "2 dl mjölk"
     range_word="till",
     version_word="version",
@@ -175,10 +179,11 @@ SPEC = LanguageSpec(
         sv_everyday.code_rule(_CODE_WORDS, "sv"),  # "Din kod är 483920": digit by digit
         sv_everyday.personal_id_rule("sv", year_first=True, tail=r"\d{4}"),
         sv_everyday.dotted_time_rule(_NOT_TIMES),  # "avgår 07.45": a clock time
+        sv_everyday.blood_pressure_rule("blodtryck|BT", "över"),  # "130/85": 130 över 85
         rates.rule(_PER_WORDS, "till"),
         sv_amounts.rule,  # "1,5k", "100 kr - 200 kr", "8/10", "1:23:45", "18+", "+3 grader"
         day_month.rule(
-            "sv", r"den|från|till|före|efter|senast|fr\.o\.m\.|t\.o\.m\."
+            "sv", r"den|från|till|före|efter|senast|till och med|från och med"
         ),  # "den 12/3" den tolfte mars
         halves.rule("sv"),  # "1/2 tablett" after the dates
         seasons.rule(),

@@ -24,13 +24,16 @@ def _groups(digits: str, lang: str) -> str | None:
     return None if None in said else ", ".join(said)  # type: ignore[arg-type]
 
 
-def code_rule(words: str, lang: str) -> Rule:
-    """Digits after a word of regex `words` (with its "is"/":" in `words` too)."""
+def code_rule(words: str, lang: str, min_digits: int = 3) -> Rule:
+    """Digits after a word of regex `words` (with its "is"/":" in `words` too), at least
+    `min_digits` of them."""
     pattern = re.compile(
-        rf"(?i:(?<!\w)(?:{words})\s?)(\d{{3,8}}(?:[ -]\d{{2,4}}){{0,2}})(?![\w.,:/]\d|\w)"
+        rf"(?i:(?<!\w)(?:{words})\s?)(\d{{2,8}}(?:[ -]\d{{2,5}}){{0,2}})(?![\w.,:/]\d|\w)"
     )
 
     def say(m: re.Match[str]) -> str:
+        if sum(c.isdigit() for c in m.group(1)) < min_digits:
+            return m.group()
         said = _groups(m.group(1), lang)
         return m.group() if said is None else m.group()[: m.start(1) - m.start()] + said
 
@@ -93,3 +96,20 @@ def dotted_time_rule(not_after: str) -> Rule:
         return f"{m.group(1)}:{m.group(2)}"
 
     return lambda text: pattern.sub(say, text) if "." in text else text
+
+
+def blood_pressure_rule(words: str, over: str) -> Rule:
+    """ "Blodtrycket var 130/85": systolic `over` diastolic ("över", "kautta"), after a
+    word of regex `words` within a few words; elsewhere "130/85" is no blood pressure."""
+    pattern = re.compile(
+        rf"(?i:(?<!\w)(?:{words})\w*)(?:\s+[^\W\d]+){{0,3}}:?\s+"
+        r"(?:\d{2,3}/\d{2,3}(?:,?\s+(?:och|og|ja)\s+)?)+"
+    )
+    reading = re.compile(r"(?<![\w/])(\d{2,3})/(\d{2,3})(?![\w/])")
+
+    def say(m: re.Match[str]) -> str:
+        return reading.sub(
+            lambda r: f"{r[1]} {over} {r[2]}" if int(r[1]) > int(r[2]) else r.group(), m.group()
+        )
+
+    return lambda text: pattern.sub(say, text) if "/" in text else text
