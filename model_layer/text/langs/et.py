@@ -163,7 +163,8 @@ _EURO_RANGE = re.compile(
 # "18+" alone: an age limit
 _PLUS = re.compile(r"(?<![\w.,+])(\d{1,2})\+(?![\w+]|\s?\d|\s+[^\W\d_])")
 # "1,5k vaatamist": thousands written with a lowercase "k"
-_THOUSANDS = re.compile(r"(?<![\w.,])(\d{1,3})(?:,(\d{1,3}))?k(?![\w-])")
+# (not "5k lenkki", a run of five kilometres)
+_THOUSANDS = re.compile(r"(?<![\w.,])(\d{1,3})(?:,(\d{1,3}))?k(?![\w-]|\s(?:jooks|matk))")
 # "kuni 31.05.", "alates 1.07.": the day and month in the case the word asks for
 _FROM_TO_DATE = re.compile(
     r"(?<!\w)(?i:(kuni|alates))\s(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.?(?![\w.]|\d)"

@@ -124,7 +124,10 @@ _EURO_AFTER_ILLATIVE = re.compile(r"(?<=[a-zäö]st[aä] )([a-zäö]+n(?:toista)
 # "18+" (an age limit), "1 000+ asiakasta" (yli tuhat asiakasta)
 _PLUS = re.compile(r"(?<![\w.,+])(\d{1,3}(?:\s\d{3})*)\+(?![\w+]|\s?\d)(\s+[^\W\d_])?")
 # "1,5k katselukertaa": thousands written with a lowercase "k"
-_THOUSANDS = re.compile(r"(?<![\w.,])(\d{1,3})(?:,(\d{1,3}))?k(?![\w-])")
+# (not "5k lenkki", a run of five kilometres)
+_THOUSANDS = re.compile(
+    r"(?<![\w.,])(\d{1,3})(?:,(\d{1,3}))?k(?![\w-]|\s(?:lenk|juoks|kävel|hölk))"
+)
 # "Vahvistuskoodisi on 483920", "PIN-koodi: 1234": digit by digit
 _CODE_WORDS = r"\w*koodi(?:si|nne)?(?:\s+on)?:?|PIN(?:\s+on)?:?"
 # "Tilausnumero: 4582193", "Viitenumero 12345 67890": an identifier, digit by digit

@@ -85,7 +85,11 @@ def personal_id_rule(lang: str, *, year_first: bool, tail: str, pairs: bool = Fa
 def dotted_time_rule(not_after: str) -> Rule:
     """ "18.00", "07.45": two digits of hour; not after a word of regex `not_after`
     (versions, chapters), and not a day and month ("07.05." or "07.05.2025")."""
-    pattern = re.compile(r"(?<![\w.,:/-])([01]\d|2[0-3])\.([0-5]\d)(?![\w:/]|[.,]\d|\.[0-5]?\d)")
+    pattern = re.compile(
+        r"(?<![\w.,:/-])([01]\d|2[0-3])\.([0-5]\d)(?![\w:/]|[.,]\d|\.[0-5]?\d)"
+        # "10.45 sekunder", "12.50 kr": a measure written with an English decimal point
+        r"(?!\s?(?:s|sek|sekunder|min|m|km|kg|g|l|%|procent|kr|€)(?!\w))"
+    )
     excluded = re.compile(rf"(?i:(?<!\w)(?:{not_after})\s*$)")
 
     def say(m: re.Match[str]) -> str:
