@@ -236,11 +236,11 @@ SPEC = LanguageSpec(
         sv_everyday.blood_pressure_rule("blodtryk|BT", "over"),  # "130/85": 130 over 85
         _everyday,
         rates.rule(_PER_WORDS, "til"),
-        da_amounts.rule,  # "1,5k", "100 kr. - 200 kr.", "8/10", "1:23:45", "18+", "+3 grader"
         day_month.rule(
             "da", r"den|fra|til|før|efter|senest|til og med|fra og med"
         ),  # "den 12/3" den tolfte mars
         halves.rule("da"),  # "1/2 tablett" after the dates
+        da_amounts.rule,  # "1,5k", "100 kr. - 200 kr.", "8/10", "18+": after the dates
         seasons.rule(),
         time_spans.rule("til"),
         postcodes.rule("da"),

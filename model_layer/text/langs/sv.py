@@ -181,11 +181,11 @@ SPEC = LanguageSpec(
         sv_everyday.dotted_time_rule(_NOT_TIMES),  # "avgår 07.45": a clock time
         sv_everyday.blood_pressure_rule("blodtryck|BT", "över"),  # "130/85": 130 över 85
         rates.rule(_PER_WORDS, "till"),
-        sv_amounts.rule,  # "1,5k", "100 kr - 200 kr", "8/10", "1:23:45", "18+", "+3 grader"
         day_month.rule(
             "sv", r"den|från|till|före|efter|senast|till och med|från och med"
         ),  # "den 12/3" den tolfte mars
         halves.rule("sv"),  # "1/2 tablett" after the dates
+        sv_amounts.rule,  # "1,5k", "100 kr - 200 kr", "8/10", "18+": after the dates
         seasons.rule(),
         time_spans.rule("till"),
     ),  # "kl. 9.00-17.00"
