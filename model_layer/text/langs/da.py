@@ -147,6 +147,9 @@ _PER_WORDS = {
 
 # "Din kode er 483920", "Engangskode: 123 456", "PIN-kode 1234"
 _CODE_WORDS = r"\w*kode(?:n)?(?:\s+er)?:?|PIN(?:\s+er)?:?"
+_INVOICE_WORDS = r"(?:faktura|ordre|kunde|reference|booking|sag)(?:nummer|nr\.?)?:?"
+# a unit or sign after a falling pair: "22-4 °C", "5-3 kr." (no result)
+_UNIT_AFTER = r"°|%|kr\.?|,-|€|\$|grader|procent|km|m|kg|g|l|dl|cl|ml|cm|mm|t|min"
 # "version 10.15", "kapitel 12.30": no clock time after these
 _NOT_TIMES = r"version|v|kapitel|afsnit|punkt|paragraf|§|side|s\."
 
@@ -234,10 +237,14 @@ SPEC = LanguageSpec(
         sv_everyday.personal_id_rule("da", year_first=False, tail=r"\d{4}", pairs=True),
         sv_everyday.dotted_time_rule(_NOT_TIMES),  # "afgår 07.45": a clock time
         sv_everyday.blood_pressure_rule("blodtryk|BT", "over"),  # "130/85": 130 over 85
+        sv_everyday.code_rule(_INVOICE_WORDS, "da", min_digits=5),  # "Faktura 2024-0456"
+        sv_everyday.descending_score_rule(_UNIT_AFTER, r"kl\.?|klokken|fra|åbent"),
         _everyday,
         rates.rule(_PER_WORDS, "til"),
         day_month.rule(
-            "da", r"den|fra|til|før|efter|senest|til og med|fra og med"
+            "da",
+            r"den|fra|til|før|efter|senest|til og med|fra og med|forfalder|"
+            r"mandag|tirsdag|onsdag|torsdag|fredag|lørdag|søndag",
         ),  # "den 12/3" den tolfte mars
         halves.rule("da"),  # "1/2 tablett" after the dates
         da_amounts.rule,  # "1,5k", "100 kr. - 200 kr.", "8/10", "18+": after the dates

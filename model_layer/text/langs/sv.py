@@ -123,6 +123,9 @@ _PER_WORDS = {
 
 # "Din kod är 483920", "Verifieringskod: 123 456", "PIN-kod 1234"
 _CODE_WORDS = r"\w*kod(?:en)?(?:\s+är)?:?|PIN(?:\s+är)?:?|bankgiro:?|plusgiro:?|BG:?|PG:?"
+_INVOICE_WORDS = r"(?:faktura|order|kund|referens|bokning|ärende)(?:nummer|nr)?:?"
+# a unit or sign after a falling pair: "22-4 °C", "5-3 kr" (no result)
+_UNIT_AFTER = r"°|%|kr|:-|€|\$|grader|procent|km|m|kg|g|l|dl|cl|ml|cm|mm|h|min|tim"
 # "version 10.15", "kapitel 12.30": no clock time after these
 _NOT_TIMES = r"version|v|kapitel|avsnitt|punkt|paragraf|§|sidan|s\."
 
@@ -180,9 +183,13 @@ SPEC = LanguageSpec(
         sv_everyday.personal_id_rule("sv", year_first=True, tail=r"\d{4}"),
         sv_everyday.dotted_time_rule(_NOT_TIMES),  # "avgår 07.45": a clock time
         sv_everyday.blood_pressure_rule("blodtryck|BT", "över"),  # "130/85": 130 över 85
+        sv_everyday.code_rule(_INVOICE_WORDS, "sv", min_digits=5),  # "Faktura 2024-0456"
+        sv_everyday.descending_score_rule(_UNIT_AFTER, r"kl\.?|klockan|från|öppet"),
         rates.rule(_PER_WORDS, "till"),
         day_month.rule(
-            "sv", r"den|från|till|före|efter|senast|till och med|från och med"
+            "sv",
+            r"den|från|till|före|efter|senast|till och med|från och med|förfaller|"
+            r"måndag|tisdag|onsdag|torsdag|fredag|lördag|söndag",
         ),  # "den 12/3" den tolfte mars
         halves.rule("sv"),  # "1/2 tablett" after the dates
         sv_amounts.rule,  # "1,5k", "100 kr - 200 kr", "8/10", "18+": after the dates

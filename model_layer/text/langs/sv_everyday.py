@@ -117,3 +117,25 @@ def blood_pressure_rule(words: str, over: str) -> Rule:
         )
 
     return lambda text: pattern.sub(say, text) if "/" in text else text
+
+
+def descending_score_rule(not_before: str, not_after: str) -> Rule:
+    """ "Sverige-Finland 3-2" (or an en dash): a range rises, so a falling pair of small
+    numbers is a result, said as two numbers ("tre två"), not "tre till två". Not before
+    a unit or sign (regex `not_before`: "22-4 °C" is no result) nor after a clock word
+    (regex `not_after`)."""
+    pattern = re.compile(
+        r"(?<![\w.,:/-])(1[0-2]|\d)\s?[-\u2013]\s?([1-9]?\d)"
+        rf"(?![\w:/%-]|[.,]\d|\s?(?:{not_before})(?!\w))"
+    )
+    clock = re.compile(rf"(?i:(?<!\w)(?:{not_after})\s*$)")
+
+    def say(m: re.Match[str]) -> str:
+        first, second = int(m.group(1)), int(m.group(2))
+        if first <= second or (m.group(2).startswith("0") and second):
+            return m.group()
+        if clock.search(m.string[max(0, m.start() - 12) : m.start()]):
+            return m.group()
+        return f"{m.group(1)} {m.group(2)}"
+
+    return lambda text: pattern.sub(say, text) if any(c in text for c in "-\u2013") else text
