@@ -178,7 +178,7 @@ _FROM_TO_SAID_DATE = re.compile(
 _CODE_WORDS = r"\w*kood(?:i)?(?:\s+on)?:?|PIN(?:\s+on)?:?"
 # "Tellimuse number: 4582193", "Viitenumber 1234567": five digits or more, digit by digit
 # ("arve nr 153" keeps its number)
-_NUMBER_WORDS = r"\w*number(?:\s+on)?:?"
+_NUMBER_WORDS = r"\w*number(?:\s+on)?:?|arve:?|tellimus:?"
 # "Pärnu mnt 12, 10148 Tallinn", "postiindeks 10115": a postal code digit by digit
 _POSTCODE = re.compile(r"(?:(?<=,\s)|(?<=postiindeks\s)|(?<=Postiindeks\s))(\d{5})(?=\s[A-ZÕÄÖÜ])")
 

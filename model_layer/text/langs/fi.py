@@ -131,7 +131,9 @@ _THOUSANDS = re.compile(
 # "Vahvistuskoodisi on 483920", "PIN-koodi: 1234": digit by digit
 _CODE_WORDS = r"\w*koodi(?:si|nne)?(?:\s+on)?:?|PIN(?:\s+on)?:?"
 # "Tilausnumero: 4582193", "Viitenumero 12345 67890": an identifier, digit by digit
-_NUMBER_WORDS = r"\w+numero(?:si|nne)?(?:\s+on)?:?|viite(?:\s+on)?:?"
+_NUMBER_WORDS = (
+    r"\w+numero(?:si|nne)?(?:\s+on)?:?|viite(?:\s+on)?:?|lasku:?|laskun|tilaus:?|tilauksen"
+)
 # "3h+k", "2h+kk+s": rooms and what comes with them, as housing ads write them
 _ROOMS = re.compile(r"(?<![\w.,])(\d)\s?h((?:\s?\+\s?(?:kk|kt|k|s|p|rt))+)(?!\w)")
 _ROOM_PARTS = {"k": "keittiö", "kk": "keittokomero", "kt": "keittotila", "s": "sauna",

@@ -29,6 +29,8 @@ def code_rule(words: str, lang: str, min_digits: int = 3) -> Rule:
     `min_digits` of them."""
     pattern = re.compile(
         rf"(?i:(?<!\w)(?:{words})\s?)(\d{{2,8}}(?:[ -]\d{{2,5}}){{0,2}})(?![\w.,:/]\d|\w)"
+        # "Faktura 12500 kr", "arve 12345 eurot": an amount, not a number that names
+        r"(?!\s?(?:[€$£%]|(?i:kr|kronor|kroner|sek|dkk|eur|euro|eurot|euroa)\b))"
     )
 
     def say(m: re.Match[str]) -> str:
