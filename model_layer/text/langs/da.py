@@ -166,9 +166,14 @@ _DEN = re.compile(r"(?<![\w.])d\.\s(?=\d{1,2}\.?\s)")
 _RATE_AT_END = re.compile(r"(/(?:md|stk)\.)(?=\s*$|\s+[A-ZÆØÅ])")
 
 
+# "Lønnen udbetales den 25.": a day of the month whose dot also ends the sentence
+_DAY_AT_END = re.compile(r"(?<!\w)([Dd]en) (0?[1-9]|[12]\d|3[01])\.(?=\s*$|\s+[A-ZÆØÅ])")
+
+
 def _everyday(text: str) -> str:
     if "." not in text:
         return text
+    text = _DAY_AT_END.sub(lambda m: f"{m[1]} {_ordinal_words(int(m[2]))}.", text)
     text = _STREET_LEVEL.sub(lambda m: "stuen " + _SIDES[m.group(1)], text)
     text = _SIDE.sub(lambda m: _SIDES[m.group(1)], text)
     text = _DEN.sub("den ", text)
