@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from model_layer.text import numbers
 from model_layer.text.langs import (
     day_month,
@@ -89,6 +91,23 @@ _NOT_NOUNS = frozenset((
     "och", "eller", "i", "på", "av", "till", "för", "med",
     "om", "men", "som", "är", "var", "så", "att", "den", "det",
 ))  # fmt: skip
+
+
+# "betalas den 25 varje månad", "den 25.": the day of the month (not "den 25 år gamla")
+_DAY_OF_MONTH = re.compile(
+    r"(?<!\w)([Dd]en) (0?[1-9]|[12]\d|3[01])"
+    r"(?=\s*(?:[.,;!?)]|$)|\s(?:varje|i månaden|kl\b|klockan|och den|till den))"
+    # ... or the second day of a span: "mellan den 1 och den 5"
+    r"|(?<=och |ill )(den) (0?[1-9]|[12]\d|3[01])(?!\d|[.,]\d|\s?%)"
+)
+
+
+def _day_of_month(text: str) -> str:
+    if "en " not in text:
+        return text
+    return _DAY_OF_MONTH.sub(
+        lambda m: f"{m[1] or m[3]} {numbers.ordinal(int(m[2] or m[4]), 'sv')}", text
+    )
 
 
 def _one(digits: str, following: str) -> str | None:
@@ -186,6 +205,7 @@ SPEC = LanguageSpec(
         sv_everyday.code_rule(_INVOICE_WORDS, "sv", min_digits=5),  # "Faktura 2024-0456"
         sv_everyday.descending_score_rule(_UNIT_AFTER, r"kl\.?|klockan|från|öppet"),
         rates.rule(_PER_WORDS, "till"),
+        _day_of_month,
         day_month.rule(
             "sv",
             r"den|från|till|före|efter|senast|till och med|från och med|förfaller|"
