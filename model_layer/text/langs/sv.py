@@ -98,7 +98,7 @@ _DAY_OF_MONTH = re.compile(
     r"(?<!\w)([Dd]en) (0?[1-9]|[12]\d|3[01])"
     r"(?=\s*(?:[.,;!?)]|$)|\s(?:varje|i månaden|kl\b|klockan|och den|till den))"
     # ... or the second day of a span: "mellan den 1 och den 5"
-    r"|(?<=och |ill )(den) (0?[1-9]|[12]\d|3[01])(?!\d|[.,]\d|\s?%)"
+    r"|(?<=och |ill )(den) (0?[1-9]|[12]\d|3[01])(?![\d/.:]|,\d|\s?%)"
 )
 
 
