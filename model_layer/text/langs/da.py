@@ -2,8 +2,19 @@
 
 from __future__ import annotations
 
+import re
+
 from model_layer.text import numbers
-from model_layer.text.langs import day_month, halves, postcodes, rates, seasons, time_spans
+from model_layer.text.langs import (
+    da_amounts,
+    day_month,
+    halves,
+    postcodes,
+    rates,
+    seasons,
+    sv_everyday,
+    time_spans,
+)
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import word
 
@@ -13,7 +24,10 @@ MONTHS = ("januar", "februar", "marts", "april", "maj", "juni", "juli", "august"
 _CENT = word("cent", gender="c")
 _ABBREVIATIONS = {
     "f.eks.": "for eksempel", "bl.a.": "blandt andet", "osv.": "og så videre",
-    "dvs.": "det vil sige", "ca.": "cirka", "nr.": "nummer", "kl.": "klokken", "Kl.": "Klokken",
+    "dvs.": "det vil sige", "ca.": "cirka", "Ca.": "Cirka",
+    "t.o.m.": "til og med", "f.o.m.": "fra og med",
+    "nr.": "nummer", "kl.": "klokken", "Kl.": "Klokken",
+    "kl": "klokken", "Kl": "Klokken",
     "tirs.": "tirsdag", "tors.": "torsdag",
     "fre.": "fredag", "lør.": "lørdag", "søn.": "søndag",
     "mht.": "med hensyn til", "tlf.": "telefon", "Tlf.": "Telefon",
@@ -39,6 +53,8 @@ _UNITS = {
     "C": word("grad celsius", "grader celsius", gender="c"),
     "F": word("grad fahrenheit", "grader fahrenheit", gender="c"),
     "deg": word("grad", "grader", gender="c"),
+    "stk": word("styk", "stykker"),  # receipts: "2 stk. à 45 kr."
+    "vær": word("værelse", "værelser"),  # housing ads: "3 vær."
 }  # fmt: skip
 
 _SCALES = {
@@ -129,6 +145,41 @@ _PER_WORDS = {
 }
 
 
+# "Din kode er 483920", "Engangskode: 123 456", "PIN-kode 1234"
+_CODE_WORDS = r"\w*kode(?:n)?(?:\s+er)?:?|PIN(?:\s+er)?:?"
+_INVOICE_WORDS = r"(?:faktura|ordre|kunde|reference|booking|sag)(?:nummer|nr\.?)?:?"
+# a unit or sign after a falling pair: "22-4 °C", "5-3 kr." (no result)
+_UNIT_AFTER = r"°|%|kr\.?|,-|€|\$|grader|procent|km|m|kg|g|l|dl|cl|ml|cm|mm|t|min"
+# "version 10.15", "kapitel 12.30": no clock time after these
+_NOT_TIMES = r"version|v|kapitel|afsnit|punkt|paragraf|§|side|s\."
+
+# "Nørregade 12, 2. tv.", "st. th.": the floor's side of an address (til venstre, til
+# højre, midt for), "st." the ground floor (stuen)
+# (a dot that also ends the sentence stays)
+_SIDE_END = r"\b(?:\.(?!\s*$|\s[A-ZÆØÅ]))?(?=\s*(?:[.,;)]|$|\s[\dA-ZÆØÅ]))"
+_SIDE = re.compile(rf"(?<=\d\.\s)(tv|th|mf){_SIDE_END}")
+_STREET_LEVEL = re.compile(rf"(?<=,\s)st\.?\s(tv|th|mf){_SIDE_END}")
+_SIDES = {"tv": "til venstre", "th": "til højre", "mf": "midt for"}
+# "d. 5. maj": "d." before a day is "den"
+_DEN = re.compile(r"(?<![\w.])d\.\s(?=\d{1,2}\.?\s)")
+# "kr./md." ending a sentence: the rate takes its abbreviation's dot, keep the full stop
+_RATE_AT_END = re.compile(r"(/(?:md|stk)\.)(?=\s*$|\s+[A-ZÆØÅ])")
+
+
+# "Lønnen udbetales den 25.": a day of the month whose dot also ends the sentence
+_DAY_AT_END = re.compile(r"(?<!\w)([Dd]en) (0?[1-9]|[12]\d|3[01])\.(?=\s*$|\s+[A-ZÆØÅ])")
+
+
+def _everyday(text: str) -> str:
+    if "." not in text:
+        return text
+    text = _DAY_AT_END.sub(lambda m: f"{m[1]} {_ordinal_words(int(m[2]))}.", text)
+    text = _STREET_LEVEL.sub(lambda m: "stuen " + _SIDES[m.group(1)], text)
+    text = _SIDE.sub(lambda m: _SIDES[m.group(1)], text)
+    text = _DEN.sub("den ", text)
+    return _RATE_AT_END.sub(r"\1.", text)
+
+
 SPEC = LanguageSpec(
     code="da",
     decimal_word=word("komma"),  # "tre komma fjorten"
@@ -163,7 +214,16 @@ SPEC = LanguageSpec(
     year=lambda n: numbers.year(n, "da"),  # "nitten hundrede nioghalvfems"
     agreeing=_one,
     units={**_UNITS, "dl": word("deciliter", gender="c"), "cl": word("centiliter", gender="c")},
-    unit_symbols={"km/t": "km/h", "dl": "dl", "cl": "cl", "sek": "s"},  # "km/t": i timen
+    unit_symbols={
+        "km/t": "km/h",
+        "dl": "dl",
+        "cl": "cl",
+        "sek": "s",
+        "stk.": "stk",
+        "stk": "stk",
+        "vær.": "vær",
+        "vær": "vær",
+    },  # "km/t": i timen
     phone_pairs=True,  # Danes say phone numbers in pairs: "tolv fireogtredive"
     range_word="til",
     version_word="version",
@@ -177,9 +237,22 @@ SPEC = LanguageSpec(
         ("f.eks.", "bl.a.", "dvs.", "ca.", "nr.", "kl.", "mht.")
     ),  # never end a sentence
     extra_rules=(
+        sv_everyday.code_rule(_CODE_WORDS, "da"),  # "Din kode er 483920": digit by digit
+        # "120385-1234": a CPR number, in pairs as Danes say numbers
+        sv_everyday.personal_id_rule("da", year_first=False, tail=r"\d{4}", pairs=True),
+        sv_everyday.dotted_time_rule(_NOT_TIMES),  # "afgår 07.45": a clock time
+        sv_everyday.blood_pressure_rule("blodtryk|BT", "over"),  # "130/85": 130 over 85
+        sv_everyday.code_rule(_INVOICE_WORDS, "da", min_digits=5),  # "Faktura 2024-0456"
+        sv_everyday.descending_score_rule(_UNIT_AFTER, r"kl\.?|klokken|fra|åbent"),
+        _everyday,
         rates.rule(_PER_WORDS, "til"),
-        day_month.rule("da", r"den|fra|til|før|efter|senest"),  # "den 12/3" den tolfte mars
+        day_month.rule(
+            "da",
+            r"den|fra|til|før|efter|senest|til og med|fra og med|forfalder|"
+            r"mandag|tirsdag|onsdag|torsdag|fredag|lørdag|søndag",
+        ),  # "den 12/3" den tolfte mars
         halves.rule("da"),  # "1/2 tablett" after the dates
+        da_amounts.rule,  # "1,5k", "100 kr. - 200 kr.", "8/10", "18+": after the dates
         seasons.rule(),
         time_spans.rule("til"),
         postcodes.rule("da"),

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import time_spans
+from model_layer.text.langs import sv_everyday, time_spans
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import date_from_parts, word
 from model_layer.text.spell import et
@@ -46,8 +46,19 @@ def _date(parts: DateParts) -> str | None:
     return f"{words} {et.year(parts.year)}" if parts.year else words
 
 
+# "12.-14. juunil": the first day of a span in the month's case too ("kaheteistkümnendal
+# kuni neljateistkümnendal juunil")
+_DAY_SPAN_IN_CASE = re.compile(
+    rf"(?<![\w.,])(\d{{1,2}})\.\s?[-\u2013]\s?(?=\d{{1,2}}\.\s(?:{'|'.join(_MONTH_STEMS)})"
+    rf"({'|'.join(sorted(_CASES, key=len, reverse=True))})(?!\w))"
+)
+
+
 def _month_in_case(text: str) -> str:
     """ "5. märtsil" -> "viiendal märtsil": the day takes the month's case."""
+    text = _DAY_SPAN_IN_CASE.sub(
+        lambda m: f"{et.ordinal(int(m.group(1)), _CASES[m.group(2)])} kuni ", text
+    )
 
     def say(m: re.Match[str]) -> str:
         case = _CASES[m.group(3)]
@@ -71,6 +82,14 @@ def _year_in_case(text: str) -> str:
 # that looks so ("kool", "mees") is listed.
 _CASE_OF_NEXT = re.compile(r"[aeiuõäöü](sse|st|lt|le|ks|ni|ga|l|s)$")
 _NOMINATIVES_LIKE_CASES = frozenset(("kool", "tool", "mees", "kuningas", "hotell", "poiss"))
+# A noun in "-us" is a nominative ("4. korrus", "2. kursus", "3. teenus"), not an
+# inessive; a few nouns after an ordinal are mostly genitives ("2. koha", "3. klassi
+# õpilane", "21. sajandi"), which the ordinal takes too.
+_NOMINATIVE_ENDING = re.compile(r"us$")
+_GENITIVES = frozenset((
+    "koha", "klassi", "korruse", "sajandi", "astme", "kursuse", "nädala", "päeva", "kuu",
+    "järgu", "vooru", "etapi", "osa", "peatüki", "lehekülje", "rea", "punkti", "liiga",
+))  # fmt: skip
 
 
 def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
@@ -80,8 +99,12 @@ def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
         return None
     following = re.match(r"\s*([a-zõäöüšž]+)", after)
     word_after = following.group(1) if following else ""
+    if word_after in _GENITIVES:
+        return et.ordinal(n, "gen")
     ending = _CASE_OF_NEXT.search(word_after)
     if ending is None or word_after in _NOMINATIVES_LIKE_CASES:
+        return et.ordinal(n)
+    if _NOMINATIVE_ENDING.search(word_after) and ending.group(1) == "s":
         return et.ordinal(n)
     return et.ordinal(n, _CASES[ending.group(1)])
 
@@ -110,13 +133,112 @@ _DAYS_FROM = {
 _DAYS_TO = {"E": "esmaspäevani", "T": "teisipäevani", "K": "kolmapäevani", "N": "neljapäevani",
             "R": "reedeni", "L": "laupäevani", "P": "pühapäevani"}  # fmt: skip
 _DAY_RANGE = re.compile(r"(?<!\w)([ETKNRLP])\s?[-\u2013]\s?([ETKNRLP])(?!\w)")
-_PER_UNIT = re.compile(r"(?<=[\w€%])/(öö|päev|kuu|aasta|tund|inimene|tk|kg)(?!\w)")
+# "850 €/kuu", "2,49 €/kg": "kuu kohta", "kilogrammi kohta" (the genitive before "kohta")
+_PER = {"öö": "öö", "päev": "päeva", "kuu": "kuu", "aasta": "aasta", "tund": "tunni",
+        "inimene": "inimese", "in": "inimese", "tk": "tüki",
+        "kg": "kilogrammi", "l": "liitri", "m2": "ruutmeetri", "m²": "ruutmeetri"}  # fmt: skip
+# "250 €/kuus", "2 korda/päevas": the inessive already says "a month", "a day"
+_PER_INESSIVE = ("kuus", "päevas", "aastas", "nädalas", "tunnis")
+_PER_UNITS = sorted([*_PER, *_PER_INESSIVE], key=len, reverse=True)
+_PER_UNIT = re.compile(rf"(?<=[\w€%])/({'|'.join(_PER_UNITS)})(?![\w²])")
+# "L 10-14", "P 11-16": a weekday's letter before opening hours, on that day (adessive)
+_DAY_ON = {"E": "esmaspäeval", "T": "teisipäeval", "K": "kolmapäeval", "N": "neljapäeval",
+           "R": "reedel", "L": "laupäeval", "P": "pühapäeval"}  # fmt: skip
+_DAY_BEFORE_HOURS = re.compile(
+    r"(?<![\w\u2013-])([ETKNRLP])(?=\s\d{1,2}(?:[.:]\d\d)?\s?[-\u2013]\s?\d)"
+)
+# "8.00-16.30" without "kell": two clock times, "kaheksa kuni kuusteist kolmkümmend" as
+# "9-17" is "üheksa kuni seitseteist" (Estonian writes a decimal comma)
+_TIME_RANGE = re.compile(
+    r"(?<![\w.,:])([01]?\d|2[0-3])[.:]([0-5]\d)\s?[-\u2013]\s?([01]?\d|2[0-4])[.:]([0-5]\d)"
+    r"(?![\w:]|[.,]\d)"
+)
+# "3-viie tööpäeva jooksul": the shared rules declined the range's second number only
+_HALF_DECLINED = re.compile(r"(?<![\w.,])(\d{1,3})\s?[-\u2013]\s?(?=[a-zõäöü])")
+_ENDINGS = ("", "st", "s", "l", "le", "lt", "ks", "sse")
+# "10 € - 20 €": from one amount to the other
+_EURO_RANGE = re.compile(
+    r"(?<![\w.,])(\d{1,3}(?:\s\d{3})*)\s?€\s?[-\u2013]\s?(?=\d[\d\s]*(?:,\d\d)?\s?€)"
+)
+# "18+" alone: an age limit
+_PLUS = re.compile(r"(?<![\w.,+])(\d{1,2})\+(?![\w+]|\s?\d|\s+[^\W\d_])")
+# "1,5k vaatamist": thousands written with a lowercase "k"
+# (not "5k lenkki", a run of five kilometres)
+_THOUSANDS = re.compile(r"(?<![\w.,])(\d{1,3})(?:,(\d{1,3}))?k(?![\w-]|\s(?:jooks|matk))")
+# "kuni 31.05.", "alates 1.07.": the day and month in the case the word asks for
+_FROM_TO_DATE = re.compile(
+    r"(?<!\w)(?i:(kuni|alates))\s(0?[1-9]|[12]\d|3[01])\.(0?[1-9]|1[0-2])\.?(?![\w.]|\d)"
+)
+# ... which the shared date reading may have said already, in the nominative
+_DAY_WORDS = {et.ordinal(n): n for n in range(1, 32)}
+_FROM_TO_SAID_DATE = re.compile(
+    rf"(?<!\w)(?i:(kuni|alates))\s({'|'.join(sorted(_DAY_WORDS, key=len, reverse=True))})"
+    rf"\s({'|'.join(MONTHS)})(?!\w)"
+)
+_CODE_WORDS = r"\w*kood(?:i)?(?:\s+on)?:?|PIN(?:\s+on)?:?"
+# "Tellimuse number: 4582193", "Viitenumber 1234567": five digits or more, digit by digit
+# ("arve nr 153" keeps its number)
+_NUMBER_WORDS = r"\w*number(?:\s+on)?:?|arve:?|tellimus:?"
+# "Pärnu mnt 12, 10148 Tallinn", "postiindeks 10115": a postal code digit by digit
+_POSTCODE = re.compile(r"(?:(?<=,\s)|(?<=postiindeks\s)|(?<=Postiindeks\s))(\d{5})(?=\s[A-ZÕÄÖÜ])")
+
+
+def _time(hour: str, minute: str) -> str:
+    words = et.cardinal(int(hour))
+    if int(minute):
+        words += " " + (
+            f"null {et.cardinal(int(minute))}" if minute[0] == "0" else et.cardinal(int(minute))
+        )
+    return words
+
+
+def _half_declined(m: re.Match[str]) -> str:
+    first = int(m.group(1))
+    rest = m.string[m.end() : m.end() + 60]
+    for second in range(first + 1, first + 200):
+        genitive = et.cardinal(second, "gen").split(" ")
+        for ending in _ENDINGS:
+            said = " ".join(word + ending for word in genitive)
+            if re.match(rf"{said}\b", rest) and said != et.cardinal(second):
+                words = " ".join(w + ending for w in et.cardinal(first, "gen").split(" "))
+                return f"{words} kuni "
+    return m.group()
+
+
+def _amounts(text: str) -> str:
+    text = _TIME_RANGE.sub(lambda m: f"{_time(m[1], m[2])} kuni {_time(m[3], m[4])}", text)
+    text = _DAY_BEFORE_HOURS.sub(lambda m: _DAY_ON[m.group(1)], text)
+    text = _HALF_DECLINED.sub(_half_declined, text)
+    text = _EURO_RANGE.sub(r"\1 kuni ", text)
+    text = _FROM_TO_DATE.sub(
+        lambda m: (
+            f"{m[1]} {m[2]}. {_MONTH_STEMS[int(m[3]) - 1]}"
+            + ("ni" if m[1].lower() == "kuni" else "st")
+        ),
+        text,
+    )
+    text = _FROM_TO_SAID_DATE.sub(
+        lambda m: (
+            f"{m[1]} {_DAY_WORDS[m[2]]}. {_MONTH_STEMS[MONTHS.index(m[3])]}"
+            + ("ni" if m[1].lower() == "kuni" else "st")
+        ),
+        text,
+    )
+    text = _POSTCODE.sub(lambda m: et.digits(m.group(1)), text)
+    if "+" in text:
+        text = _PLUS.sub(r"\1 pluss", text)
+    if "k" in text:
+        text = _THOUSANDS.sub(
+            lambda m: f"{int(m[1]) * 1000 + int((m[2] or '').ljust(3, '0')):,}".replace(",", " "),
+            text,
+        )
+    return text
 
 
 def _everyday(text: str) -> str:
     text = _DAY_RANGE.sub(lambda m: f"{_DAYS_FROM[m.group(1)]} {_DAYS_TO[m.group(2)]}", text)
     text = _DECADE.sub(lambda m: _TENS_GENITIVE[int(m.group(1))] + m.group(2), text)
-    return _PER_UNIT.sub(lambda m: f" {m.group(1)} kohta", text)
+    return _PER_UNIT.sub(lambda m: f" {_PER[m[1]]} kohta" if m[1] in _PER else f" {m[1]}", text)
 
 
 def _unit_cases(text: str) -> str:
@@ -142,6 +264,7 @@ _UNITS = {
     "GB": word("gigabait", "gigabaiti"),
     # wind (#16 sweep)
     "m/s": word("meeter sekundis", "meetrit sekundis"),
+    "tk": word("tükk", "tükki"),  # receipts: "2 tk à 4,50 €"
 }  # fmt: skip
 
 
@@ -163,7 +286,7 @@ SPEC = LanguageSpec(
     ordinal_dot=True,
     ordinal=_ordinal,
     units=_UNITS,
-    unit_symbols={"dl": "dl"},
+    unit_symbols={"dl": "dl", "tk": "tk"},
     scales={
         "tuh": word("tuhat", "tuhat"),
         "mln": word("miljon", "miljonit"),
@@ -206,7 +329,15 @@ SPEC = LanguageSpec(
     plus_word="pluss",
     and_word="ja",
     equals_word="võrdub",
-    extra_rules=(time_spans.clock_word_rule("kell|Kell"), _everyday, _month_in_case, _year_in_case),
+    extra_rules=(
+        sv_everyday.code_rule(_CODE_WORDS, "et"),  # "Kood: 123 456": digit by digit
+        sv_everyday.code_rule(_NUMBER_WORDS, "et", min_digits=5),
+        time_spans.clock_word_rule("kell|Kell"),
+        _everyday,
+        _amounts,
+        _month_in_case,
+        _year_in_case,
+    ),
     final_rules=(_unit_cases,),
 )
 

@@ -2,8 +2,18 @@
 
 from __future__ import annotations
 
+import re
+
 from model_layer.text import numbers
-from model_layer.text.langs import day_month, halves, rates, seasons, time_spans
+from model_layer.text.langs import (
+    day_month,
+    halves,
+    rates,
+    seasons,
+    sv_amounts,
+    sv_everyday,
+    time_spans,
+)
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
 from model_layer.text.langs.forms import by_hundreds, word
 
@@ -15,7 +25,9 @@ _CENT = word("cent", gender="c")
 _ABBREVIATIONS = {
     "ggr": "gånger",
     "t.ex.": "till exempel", "bl.a.": "bland annat", "osv.": "och så vidare",
-    "dvs.": "det vill säga", "ca": "cirka", "nr": "nummer", "kl.": "klockan", "Kl.": "Klockan",
+    "dvs.": "det vill säga", "ca": "cirka", "Ca": "Cirka", "rok": "rum och kök",
+    "nr": "nummer", "kl.": "klockan", "Kl.": "Klockan",
+    "kl": "klockan", "Kl": "Klockan",
     "m.m.": "med mera", "s.k.": "så kallad", "tel.": "telefon", "Tel.": "Telefon",
     "inkl.": "inklusive", "exkl.": "exklusive", "t.o.m.": "till och med",
     "fr.o.m.": "från och med", "resp.": "respektive",
@@ -39,6 +51,8 @@ _UNITS = {
     "C": word("grad Celsius", "grader Celsius", gender="c"),
     "F": word("grad Fahrenheit", "grader Fahrenheit", gender="c"),
     "deg": word("grad", "grader", gender="c"),
+    "st": word("stycke", "stycken"),  # receipts: "2 st à 45 kr"
+    "tr": word("trappa", "trappor", gender="c"),  # housing ads: "4 tr" (the floor)
 }  # fmt: skip
 
 _SCALES = {
@@ -79,6 +93,23 @@ _NOT_NOUNS = frozenset((
 ))  # fmt: skip
 
 
+# "betalas den 25 varje månad", "den 25.": the day of the month (not "den 25 år gamla")
+_DAY_OF_MONTH = re.compile(
+    r"(?<!\w)([Dd]en) (0?[1-9]|[12]\d|3[01])"
+    r"(?=\s*(?:[.,;!?)]|$)|\s(?:varje|i månaden|kl\b|klockan|och den|till den))"
+    # ... or the second day of a span: "mellan den 1 och den 5"
+    r"|(?<=och |ill )(den) (0?[1-9]|[12]\d|3[01])(?![\d/.:]|,\d|\s?%)"
+)
+
+
+def _day_of_month(text: str) -> str:
+    if "en " not in text:
+        return text
+    return _DAY_OF_MONTH.sub(
+        lambda m: f"{m[1] or m[3]} {numbers.ordinal(int(m[2] or m[4]), 'sv')}", text
+    )
+
+
 def _one(digits: str, following: str) -> str | None:
     if digits == "1" and following[:1].islower() and following not in _NEUTER | _NOT_NOUNS:
         return "en"
@@ -107,6 +138,15 @@ _PER_WORDS = {
     "m2": "kvadratmeter",
     "m²": "kvadratmeter",
 }
+
+
+# "Din kod är 483920", "Verifieringskod: 123 456", "PIN-kod 1234"
+_CODE_WORDS = r"\w*kod(?:en)?(?:\s+är)?:?|PIN(?:\s+är)?:?|bankgiro:?|plusgiro:?|BG:?|PG:?"
+_INVOICE_WORDS = r"(?:faktura|order|kund|referens|bokning|ärende)(?:nummer|nr)?:?"
+# a unit or sign after a falling pair: "22-4 °C", "5-3 kr" (no result)
+_UNIT_AFTER = r"°|%|kr|:-|€|\$|grader|procent|km|m|kg|g|l|dl|cl|ml|cm|mm|h|min|tim"
+# "version 10.15", "kapitel 12.30": no clock time after these
+_NOT_TIMES = r"version|v|kapitel|avsnitt|punkt|paragraf|§|sidan|s\."
 
 
 SPEC = LanguageSpec(
@@ -143,6 +183,10 @@ SPEC = LanguageSpec(
         "sek": "s",
         "tim": "h",
         "kvm": "m2",
+        "st": "st",
+        "st.": "st",
+        "tr": "tr",
+        "tr.": "tr",
     },  # recipes: "2 dl mjölk"
     range_word="till",
     version_word="version",
@@ -154,11 +198,21 @@ SPEC = LanguageSpec(
     abbreviations=_ABBREVIATIONS,
     titles=frozenset(("t.ex.", "bl.a.", "dvs.", "kl.", "s.k.")),  # never end a sentence
     extra_rules=(
+        sv_everyday.code_rule(_CODE_WORDS, "sv"),  # "Din kod är 483920": digit by digit
+        sv_everyday.personal_id_rule("sv", year_first=True, tail=r"\d{4}"),
+        sv_everyday.dotted_time_rule(_NOT_TIMES),  # "avgår 07.45": a clock time
+        sv_everyday.blood_pressure_rule("blodtryck|BT", "över"),  # "130/85": 130 över 85
+        sv_everyday.code_rule(_INVOICE_WORDS, "sv", min_digits=5),  # "Faktura 2024-0456"
+        sv_everyday.descending_score_rule(_UNIT_AFTER, r"kl\.?|klockan|från|öppet"),
         rates.rule(_PER_WORDS, "till"),
+        _day_of_month,
         day_month.rule(
-            "sv", r"den|från|till|före|efter|senast|fr\.o\.m\.|t\.o\.m\."
+            "sv",
+            r"den|från|till|före|efter|senast|till och med|från och med|förfaller|"
+            r"måndag|tisdag|onsdag|torsdag|fredag|lördag|söndag",
         ),  # "den 12/3" den tolfte mars
         halves.rule("sv"),  # "1/2 tablett" after the dates
+        sv_amounts.rule,  # "1,5k", "100 kr - 200 kr", "8/10", "18+": after the dates
         seasons.rule(),
         time_spans.rule("till"),
     ),  # "kl. 9.00-17.00"
