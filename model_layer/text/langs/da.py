@@ -9,10 +9,10 @@ from model_layer.text.langs import (
     da_amounts,
     day_month,
     halves,
+    nordic,
     postcodes,
     rates,
     seasons,
-    sv_everyday,
     time_spans,
 )
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
@@ -237,13 +237,13 @@ SPEC = LanguageSpec(
         ("f.eks.", "bl.a.", "dvs.", "ca.", "nr.", "kl.", "mht.")
     ),  # never end a sentence
     extra_rules=(
-        sv_everyday.code_rule(_CODE_WORDS, "da"),  # "Din kode er 483920": digit by digit
+        nordic.code_rule(_CODE_WORDS, "da"),  # "Din kode er 483920": digit by digit
         # "120385-1234": a CPR number, in pairs as Danes say numbers
-        sv_everyday.personal_id_rule("da", year_first=False, tail=r"\d{4}", pairs=True),
-        sv_everyday.dotted_time_rule(_NOT_TIMES),  # "afgår 07.45": a clock time
-        sv_everyday.blood_pressure_rule("blodtryk|BT", "over"),  # "130/85": 130 over 85
-        sv_everyday.code_rule(_INVOICE_WORDS, "da", min_digits=5),  # "Faktura 2024-0456"
-        sv_everyday.descending_score_rule(_UNIT_AFTER, r"kl\.?|klokken|fra|åbent"),
+        nordic.personal_id_rule("da", year_first=False, tail=r"\d{4}", pairs=True),
+        nordic.dotted_time_rule(_NOT_TIMES),  # "afgår 07.45": a clock time
+        nordic.blood_pressure_rule("blodtryk|BT", "over"),  # "130/85": 130 over 85
+        nordic.code_rule(_INVOICE_WORDS, "da", min_digits=5),  # "Faktura 2024-0456"
+        nordic.descending_score_rule(_UNIT_AFTER, r"kl\.?|klokken|fra|åbent"),
         _everyday,
         rates.rule(_PER_WORDS, "til"),
         day_month.rule(

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import sv_everyday, time_spans
+from model_layer.text.langs import nordic, time_spans
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import date_from_parts, word
 from model_layer.text.spell import et
@@ -330,8 +330,8 @@ SPEC = LanguageSpec(
     and_word="ja",
     equals_word="võrdub",
     extra_rules=(
-        sv_everyday.code_rule(_CODE_WORDS, "et"),  # "Kood: 123 456": digit by digit
-        sv_everyday.code_rule(_NUMBER_WORDS, "et", min_digits=5),
+        nordic.code_rule(_CODE_WORDS, "et"),  # "Kood: 123 456": digit by digit
+        nordic.code_rule(_NUMBER_WORDS, "et", min_digits=5),
         time_spans.clock_word_rule("kell|Kell"),
         _everyday,
         _amounts,

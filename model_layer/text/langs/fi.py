@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import fi_dates, sv_everyday, time_spans
+from model_layer.text.langs import fi_dates, nordic, time_spans
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
 from model_layer.text.langs.forms import plural_finnish, word
 
@@ -286,11 +286,11 @@ SPEC = LanguageSpec(
     abbreviations=_ABBREVIATIONS,
     titles=frozenset(("esim.", "ns.", "ks.")),  # never end a sentence
     extra_rules=(
-        sv_everyday.code_rule(_CODE_WORDS, "fi"),  # "Koodi: 123 456": digit by digit
-        sv_everyday.code_rule(_NUMBER_WORDS, "fi", min_digits=5),
-        sv_everyday.blood_pressure_rule("verenpaine|RR", "kautta"),  # "130/85": 130 kautta 85
+        nordic.code_rule(_CODE_WORDS, "fi"),  # "Koodi: 123 456": digit by digit
+        nordic.code_rule(_NUMBER_WORDS, "fi", min_digits=5),
+        nordic.blood_pressure_rule("verenpaine|RR", "kautta"),  # "130/85": 130 kautta 85
         # "120385-123A": a personal identity code, not a subtraction of two numbers
-        sv_everyday.personal_id_rule("fi", year_first=False, tail=r"\d{3}[0-9A-Y]"),
+        nordic.personal_id_rule("fi", year_first=False, tail=r"\d{3}[0-9A-Y]"),
         _amounts,  # before the clock word's rule: "klo 9.00-11.30" from one to the other
         time_spans.clock_word_rule("klo|kello|Klo|Kello"),
         _everyday,

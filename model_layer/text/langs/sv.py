@@ -8,10 +8,10 @@ from model_layer.text import numbers
 from model_layer.text.langs import (
     day_month,
     halves,
+    nordic,
     rates,
     seasons,
     sv_amounts,
-    sv_everyday,
     time_spans,
 )
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
@@ -198,12 +198,12 @@ SPEC = LanguageSpec(
     abbreviations=_ABBREVIATIONS,
     titles=frozenset(("t.ex.", "bl.a.", "dvs.", "kl.", "s.k.")),  # never end a sentence
     extra_rules=(
-        sv_everyday.code_rule(_CODE_WORDS, "sv"),  # "Din kod är 483920": digit by digit
-        sv_everyday.personal_id_rule("sv", year_first=True, tail=r"\d{4}"),
-        sv_everyday.dotted_time_rule(_NOT_TIMES),  # "avgår 07.45": a clock time
-        sv_everyday.blood_pressure_rule("blodtryck|BT", "över"),  # "130/85": 130 över 85
-        sv_everyday.code_rule(_INVOICE_WORDS, "sv", min_digits=5),  # "Faktura 2024-0456"
-        sv_everyday.descending_score_rule(_UNIT_AFTER, r"kl\.?|klockan|från|öppet"),
+        nordic.code_rule(_CODE_WORDS, "sv"),  # "Din kod är 483920": digit by digit
+        nordic.personal_id_rule("sv", year_first=True, tail=r"\d{4}"),
+        nordic.dotted_time_rule(_NOT_TIMES),  # "avgår 07.45": a clock time
+        nordic.blood_pressure_rule("blodtryck|BT", "över"),  # "130/85": 130 över 85
+        nordic.code_rule(_INVOICE_WORDS, "sv", min_digits=5),  # "Faktura 2024-0456"
+        nordic.descending_score_rule(_UNIT_AFTER, r"kl\.?|klockan|från|öppet"),
         rates.rule(_PER_WORDS, "till"),
         _day_of_month,
         day_month.rule(
