@@ -1,7 +1,7 @@
 # ruff: noqa: RUF002  (the dashes are the data here)
 """Amounts as shops, apps and result lists write them, for the languages that write a
-decimal comma (one `AmountStyle` each: de, fr, es, it, pt, nl), rewritten into shapes the language's
-rules read (digits kept, so that money, units and agreement still apply):
+decimal comma (one `AmountStyle` each, in `<code>_amounts.py`), rewritten into shapes the
+language's rules read (digits kept, so that money, units and agreement still apply):
 
 - "1,5k Aufrufe", "45k €": thousands written with a "k" -> "1.500", "45.000";
 - "10 € - 20 €", "1.500 – 2.000 €": a dash between two amounts is the language's "to";
@@ -12,8 +12,9 @@ rules read (digits kept, so that money, units and agreement still apply):
 - "+3 Grad": the sign of a temperature;
 - "1,2 M€": millions before a currency sign, where the language says so.
 
-English writes these its own way (currency first, "$10-$20"): see `en_everyday.py`. The
-Slavic languages need the numbers' cases ("от десяти до двадцати рублей"): not here.
+English writes these its own way (currency first, "$10-$20"): see `en_everyday.py`. Where
+a range needs the numbers' cases ("от десяти до двадцати рублей") the language reads it
+itself (`slavic_ranges.py`, `central_slavic.py`, fi, et).
 """
 
 from __future__ import annotations
@@ -67,7 +68,8 @@ class AmountStyle:
     more_than: str  # "über": what "1.000+ Kunden" says before the number
     more_than_before_word: str  # a regex for the word after that makes it "more than"
     already_more: str  # a regex of words before that already say it ("über", "ab")
-    per_unit: Mapping[str, str]  # the unit after "€/" -> what is said ("pro Kilogramm"); {}: none
+    # the unit after "€/" -> what is said ("pro Kilogramm"); {}: the language says it itself
+    per_unit: Mapping[str, str]
     degrees: str  # the word for degrees, for "+3 Grad"
     plus_degrees: str  # what "+" says there
     plus_word: str | None = "plus"  # "18+" alone; None: always `more_than` ("más de 18")
