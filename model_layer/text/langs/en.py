@@ -138,7 +138,7 @@ _DAY_MONTH = re.compile(
 _YEAR_WORDS = (
     "in|since|from|until|till|by|of|during|before|after|around|circa|year|early|late|mid|"
     "summer|winter|spring|autumn|fall|fiscal|FY|Q[1-4]|class of|born|between|to|established|"
-    "founded|since|copyright|©"
+    "founded|since|copyright|©|year was|year is|year of|A\\.?\\s?D\\.?|CE"
 )
 _YEAR = re.compile(rf"\b((?:(?i:{_YEAR_WORDS})|{_MONTH}),?\s)([12]\d{{3}})\b(?![.,]\d|\s?%)")
 _DECADE = re.compile(r"(?<!\w)(?:(1\d|20)|')?(\d)0s\b")
@@ -206,6 +206,8 @@ _YEAR_BEFORE_EVENT = re.compile(
 _YEAR_IN_PARENTHESES = re.compile(r"\((1[89]\d\d|20\d\d)\)")
 # "42 U.S.C. § 1983": a section, its number said as lawyers say it ("nineteen eighty-three").
 _SECTION_SIGN = re.compile(r"(§§?)\s?(\d{1,4})(?![\w.,]\d|\w)")
+# "1066 AD", "44 B.C.", "1492 CE": a year before its era (the initials are spelled by now).
+_YEAR_BEFORE_ERA = re.compile(r"(?<![\w.,])(\d{3,4})(?= ?(?:A ?D|B ?C|CE|BCE)\b)")
 # "FY2023", "FY 2024": a fiscal year, said as a year ("F Y twenty twenty-three").
 _FISCAL_YEAR = re.compile(r"(?<![\w.])(FY|CY)\s?((?:19|20)\d\d)(?![\w.,]\d|\w)")
 
@@ -228,6 +230,7 @@ def _years(text: str) -> str:
     text = _YEAR_IN_PARENTHESES.sub(lambda m: f"({year(int(m.group(1)))})", text)
     text = _FISCAL_YEAR.sub(lambda m: f"{m.group(1)} {year(int(m.group(2)))}", text)
     text = _YEAR_BEFORE_EVENT.sub(lambda m: year(int(m.group(1))), text)
+    text = _YEAR_BEFORE_ERA.sub(lambda m: year(int(m.group(1))), text)
     text = _YEAR.sub(lambda m: m.group(1) + year(int(m.group(2))), text)
     text = _THE_YEAR.sub(_the_year, text)
     return _DECADE.sub(_decade, text)
@@ -504,7 +507,7 @@ UNITS = {
 _UNIT = "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
 _MEASURE = re.compile(
     rf"(?<![\w.,])(?P<neg>[-\u2212])?{_NUM.pattern('u')}{_RANGE_TAIL}\s?(?P<unit>{_UNIT})"
-    r"(?![\w/²³])(?:\.(?=\s+[a-z]))?"  # "2 tbsp. olive oil": the period ends no sentence
+    r"(?![\w/²³])(?:\.(?=\s+[a-z\d]))?"  # "2 tbsp. olive oil", "5 ft. 4 in.": no sentence end
 )
 # only a unit when apart from the number ("the 5s", "80s"); "3h" is hours either way
 _SPACED_UNITS = frozenset(("s", "t"))

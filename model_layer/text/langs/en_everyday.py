@@ -46,7 +46,14 @@ def _pairs(digits: str) -> str:
     return f"{_cardinal(digits[0])} {said_tail}"
 
 
+# "100s of people", "1,000s of copies": hundreds, thousands ("the 1990s" is a decade).
+_ROUND_PLURALS = {"100": "hundreds", "1,000": "thousands", "1000": "thousands",
+                  "10,000": "tens of thousands", "100,000": "hundreds of thousands"}  # fmt: skip
+_ROUND_PLURAL = re.compile(r"(?<![\w.,])(100,000|10,000|1,000|1000|100)s(?= of\b)")
+
+
 def names_with_numbers(text: str) -> str:
+    text = _ROUND_PLURAL.sub(lambda m: _ROUND_PLURALS[m[1]], text)
     text = _WORLD_WAR.sub(lambda m: f"World War {'two' if m[1] in ('II', '2') else 'one'}", text)
     text = _NINE_ELEVEN.sub("nine eleven", text) if "9/11" in text else text
     return _AIRCRAFT.sub(lambda m: (f"{m[1]} " if m[1] else "") + _pairs(m[2]), text)
