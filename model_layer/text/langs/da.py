@@ -121,6 +121,22 @@ def _ordinal_words(n: int) -> str | None:
     return words
 
 
+# Words that start Danish sentences: after "25." one of them begins a new sentence.
+_SENTENCE_STARTERS = frozenset((
+    "Alle", "Der", "Det", "Den", "De", "Vi", "Han", "Hun", "Jeg", "Du", "Men", "Og", "Så",
+    "Da", "Nu", "I", "Hvis", "Når", "Efter", "Før", "Her", "Man", "Dette", "Disse", "Hvad",
+))  # fmt: skip
+
+
+def _ordinal_before(n: int, suffix: str, after: str) -> str | None:
+    """ "3. plads", "1. Division" are ordinals; "Der var 25. Alle kom." ends a sentence
+    after a count."""
+    words = after.split(maxsplit=1)
+    if suffix == "." and words and words[0].strip(",.;:!?") in _SENTENCE_STARTERS:
+        return None
+    return _ordinal_words(n)
+
+
 # "2 tabletter/dag", "25 kr/kg": a rate, "per dag", "per kilo" (#16 sweep)
 _PER_WORDS = {
     "dag": "dag",
@@ -210,7 +226,7 @@ SPEC = LanguageSpec(
     hour_gender="c",
     time_keywords="[Kk]lokken(?: er)?",  # "kl. 14.30", "Klokken er 23.59"
     ordinal_dot=True,  # "3. plads"
-    ordinal=lambda n, suffix, before, after: _ordinal_words(n),
+    ordinal=lambda n, suffix, before, after: _ordinal_before(n, suffix, after),
     year=lambda n: numbers.year(n, "da"),  # "nitten hundrede nioghalvfems"
     agreeing=_one,
     units={**_UNITS, "dl": word("deciliter", gender="c"), "cl": word("centiliter", gender="c")},
