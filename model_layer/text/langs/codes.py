@@ -7,6 +7,7 @@
 - A reference of capitals and hyphenated digit groups ("INV-2024-0456") is read as
   its letters, then each group digit by digit.
 - An IBAN ("NL91 ABNA 0417 1643 00") is read character by character in its groups of four.
+- A one-time code or PIN after its word ("Ihr Code lautet 482913") digit by digit.
 - A code mixing capitals and digits back and forth ("1Z999AA10123456784", "K7XQ2M",
   "AB123CD") is read character by character: each digit as a word, the letters apart
   for the acronym speller ("K seven X Q two M"). A code of letters then digits
@@ -108,6 +109,42 @@ def _iban(m: re.Match[str], lang: str) -> str:
     return ", ".join(said)
 
 
+# A one-time code, PIN or TAN after the word that names it ("Ihr Code lautet 482913",
+# "Votre code est 482 913", "Ваш код: 4829"): digit by digit in its printed groups, from
+# four digits on. The languages that read their codes in their own module (en, the
+# Nordic, Central Slavic, ja, ko, tr, hu, ro, el) are not listed.
+_ONE_TIME_CODE_WORDS = {
+    "de": r"(?!post)\w*code|PIN|TAN|Einmalpasswort",
+    "fr": r"code(?: de (?:vérification|confirmation|sécurité|validation))?|PIN"
+    r"|mot de passe (?:à usage unique|temporaire)",
+    "es": r"código(?: de (?:verificación|confirmación|seguridad|acceso))?|clave|PIN",
+    "it": r"codice(?: di (?:verifica|conferma|sicurezza))?|PIN|OTP",
+    "pt": r"código(?: de (?:verificação|confirmação|segurança|acesso))?|senha|PIN",
+    "nl": r"(?!post)\w*code|PIN",
+    "pl": r"kod(?: (?:weryfikacyjny|potwierdzający|SMS|BLIK))?|PIN|hasło jednorazowe",
+    "ru": r"код(?: (?:подтверждения|доступа|проверки))?|пароль|PIN|ПИН",
+    "uk": r"код(?: (?:підтвердження|доступу|перевірки))?|пароль|PIN|ПІН",
+}
+_CODE_LINK = r"(?:\s+(?:ist|lautet|est|es|è|é|is|to|je|jest|будет|:)|\s*:|\s+OTP|\s+SMS){0,2}\s*"
+
+
+@functools.cache
+def _one_time_code_pattern(lang: str) -> re.Pattern[str] | None:
+    words = _ONE_TIME_CODE_WORDS.get(lang)
+    if words is None:
+        return None
+    return re.compile(
+        rf"(?<!\w)((?:{words}){_CODE_LINK})(\d{{2,8}}(?:[ -]\d{{2,4}}){{0,2}})"
+        rf"(?![\w.,/]\d|\w){_NOT_AMOUNT}",
+        re.IGNORECASE,
+    )
+
+
+def _one_time_code(m: re.Match[str], lang: str) -> str:
+    said = read_in_groups(m.group(2), lang, range(4, 13))
+    return m.group() if said is None else m.group(1) + said
+
+
 _FIVE_DIGITS = re.compile(r"\d{5}")
 
 
@@ -163,6 +200,9 @@ def read(text: str, lang: str) -> str:
     if not any(ch.isdigit() for ch in text) or lang in ("ja", "ko"):
         return text
     text = _IBAN.sub(lambda m: _iban(m, lang), text)
+    one_time = _one_time_code_pattern(lang)
+    if one_time is not None:
+        text = one_time.sub(lambda m: _one_time_code(m, lang), text)
     pattern = _id_pattern(lang)
     if pattern is not None and _FIVE_DIGITS.search(text):
         text = pattern.sub(lambda m: _identifier(m, lang), text)
