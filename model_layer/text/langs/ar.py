@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import day_month, time_spans
+from model_layer.text.langs import ar_everyday, day_month, time_spans
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import Word, date_from_parts, plural_one_other, word
 from model_layer.text.spell import ar
@@ -30,7 +30,14 @@ _QUARTERS = {15: "والربع", 20: "والثلث", 30: "والنصف"}
 _MASCULINE_IN_A = frozenset(("إخوة", "أخوة", "طلبة", "أساتذة", "قضاة", "دعاة", "رعاة"))
 # Plurals in -ات whose singular is masculine: the number keeps its masculine form.
 _MASCULINE_IN_AT = frozenset(("ريالات", "دولارات", "جنيهات", "سنتات", "كيلومترات", "مليارات",
-                              "غرامات", "لترات", "حيوانات", "مطارات", "قطارات"))  # fmt: skip
+                              "غرامات", "لترات", "حيوانات", "مطارات", "قطارات",
+                              # what apps and shops count (طلب، ملف، إشعار ...)
+                              "طلبات", "ملفات", "إشعارات", "اشعارات", "تنبيهات", "منتجات",
+                              "اجتماعات", "حسابات", "تحديثات", "تعليقات", "إعلانات", "اشتراكات",
+                              "مستندات", "امتحانات", "اختبارات", "مقالات", "فيديوهات",
+                              "تطبيقات", "مشروعات", "مستشفيات", "قرارات", "مؤتمرات", "مستويات",
+                              "منشورات", "تغييرات", "سنتيمترات", "مليمترات", "ملليمترات",
+                              "كيلوغرامات", "كيلوجرامات", "جرامات", "أمتار"))  # fmt: skip
 # Broken plurals of feminine nouns (مدينة مدن، دولة دول): the number is feminine
 # ("سبع مدن", "خمس دول"), though the plural's ending does not say so.
 _FEMININE_BROKEN_PLURALS = frozenset(("مدن", "دول", "غرف", "قطع", "رسائل", "جوائز", "مدارس",
@@ -52,6 +59,8 @@ def _prepare(text: str) -> str:
     # و/ب/ل/ف written onto a number ("و15 درهم") are held apart by a NUL, so the rules
     # see the number on its own; a final rule joins them again.
     text = re.sub(r"(?<!\w)([وبلف])(?=[-\d$€£])", "\\1\0", text)
+    # "بـ 50 ألف": the prefix written apart with a tatweel is the same prefix.
+    text = re.sub(r"(?<!\w)([وبلف])\u0640\s?(?=\d)", "\\1\0", text)
     # "الساعة 14:30": the time is said with its own "الساعة".
     return re.sub(r"(?:ال)?ساعة\s+(?=(?:[01]?\d|2[0-3]):[0-5]\d)", "", text)
 
@@ -356,6 +365,11 @@ SPEC = LanguageSpec(
     equals_word="يساوي",
     extra_rules=(
         _prepare,
+        ar_everyday.codes,
+        ar_everyday.half_days,
+        ar_everyday.ranks,
+        ar_everyday.per_unit,
+        ar_everyday.number_word_once,
         time_spans.rule("إلى"),  # "9:00-17:00": from one time to the other
         day_month.rule("ar", r"يوم|في|من|إلى|حتى|بتاريخ|منذ|بين"),  # "يوم 5/3" الخامس من مارس
         _hours_and_codes,
@@ -364,7 +378,7 @@ SPEC = LanguageSpec(
         _titles,
         _years,
     ),
-    final_rules=(_genitive_numbers, _join),
+    final_rules=(_genitive_numbers, ar_everyday.scales_before_nouns, _join),
 )
 
 LANGUAGE = Language(SPEC)

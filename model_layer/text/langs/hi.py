@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from model_layer.text.langs import hi_everyday
 from model_layer.text.langs.engine import (
     Currency,
     DateParts,
@@ -63,9 +64,10 @@ def _hyphen_scores(text: str) -> str:
 
 
 # Roman numerals in Hindi text: after a ruler's name the Sanskrit ordinal, as Hindi
-# writes them (एलिज़ाबेथ द्वितीय, जॉर्ज पंचम, चार्ल्स तृतीय); after a numbering word the
-# number (भाग II -> भाग दो, अध्याय IV -> अध्याय चार). Only I, V and X up to X (rulers)
-# or XXXIX (parts), after a Devanagari word and not before a Latin one ("कहा I love").
+# writes them (एलिज़ाबेथ द्वितीय, जॉर्ज पंचम, चार्ल्स तृतीय), above X the Hindi ordinal
+# (लुई चौदहवाँ); after a numbering word the number (भाग II -> भाग दो, अध्याय IV -> अध्याय
+# चार). Only I, V and X up to XXXIX, after a Devanagari word and not before a Latin one
+# ("कहा I love").
 _SANSKRIT_ORDINALS = ("", "प्रथम", "द्वितीय", "तृतीय", "चतुर्थ", "पंचम", "षष्ठ", "सप्तम", "अष्टम",
                       "नवम", "दशम")  # fmt: skip
 _NUMBERING = r"भाग|अध्याय|खंड|खण्ड|पाठ|चरण|सीज़न|सीजन"
@@ -83,6 +85,7 @@ _ROMAN_AFTER_WORD = re.compile(
     r"(?!\s+[A-Za-z])"
 )
 _ROMAN_VALUES = {"I": 1, "V": 5, "X": 10}
+_POSTPOSITIONS = frozenset(("ने", "का", "की", "के", "को", "से", "में", "पर", "तक"))
 
 
 def _roman_value(numeral: str) -> int:
@@ -98,6 +101,12 @@ def _roman_numerals(text: str) -> str:
             return hi.cardinal(n)
         if previous in _RULERS and n <= 10:
             return _SANSKRIT_ORDINALS[n]
+        if previous in _RULERS:
+            # above ten Hindi says its own ordinal (लुई चौदहवाँ), oblique before a
+            # postposition (लुई चौदहवें ने, पोप पायस बारहवें की)
+            following = m.string[m.end() :].split(maxsplit=1)
+            oblique = bool(following) and following[0] in _POSTPOSITIONS
+            return hi.ordinal(n, "obl" if oblique else "m")
         return m.group()
 
     return _ROMAN_AFTER_WORD.sub(say, text)
@@ -203,7 +212,7 @@ _UNITS = {
     "km/h": word("किलोमीटर प्रति घंटा"), "km": _KM, "m": word("मीटर"),
     "cm": word("सेंटीमीटर"), "mm": word("मिलीमीटर"), "kg": _KG, "g": word("ग्राम"),
     "l": word("लीटर"), "ml": word("मिलीलीटर"), "C": word("डिग्री सेल्सियस"),
-    "deg": word("डिग्री"), "min": word("मिनट"),
+    "deg": word("डिग्री"), "min": word("मिनट"), "F": word("डिग्री फ़ारेनहाइट"),
 }  # fmt: skip
 
 SPEC = LanguageSpec(
@@ -250,6 +259,10 @@ SPEC = LanguageSpec(
     # _rupees_with_scale is defined below
     extra_rules=(
         _digits,
+        hi_everyday.codes,
+        hi_everyday.closed_amounts,
+        hi_everyday.clock_halves,
+        hi_everyday.year_spans,
         _pin_codes,
         lambda text: _rupees_with_scale(text),
         _hyphen_scores,
