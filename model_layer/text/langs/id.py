@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
+from model_layer.text.langs import id_everyday
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import plural_none, word
 
@@ -35,8 +36,10 @@ _DATE_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _PER_UNIT = re.compile(
-    r"(?<=\w)/(malam|hari|bulan|tahun|jam|orang|porsi|kg|pcs|buah|minggu|kamar|pax)(?!\w)"
+    r"(?<=\w)/(malam|hari|bulan|tahun|jam|orang|porsi|kg|kWh|liter|lembar|unit|pcs|buah|minggu|kamar|pax)(?!\w)"
 )
+
+_PER_WORDS = {"kg": "kilogram", "kWh": "kilowatt jam"}
 
 
 # "Senin-Jumat": Senin sampai Jumat; "31 Des.": a month's short name after a day.
@@ -73,7 +76,7 @@ def _everyday(text: str) -> str:
     text = _TIME_RANGE.sub(time_range, text)
     text = _DECADE.sub(lambda m: f"{cardinal(m.group(1))}an", text)
     text = _SLASH.sub(slash, text)
-    return _PER_UNIT.sub(lambda m: f" per {'kilogram' if m.group(1) == 'kg' else m.group(1)}", text)
+    return _PER_UNIT.sub(lambda m: f" per {_PER_WORDS.get(m.group(1), m.group(1))}", text)
 
 
 def cardinal(digits: str) -> str:
@@ -174,7 +177,7 @@ SPEC = LanguageSpec(
             "u.p.",
         )
     ),
-    extra_rules=(_ke_ordinal, _postal_codes, _everyday),
+    extra_rules=(_ke_ordinal, _postal_codes, id_everyday.everyday, _everyday),
 )
 
 LANGUAGE = Language(SPEC)

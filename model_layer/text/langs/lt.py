@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from model_layer.text.langs import lt_everyday
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import plural_lithuanian, table_ordinal, word
 
@@ -191,6 +192,13 @@ _PER_WORDS = {"naktis": "už naktį", "naktį": "už naktį", "para": "už parą
               "kg": "už kilogramą", "vnt.": "už vienetą"}  # fmt: skip
 
 
+def _per_unit(m: re.Match[str]) -> str:
+    # "5 Eur/mėn." at the end: the unit's period also ends the sentence
+    rest = m.string[m.end() : m.end() + 3].lstrip()
+    end = "." if m.group(1).endswith(".") and (not rest or rest[0].isupper()) else ""
+    return f" {_PER_WORDS[m.group(1)]}{end}"
+
+
 def _everyday(text: str) -> str:
     def feminine(n: int) -> str:  # valanda and minutė are feminine: "septynios valandos"
         head, _, last = str(LANGUAGE.cardinal(str(n))).rpartition(" ")
@@ -214,7 +222,7 @@ def _everyday(text: str) -> str:
     text = _TIME_VAL.sub(time, text)
     text = _PERCENT.sub("%", text)
     text = _STREET.sub(lambda m: f"{m.group(1)} {_STREET_WORDS[m.group(2)]}", text)
-    text = _PER_UNIT.sub(lambda m: f" {_PER_WORDS[m.group(1)]}", text)
+    text = _PER_UNIT.sub(_per_unit, text)
     return _FRACTION.sub(fraction, text)
 
 
@@ -271,6 +279,7 @@ SPEC = LanguageSpec(
         "EUR": Currency(word("euras", "eurai", "eurų", "euro"), _CENT),
         "USD": Currency(word("doleris", "doleriai", "dolerių", "dolerio"), _CENT),
     },
+    currency_symbols={"Eur": "EUR", "eur": "EUR"},  # "12,50 Eur", as shops write it
     scales=_SCALES,
     months=MONTHS,
     month_names=MONTH_NAMES,  # a month on its own (SSML say-as)
@@ -286,7 +295,7 @@ SPEC = LanguageSpec(
     abbreviations=_ABBREVIATIONS,
     # never end a sentence
     titles=frozenset(("pvz.", "t. y.", "Nr.", "gerb.", "prof.", "Pvz.", "apyt.", "dr.")),
-    extra_rules=(_written_dates, _years_alone, _hours_span, _everyday),
+    extra_rules=(_written_dates, _years_alone, lt_everyday.everyday, _hours_span, _everyday),
     final_rules=(_one_hundred,),
     unit_symbols={"val": "h"},  # "2 val. 15 min."
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from model_layer.text.langs import lv_everyday
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import plural_latvian, table_ordinal, word
 
@@ -130,16 +131,19 @@ _DAYS_TO = {"P": "pirmdienai", "O": "otrdienai", "T": "trešdienai", "C": "cetur
             "Pk": "piektdienai", "S": "sestdienai", "Sv": "svētdienai"}  # fmt: skip
 _DAY = "(Pk|Sv|P|O|T|C|S)"
 _DAY_RANGE = re.compile(rf"(?<!\w){_DAY}\s?[-\u2013]\s?{_DAY}(?!\w)")
-_PER_UNIT = re.compile(r"(?<=[\w€%])/(naktī|nakts|dienā|diena|mēnesī|gadā|stundā|kg|gab\.)(?!\w)")
+_PER_UNIT = re.compile(
+    r"(?<=[\w€%])/(naktī|nakts|dienā|diena|mēnesī|mēn\.|gadā|stundā|kg|gab\.)(?!\w)"
+)
 _PER_WORDS = {"naktī": "par nakti", "nakts": "par nakti", "dienā": "dienā", "diena": "dienā",
-              "mēnesī": "mēnesī", "gadā": "gadā", "stundā": "stundā", "kg": "par kilogramu",
+              "mēnesī": "mēnesī", "mēn.": "mēnesī", "gadā": "gadā", "stundā": "stundā",
+              "kg": "par kilogramu",
               "gab.": "par gabalu"}  # fmt: skip
 
 
 # "no 9 līdz 18" (hours, nothing counted after): the dative plural, as hours are said
 # ("no deviņiem līdz astoņpadsmitiem").
 _HOURS_SPAN = re.compile(
-    r"(?<!\w)([Nn]o)\s([01]?\d|2[0-4])\s(līdz)\s([01]?\d|2[0-4])(?![\d.,:]\d|\s?\w)"
+    r"(?<!\w)([Nn]o)\s([01]?\d|2[0-4])\s(līdz)\s([01]?\d|2[0-4])(?![\d.,:]\d|\s?[\w€$£%°])"
 )
 _DATIVE_HOURS = {"viens": "vieniem", "divi": "diviem", "trīs": "trim", "četri": "četriem",
                  "pieci": "pieciem", "seši": "sešiem", "septiņi": "septiņiem",
@@ -163,11 +167,18 @@ def _hours_span(text: str) -> str:
     return _HOURS_SPAN.sub(say, text) if "līdz" in text else text
 
 
+def _per_unit(m: re.Match[str]) -> str:
+    # "5 EUR/mēn." at the end: the unit's period also ends the sentence
+    rest = m.string[m.end() : m.end() + 3].lstrip()
+    end = "." if m.group(1).endswith(".") and (not rest or rest[0].isupper()) else ""
+    return f" {_PER_WORDS[m.group(1)]}{end}"
+
+
 def _everyday(text: str) -> str:
     text = _DAY_RANGE.sub(
         lambda m: f"no {_DAYS_FROM[m.group(1)]} līdz {_DAYS_TO[m.group(2)]}", text
     )
-    text = _PER_UNIT.sub(lambda m: f" {_PER_WORDS[m.group(1)]}", text)
+    text = _PER_UNIT.sub(_per_unit, text)
     return text
 
 
@@ -214,6 +225,7 @@ SPEC = LanguageSpec(
         "EUR": Currency(word("eiro"), _CENT),  # "eiro" does not decline
         "USD": Currency(word("dolārs", "dolāri"), _CENT),
     },
+    currency_symbols={"Eur": "EUR", "eur": "EUR"},  # "5 eur", as shops write it
     scales=_SCALES,
     months=MONTHS,
     date=_date,
@@ -228,7 +240,14 @@ SPEC = LanguageSpec(
     abbreviations=_ABBREVIATIONS,
     # never end a sentence
     titles=frozenset(("piem.", "t.i.", "Nr.", "prof.", "plkst.", "Piem.", "apm.")),
-    extra_rules=(_written_dates, _years, _hours_span, _everyday, _ordinals_before_words),
+    extra_rules=(
+        _written_dates,
+        _years,
+        lv_everyday.everyday,
+        _hours_span,
+        _everyday,
+        _ordinals_before_words,
+    ),
 )
 
 LANGUAGE = Language(SPEC)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from model_layer.text.langs import vi_everyday
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import last_word, plural_none, word
 
@@ -144,7 +145,8 @@ def _date(parts: DateParts) -> str | None:
 
 _UNITS = {
     "km": word("ki-lô-mét"), "m": word("mét"), "cm": word("xăng-ti-mét"), "mm": word("mi-li-mét"),
-    "kg": word("ki-lô-gam"), "g": word("gam"), "l": word("lít"), "ml": word("mi-li-lít"),
+    "kg": word("ki-lô-gam"), "g": word("gam"), "mg": word("mi-li-gam"), "l": word("lít"),
+    "ml": word("mi-li-lít"),
     "km/h": word("ki-lô-mét trên giờ"), "m2": word("mét vuông"), "h": word("giờ"),
     "min": word("phút"), "s": word("giây"), "GB": word("gi-ga-bai"), "MB": word("mê-ga-bai"),
     "C": word("độ C"), "F": word("độ F"), "deg": word("độ"),
@@ -186,7 +188,7 @@ SPEC = LanguageSpec(
     abbreviations=_ABBREVIATIONS,
     # never end a sentence
     titles=frozenset(("TP.", "TS.", "ThS.", "PGS.", "GS.", "Q.", "Tp.", "P.")),
-    extra_rules=(_everyday, _day_months, _months, _ordinals),
+    extra_rules=(vi_everyday.everyday, _everyday, _day_months, _months, _ordinals),
 )
 
 LANGUAGE = Language(SPEC)
