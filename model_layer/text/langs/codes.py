@@ -173,11 +173,20 @@ def read_in_groups(run: str, lang: str, digits: range | None = None) -> str | No
     return None if None in said else ", ".join(said)  # type: ignore[arg-type]
 
 
+def _hash(m: re.Match[str], word: str, lang: str) -> str:
+    digits = _digits(m.group(1), lang) or m.group(1)
+    before = m.string[max(0, m.start() - len(word) - 1) : m.start()].strip().lower()
+    return digits if before == word.lower() else f"{word} {digits}"  # "Order number #45821"
+
+
 def _identifier(m: re.Match[str], lang: str) -> str:
     lead = m.group(1)
     word = _NUMBER_WORD.get(lang)
     if word is not None and lead.rstrip().endswith("#"):
-        lead = lead.rstrip()[:-1] + word + " "  # "Order #45821": "Order number"
+        head = lead.rstrip()[:-1]
+        # "Order #45821": "Order number"; "Order number #45821" says it once
+        said_already = head.rstrip().lower().endswith(word.lower())
+        lead = head if said_already else head + word + " "
     return lead + (_digits(m.group(2), lang) or m.group(2))
 
 
@@ -209,7 +218,7 @@ def read(text: str, lang: str) -> str:
     if "#" in text:
         word = _NUMBER_WORD.get(lang)
         if word is not None:
-            text = _HASH.sub(lambda m: f"{word} {_digits(m.group(1), lang) or m.group(1)}", text)
+            text = _HASH.sub(lambda m: _hash(m, word, lang), text)
     if "-" in text:
         text = _HYPHENATED.sub(lambda m: _hyphenated(m, lang), text)
     return _CODE.sub(lambda m: _code(m, lang), text)

@@ -843,7 +843,17 @@ def read(text: str, lang: str, reader: Reader | None) -> str:
     return "".join(out)
 
 
+# "Nr. 12345", "№ 5", "číslo 3": a number after its label names something; it takes no case
+# from the words around it ("Užsakymas Nr. 12345 pristatytas" is no accusative).
+_LABEL_BEFORE = re.compile(
+    r"(?i:\b(?:nr|no|numeris|numurs|numer|numero|número|номер|č|číslo|broj|št|kodas|kods)"
+    r"\.?|№)[ \u00a0]?$"
+)
+
+
 def _say(m: re.Match[str], text: str, lang: str, reader: Reader) -> tuple[str, int] | None:
+    if _LABEL_BEFORE.search(text, max(0, m.start() - 12), m.start()):
+        return None
     n = int(re.sub(r"\D", "", m.group(1)))
     if n < 1 or m.group(1).startswith("0") or (n == 1 and lang not in _ONE | {"lt", "lv"}):
         return None
