@@ -13,10 +13,7 @@ from model_layer.text.langs import fi_dates, nordic, time_spans
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
 from model_layer.text.langs.forms import plural_finnish, word
 
-# in a date, the month is in the partitive: "viides maaliskuuta"
-MONTHS = ("tammikuuta", "helmikuuta", "maaliskuuta", "huhtikuuta", "toukokuuta",
-          "kesäkuuta", "heinäkuuta", "elokuuta", "syyskuuta", "lokakuuta", "marraskuuta",
-          "joulukuuta")  # fmt: skip
+MONTHS = fi_dates.MONTHS  # in a date the month is in the partitive: "viides maaliskuuta"
 MONTH_NAMES = ("tammikuu", "helmikuu", "maaliskuu", "huhtikuu", "toukokuu", "kesäkuu",
                "heinäkuu", "elokuu", "syyskuu", "lokakuu", "marraskuu", "joulukuu")  # fmt: skip
 

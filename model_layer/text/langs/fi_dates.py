@@ -16,6 +16,11 @@ import re
 
 from model_layer.text import numbers
 
+# In a date the month is in the partitive: "viides maaliskuuta".
+MONTHS = ("tammikuuta", "helmikuuta", "maaliskuuta", "huhtikuuta", "toukokuuta",
+          "kesäkuuta", "heinäkuuta", "elokuuta", "syyskuuta", "lokakuuta", "marraskuuta",
+          "joulukuuta")  # fmt: skip
+
 # Each part of an ordinal: (weak stem, strong stem); a part in the teens' or tens' place
 # of 11-99 uses the compound forms ("kahdennestatoista", not "toisestatoista").
 _STEMS = {
@@ -83,8 +88,6 @@ _WEEKDAY_BEFORE = re.compile(
 
 
 def _date(day: int, month: int, year: str | None, case: str) -> str | None:
-    from model_layer.text.langs.fi import MONTHS  # fi.py uses this module's rule
-
     said = ordinal(day, case)
     if said is None:
         return None
