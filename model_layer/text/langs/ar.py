@@ -365,7 +365,6 @@ SPEC = LanguageSpec(
     equals_word="يساوي",
     extra_rules=(
         _prepare,
-        ar_everyday.codes,
         ar_everyday.half_days,
         ar_everyday.ranks,
         ar_everyday.per_unit,

@@ -1,4 +1,4 @@
-"""Arabic everyday text: one-time codes, 12-hour times with ص/م, ranks and floors,
+"""Arabic everyday text: 12-hour times with ص/م, ranks and floors,
 prices per unit, scale words before their noun.
 
 Each rule runs on text whose Arabic-Indic digits are already Western (`ar._prepare`).
@@ -9,30 +9,6 @@ from __future__ import annotations
 import re
 
 from model_layer.text.spell import ar
-
-# "رمز التحقق: 482913", "رمز التحقق الخاص بك هو 482913", "كود الخصم 7734", "الرمز البريدي
-# 12345": a code is keyed, so it is said digit by digit, in the groups it is written in,
-# never as "أربعمئة واثنان وثمانون ألفًا". Up to three words may name the code
-# (التحقق، الخاص بك، المؤقتة) before "هو", a colon or the digits.
-_CODE_WORDS = (
-    r"رمز|الرمز|رمزك|كود|الكود|كودك|كلمة المرور|كلمة السر|الرقم السري|الرقم السرّي|"
-    r"الرقم البريدي|OTP|PIN|otp|pin"
-)
-_CODE = re.compile(
-    rf"(?<!\w)((?:{_CODE_WORDS})(?:\s+[^\W\d_]+){{0,3}}?(?:\s*(?:هو|هي)?\s*:?\s*))"
-    r"(\d{2,8}(?:[ -]\d{2,4}){0,2})(?![\w.,/:]\d|[\w%])"
-)
-
-
-def codes(text: str) -> str:
-    def say(m: re.Match[str]) -> str:
-        groups = re.split("[ -]", m.group(2))
-        if sum(len(g) for g in groups) < 4:
-            return m.group()  # "الرمز 12": a label, not a code to key in
-        return m.group(1) + ", ".join(ar.digits(g) for g in groups)
-
-    return _CODE.sub(say, text)
-
 
 # "9:30 ص", "10:00 م", "من 9 ص إلى 5 م": ص and م after a time are صباحًا and مساءً.
 # After a bare number م is a metre ("الطول 5 م"): it is the evening only after a time with

@@ -112,7 +112,7 @@ def _iban(m: re.Match[str], lang: str) -> str:
 # A one-time code, PIN or TAN after the word that names it ("Ihr Code lautet 482913",
 # "Votre code est 482 913", "Ваш код: 4829"): digit by digit in its printed groups, from
 # four digits on. The languages that read their codes in their own module (en, the
-# Nordic, Central Slavic, ja, ko, tr, hu, ro, el) are not listed.
+# Nordic, Central Slavic, ja, ko, tr, hu, ro, el, id, vi, lt, lv) are not listed.
 _ONE_TIME_CODE_WORDS = {
     "de": r"(?!post)\w*code|PIN|TAN|Einmalpasswort",
     "fr": r"code(?: de (?:vérification|confirmation|sécurité|validation))?|PIN"
@@ -124,6 +124,15 @@ _ONE_TIME_CODE_WORDS = {
     "pl": r"kod(?: (?:weryfikacyjny|potwierdzający|SMS|BLIK))?|PIN|hasło jednorazowe",
     "ru": r"код(?: (?:подтверждения|доступа|проверки))?|пароль|PIN|ПИН",
     "uk": r"код(?: (?:підтвердження|доступу|перевірки))?|пароль|PIN|ПІН",
+    "ar": r"رمز|الرمز|رمزك|كود|الكود|كودك|كلمة المرور|كلمة السر|الرقم السري|الرقم السرّي|"
+    r"الرقم البريدي|OTP|PIN",
+    "hi": r"OTP|PIN|ओटीपी|पिन|पासवर्ड|कोड|एमपिन|MPIN|CVV",
+}
+# What may follow the word in a language before the digits, besides a colon: Arabic names
+# the code with up to three words before "هو" ("رمز التحقق الخاص بك هو"), Hindi ends with है.
+_CODE_LINK_OF = {
+    "ar": r"(?:\s+[^\W\d_]+){0,3}?(?:\s*(?:هو|هي))?",
+    "hi": r"(?:\s*(?:है|हैं))?",
 }
 _CODE_LINK = r"(?:\s+(?:ist|lautet|est|es|è|é|is|to|je|jest|будет|:)|\s*:|\s+OTP|\s+SMS){0,2}\s*"
 
@@ -134,7 +143,8 @@ def _one_time_code_pattern(lang: str) -> re.Pattern[str] | None:
     if words is None:
         return None
     return re.compile(
-        rf"(?<!\w)((?:{words}){_CODE_LINK})(\d{{2,8}}(?:[ -]\d{{2,4}}){{0,2}})"
+        rf"(?<!\w)((?:{words}){_CODE_LINK_OF.get(lang, '')}{_CODE_LINK})"
+        rf"(\d{{2,8}}(?:[ -]\d{{2,4}}){{0,2}})"
         rf"(?![\w.,/]\d|\w){_NOT_AMOUNT}",
         re.IGNORECASE,
     )

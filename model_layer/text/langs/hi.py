@@ -259,7 +259,6 @@ SPEC = LanguageSpec(
     # _rupees_with_scale is defined below
     extra_rules=(
         _digits,
-        hi_everyday.codes,
         hi_everyday.closed_amounts,
         hi_everyday.clock_halves,
         hi_everyday.year_spans,

@@ -1,4 +1,4 @@
-"""Hindi everyday text: one-time codes, "₹499/-", AM/PM and clock spans, year spans.
+"""Hindi everyday text: "₹499/-", AM/PM and clock spans, year spans.
 
 Each rule runs on text whose Devanagari digits are already Western (`hi._digits`).
 """
@@ -8,26 +8,6 @@ from __future__ import annotations
 import re
 
 from model_layer.text.spell import hi
-
-# "आपका OTP 482913 है", "OTP: 4829", "पासवर्ड: 839201": a code is keyed, so it is said
-# digit by digit in the groups it is written in, never "चार लाख बयासी हज़ार ...".
-# (Five digits or more after कोड/नंबर are read so by the shared `codes.py` already.)
-_CODE = re.compile(
-    r"(?<![\w\u0900-\u097F])((?:OTP|otp|PIN|ओटीपी|पिन|पासवर्ड|कोड|एमपिन|MPIN|mPIN|CVV)"
-    r"(?:\s*(?:है|हैं)?\s*:?\s*))"
-    r"(\d{2,8}(?:[ -]\d{2,4}){0,2})(?![\w.,/:]\d|[\w%\u0900-\u097F])"
-)
-
-
-def codes(text: str) -> str:
-    def say(m: re.Match[str]) -> str:
-        groups = re.split("[ -]", m.group(2))
-        if sum(len(g) for g in groups) < 4:
-            return m.group()  # "कोड 12": a label, not a code to key in
-        return m.group(1) + ", ".join(hi.digits(g) for g in groups)
-
-    return _CODE.sub(say, text)
-
 
 # "₹499/-", "Rs 500/-", "10,000/- रुपये": the "/-" that closes an amount on Indian price
 # tags and cheques ("and no paise") is not said.
