@@ -124,6 +124,14 @@ class AmountStyle:
         return re.compile(rf"(?<![\w.,+])(?:{after}{before})")
 
     @cached_property
+    def already_more_pattern(self) -> re.Pattern[str]:
+        return re.compile(rf"(?:{self.already_more})\s$")
+
+    @cached_property
+    def more_than_word_pattern(self) -> re.Pattern[str]:
+        return re.compile(self.more_than_before_word)
+
+    @cached_property
     def per_unit_pattern(self) -> re.Pattern[str] | None:
         if not self.per_unit:  # the language says a price per unit its own way (tr, hu)
             return None
@@ -227,9 +235,9 @@ def _duration(m: re.Match[str], style: AmountStyle) -> str:
 
 def _plus(m: re.Match[str], style: AmountStyle) -> str:
     number = m.group(1) or m.group(2)
-    if re.search(rf"(?:{style.already_more})\s$", m.string[max(0, m.start() - 14) : m.start()]):
+    if style.already_more_pattern.search(m.string, max(0, m.start() - 14), m.start()):
         return number  # "über 1.000+", "ab 18+": the words already say it
-    word_after = re.match(style.more_than_before_word, m.string[m.end() :])
+    word_after = style.more_than_word_pattern.match(m.string, m.end())
     if style.plus_word is not None and word_after is None:
         return f"{number} {style.plus_word}"
     said = f"{style.more_than} {number}"  # "1.000+ Kunden": über tausend Kunden
