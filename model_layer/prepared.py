@@ -121,7 +121,7 @@ def prepared_padding_invariant(
     if folder is None:
         return False
     try:
-        manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+        recorded = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError):
         return False
-    return manifest.get("padding_invariant") is True
+    return recorded.get("padding_invariant") is True

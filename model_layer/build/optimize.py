@@ -161,9 +161,9 @@ def optimize_model(
             single_item_graph(folder, name).unlink(missing_ok=True)
             if single is not None:
                 _save_optimized(single, folder, single_item_graph(folder, name).stem, prepacked)
-    manifest = manifest(model_dir, precision, prepacked, applied, _padding_invariant(model_dir))
+    record = manifest(model_dir, precision, prepacked, applied, _padding_invariant(model_dir))
     (folder / MANIFEST).write_text(
-        json.dumps(manifest, indent=2),
+        json.dumps(record, indent=2),
         encoding="utf-8",
     )
     return folder
