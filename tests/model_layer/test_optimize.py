@@ -78,7 +78,7 @@ def test_int8_without_prepared_graphs_is_a_clear_load_error(
 ) -> None:
     bare = tmp_path / "model"
     shutil.copytree(tiny_model_dir, bare, ignore=shutil.ignore_patterns("optimized"))
-    with pytest.raises(ModelLoadError, match=r"model_layer\.optimize .* --int8"):
+    with pytest.raises(ModelLoadError, match=r"model_layer\.build\.optimize .* --int8"):
         model_layer.load(bare, EngineSettings(precision="int8", warmup=False))
 
 
