@@ -93,7 +93,7 @@ RUN pip install --no-cache-dir --no-deps --no-compile --target /opt/app . \
     && python -m compileall -q -f --invalidation-mode unchecked-hash /opt/app \
     && cp LICENSE NOTICE /opt/app/
 
-# Built on `app` because the preparation is project code (model_layer.optimize, and
+# Built on `app` because the preparation is project code (model_layer.build.optimize, and
 # model_layer.text.language for the language identifier, ~1 s less cold start):
 # each graph optimized once and saved with its weights in a separate, mapped file,
 # so cold starts skip graph optimization and the load-time memory spike. Its output
@@ -101,16 +101,16 @@ RUN pip install --no-cache-dir --no-deps --no-compile --target /opt/app . \
 # result unchanged also leaves the final model layer byte-identical (and cached).
 FROM app AS model
 COPY --from=weights /opt/model /opt/model
-# The graph rewrites (model_layer.optimize_rewrites) and ONNX Runtime's quantizer need
+# The graph rewrites (model_layer.build.rewrites) and ONNX Runtime's quantizer need
 # the onnx package, installed in this stage only. INT8=true also prepares the opt-in
 # int8 graphs (SUPERTONIC_PRECISION=int8) and their quality report.
 ARG INT8=false
 ARG ONNX_VERSION=1.23.2
 RUN pip --python /opt/venv/bin/python install --no-cache-dir "onnx==${ONNX_VERSION}" \
     && if [ "${INT8}" = "true" ]; then \
-        PYTHONPATH=/opt/app /opt/venv/bin/python -m model_layer.optimize /opt/model --int8; \
+        PYTHONPATH=/opt/app /opt/venv/bin/python -m model_layer.build.optimize /opt/model --int8; \
     else \
-        PYTHONPATH=/opt/app /opt/venv/bin/python -m model_layer.optimize /opt/model; \
+        PYTHONPATH=/opt/app /opt/venv/bin/python -m model_layer.build.optimize /opt/model; \
     fi \
     && PYTHONPATH=/opt/app /opt/venv/bin/python -m model_layer.text.language /opt/model \
     && find /opt/model -exec touch -h -d @0 {} +
@@ -121,7 +121,7 @@ ARG PYLOUDNORM_VERSION=0.2.0
 ARG SCIPY_VERSION=1.17.1
 RUN pip --python /opt/venv/bin/python install --no-cache-dir \
         "pyloudnorm==${PYLOUDNORM_VERSION}" "scipy==${SCIPY_VERSION}" \
-    && PYTHONPATH=/opt/app /opt/venv/bin/python -m model_layer.calibrate /opt/model \
+    && PYTHONPATH=/opt/app /opt/venv/bin/python -m model_layer.build.calibrate /opt/model \
     && touch -h -d @0 /opt/model/loudness.json /opt/model
 
 FROM ${PYTHON_IMAGE} AS rie
@@ -162,6 +162,12 @@ RUN python -c 'import sys, sysconfig; want = sys.argv[1]; got = sysconfig.get_pa
     && mkdir -p /opt/stdlib-bytecode \
     && find . -name '*.pyc' -print0 | tar --null -cf - -T - | tar -xf - -C /opt/stdlib-bytecode
 
+# What ships: the app without its build-time code (model_layer/build: graph preparation,
+# calibration, the synthetic-model generator), which the model stage ran and the
+# function never imports.
+FROM app AS shipped
+RUN rm -rf /opt/app/model_layer/build
+
 FROM ${PYTHON_IMAGE} AS runtime
 ARG PYTHON_STDLIB=/usr/local/lib/python3.12
 # Layers in order of how rarely they change: the ~305 MB model first, so a
@@ -171,7 +177,7 @@ COPY --from=model /opt/model /opt/model
 COPY --from=rie /usr/local/bin/aws-lambda-rie /usr/local/bin/lambda-entry /usr/local/bin/
 COPY --from=stdlib /opt/stdlib-bytecode/ ${PYTHON_STDLIB}/
 COPY --from=deps /opt/venv /opt/venv
-COPY --from=app /opt/app /opt/app
+COPY --from=shipped /opt/app /opt/app
 # Nothing is written at run time: bytecode was compiled at build time and the
 # function keeps audio in memory or sends it to S3 (only /tmp is writable).
 # ONNX Runtime would otherwise create a telemetry id database under

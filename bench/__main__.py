@@ -87,7 +87,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 def resolve_model_dir(args: argparse.Namespace) -> Path:
     if args.model_dir is not None:
         return args.model_dir.resolve()
-    from model_layer.synthetic import cached_model_dir
+    from model_layer.build.synthetic import cached_model_dir
 
     log("locating (or generating) the synthetic model...")
     return cached_model_dir("tiny" if args.quick else "full")
@@ -96,7 +96,7 @@ def resolve_model_dir(args: argparse.Namespace) -> Path:
 def resolve_released_dir(args: argparse.Namespace) -> Path:
     if args.released_model_dir is not None:
         return args.released_model_dir.resolve()
-    from model_layer.synthetic import cached_model_dir
+    from model_layer.build.synthetic import cached_model_dir
 
     log("locating (or generating) the released-layout synthetic model...")
     return cached_model_dir("tiny" if args.quick else "full", 0, "released")
@@ -105,7 +105,8 @@ def resolve_released_dir(args: argparse.Namespace) -> Path:
 def prepare_graphs(model_dir: Path) -> None:
     """Measure what the image ships: graphs prepared at build time, fp32 and int8,
     and the prepared language identifier."""
-    from model_layer.optimize import optimize_model, usable_optimized_dir
+    from model_layer.build.optimize import optimize_model
+    from model_layer.prepared import usable_optimized_dir
     from model_layer.text.language import is_prepared, prepare_identifier
 
     if not is_prepared(model_dir):

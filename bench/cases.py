@@ -46,7 +46,7 @@ class Config:
     latency_requests: int
     cold_requests: int = 10
     steps: int = 8
-    # The released-layout model (python -m model_layer.synthetic --layout released).
+    # The released-layout model (python -m model_layer.build.synthetic --layout released).
     released_model_dir: str = ""
     layout_sizes: tuple[str, ...] = ("600", "3000")
     layouts: tuple[str, ...] = ("ours", "released")

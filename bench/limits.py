@@ -205,7 +205,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    from model_layer.synthetic import cached_model_dir
+    from model_layer.build.synthetic import cached_model_dir
 
     model_dir = (args.model_dir or cached_model_dir("full")).resolve()
     sizes = [int(size) for size in args.memory.split(",")]

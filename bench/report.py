@@ -19,7 +19,7 @@ IMPLS = ("official", "engine", "handler")
 OURS = ("engine", "handler")
 SIZES = ("60", "600", "3000")
 STEPS = (8, 5)
-LAYOUTS = ("ours", "released")  # the synthetic model's node layouts (model_layer.synthetic)
+LAYOUTS = ("ours", "released")  # the synthetic model's node layouts (model_layer.build.synthetic)
 
 
 @dataclass(frozen=True)

@@ -85,7 +85,7 @@ def main() -> int:
     from handler.config import HandlerSettings
     from handler.function import SpeechFunction
     from handler.observability import metrics
-    from model_layer.synthetic import cached_model_dir
+    from model_layer.build.synthetic import cached_model_dir
     from tests.infra.seaweed import start_seaweedfs
 
     model_dir = args.model_dir or cached_model_dir("full")

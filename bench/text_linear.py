@@ -75,8 +75,8 @@ def main(argv: list[str] | None = None) -> int:
     chosen = [f for f in args.families.split(",") if f] or list(FAMILIES)
 
     import model_layer
+    from model_layer.build.synthetic import cached_model_dir
     from model_layer.settings import EngineSettings
-    from model_layer.synthetic import cached_model_dir
 
     synthesizer = model_layer.load(cached_model_dir("tiny"), EngineSettings(warmup=False))
     header = ["family", "lang", *(f"{s:,} ch µs/ch" for s in sizes), f"{sizes[-1]}/{sizes[0]}"]

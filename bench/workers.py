@@ -53,7 +53,8 @@ def speech_event(index: int) -> dict[str, Any]:
 def shared_model_dir(model_dir: Path, workdir: Path) -> Path:
     """A copy of `model_dir` (its files linked, not copied) with fp32 graphs prepared
     with packed weights, as an image built with SUPERTONIC_SHARED_WEIGHTS ships them."""
-    from model_layer.optimize import optimize_model, usable_optimized_dir
+    from model_layer.build.optimize import optimize_model
+    from model_layer.prepared import usable_optimized_dir
 
     copy = workdir / "shared-model"
     copy.mkdir(exist_ok=True)
@@ -157,7 +158,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    from model_layer.synthetic import cached_model_dir
+    from model_layer.build.synthetic import cached_model_dir
 
     model_dir = (args.model_dir or cached_model_dir("full")).resolve()
     counts = [int(n) for n in args.workers.split(",")]

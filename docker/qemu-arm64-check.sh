@@ -10,7 +10,7 @@ set -eu
 cd "$(dirname "$0")/.."
 repo=$(pwd)
 work=${WORK:-/tmp/supertonic-arm64}
-model_dir=${1:-$(.venv/bin/python -m model_layer.synthetic --size tiny)}
+model_dir=${1:-$(.venv/bin/python -m model_layer.build.synthetic --size tiny)}
 mkdir -p "$work/debs" "$work/root" "$work/site" "$work/home"
 
 command -v qemu-aarch64-static >/dev/null || apt-get install -y -qq qemu-user-static

@@ -162,7 +162,7 @@ def _warm_up_graphs(synthesizer: Synthesizer) -> None:
 def _batch_size(model_dir: Path, settings: EngineSettings) -> int:
     """2 chunks per vector-estimator run where the build proved that padding does not
     change a chunk's audio, else 1."""
-    from model_layer.optimize import prepared_padding_invariant
+    from model_layer.prepared import prepared_padding_invariant
 
     invariant = settings.prepared_graphs and prepared_padding_invariant(
         model_dir, settings.precision, settings.shared_weights

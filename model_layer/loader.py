@@ -26,7 +26,7 @@ from model_layer.constants import (
 from model_layer.engine import AcousticConfig, Engine
 from model_layer.errors import InvalidStyleError, ModelLoadError
 from model_layer.memory import release_free_memory
-from model_layer.optimize import single_item_graph, usable_optimized_dir
+from model_layer.prepared import single_item_graph, usable_optimized_dir
 from model_layer.settings import EngineSettings, get_settings
 from model_layer.text.indexer import TextIndexer
 from model_layer.voices import Style, load_style_file
@@ -126,7 +126,7 @@ def _graph_files(model_dir: Path, settings: EngineSettings) -> dict[str, Path]:
         if settings.precision == "int8":
             raise ModelLoadError(
                 "precision int8 needs graphs prepared by "
-                f"`python -m model_layer.optimize {model_dir} --int8`: {why_not}"
+                f"`python -m model_layer.build.optimize {model_dir} --int8`: {why_not}"
             )
     return {name: model_dir / rel for name, rel in GRAPH_PATHS.items()}
 

@@ -41,22 +41,22 @@ class EngineSettings(BaseSettings):
     # Memory patterns pre-plan buffers per input shape; shapes change with every
     # text, so the plans are rebuilt anyway and only cost memory.
     mem_pattern: bool = False
-    # int8 is the opt-in fast mode; it needs graphs prepared by model_layer.optimize.
+    # int8 is the opt-in fast mode; it needs graphs prepared by model_layer.build.optimize.
     precision: Literal["fp32", "int8"] = "fp32"
-    # Use graphs prepared at image build (model_layer.optimize) when they match this
+    # Use graphs prepared at image build (model_layer.build.optimize) when they match this
     # ONNX Runtime and these source graphs: faster load, no load-time memory spike.
     prepared_graphs: bool = True
     # Prepared fp32 graphs keep their weights packed as the CPU kernels use them, mapped
     # read-only from the data file: worker processes on one machine (Lambda Managed
     # Instances run several) share one copy in the page cache, instead of each packing
-    # ~400 MB onto its own heap. Same speed (measured); read by model_layer.optimize at
+    # ~400 MB onto its own heap. Same speed (measured); read by model_layer.build.optimize at
     # image build and by the loader, which refuses packed graphs when it is off. Off by
     # default: the packed layout is picked for the CPU that packs it (the build machine);
     # on a CPU with other instruction-set features the loader takes the original graphs.
     shared_weights: bool = False
     # Chunks of similar length denoised together, padded to the longest. None = decided
     # at load: 2 when the image build found the vector estimator padding-invariant
-    # (model_layer.optimize records it: the project's own synthetic layout, ~20% less
+    # (model_layer.build.optimize records it: the project's own synthetic layout, ~20% less
     # time per chunk at 2), else 1, since padding would change a chunk's audio (the
     # released graphs edge-pad the masked sequence) and with their guidance batch
     # already doubled inside the graph a batch of 2 saved nothing measurable (README,
@@ -90,7 +90,7 @@ class EngineSettings(BaseSettings):
         default="en", validation_alias=AliasChoices("DEFAULT_LANG", "SUPERTONIC_DEFAULT_LANG")
     )
     # Loudness of preset voices with `"loudness": "normalized"` (the default), integrated
-    # per ITU-R BS.1770; needs the gain table model_layer.calibrate writes at image build.
+    # per ITU-R BS.1770; needs the gain table model_layer.build.calibrate writes at image build.
     # -16 LUFS is the usual level for speech on phones and the web (-23 is broadcast).
     loudness_target_lufs: float = Field(
         default=-16.0,

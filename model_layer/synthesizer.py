@@ -151,7 +151,7 @@ class Synthesizer:
         # Without an identifier: the script rules and the default language only.
         self.detector = detector or LanguageDetector(None, settings.default_lang)
         self.lexicon = lexicon or Lexicon()  # the deployment's, under the request's
-        # Each preset's measured loudness (model_layer.calibrate); None = never calibrated.
+        # Each preset's measured loudness (model_layer.build.calibrate); None = never calibrated.
         self.gain_table = gain_table
 
     @property

@@ -21,7 +21,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 @pytest.fixture(scope="session")
 def tiny_model_dir() -> Path:
     """The tiny synthetic model, generated once and cached outside the repo."""
-    from model_layer.synthetic import cached_model_dir
+    from model_layer.build.synthetic import cached_model_dir
 
     return cached_model_dir("tiny")
 
@@ -29,10 +29,10 @@ def tiny_model_dir() -> Path:
 @pytest.fixture(scope="session")
 def calibrated_model_dir(tiny_model_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A copy of the tiny model with the loudness gain table the image build writes
-    (model_layer.calibrate at the default -16 LUFS / -1 dBTP)."""
+    (model_layer.build.calibrate at the default -16 LUFS / -1 dBTP)."""
     import shutil
 
-    from model_layer.calibrate import calibrate
+    from model_layer.build.calibrate import calibrate
 
     model_dir = tmp_path_factory.mktemp("calibrated") / "model"
     shutil.copytree(tiny_model_dir, model_dir)

@@ -16,8 +16,8 @@ def stage(dockerfile: str, name: str) -> str:
 
 def test_model_stage_calibrates_the_weights_after_preparing_them() -> None:
     model = stage((ROOT / "Dockerfile").read_text(encoding="utf-8"), "model")
-    calibrate = model.index("python -m model_layer.calibrate /opt/model")
-    assert model.index("python -m model_layer.optimize /opt/model") < calibrate
+    calibrate = model.index("python -m model_layer.build.calibrate /opt/model")
+    assert model.index("python -m model_layer.build.optimize /opt/model") < calibrate
     assert re.search(r'"pyloudnorm==\$\{PYLOUDNORM_VERSION\}"', model)
 
 

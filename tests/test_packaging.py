@@ -167,8 +167,8 @@ def test_graphs_are_prepared_at_build_time_and_int8_is_opt_in(dockerfile) -> Non
     _, stages, _ = dockerfile
     assert _args_of(stages["model"])["INT8"] == "false"
     runs = " ".join(text for keyword, text in stages["model"]["instructions"] if keyword == "RUN")
-    assert "python -m model_layer.optimize /opt/model;" in runs
-    assert "python -m model_layer.optimize /opt/model --int8" in runs
+    assert "python -m model_layer.build.optimize /opt/model;" in runs
+    assert "python -m model_layer.build.optimize /opt/model --int8" in runs
     # The language identifier, restricted and uncompressed, so init maps it (~0.05 s)
     # instead of decompressing py3langid's packaged model (~1 s).
     assert "python -m model_layer.text.language /opt/model" in runs

@@ -1,7 +1,7 @@
 """Every preset voice at one loudness, with no peak at or over full scale.
 
 Integrated loudness (ITU-R BS.1770) of each preset is measured once, at image build, by
-`model_layer.calibrate`, and stored beside the model as `loudness.json`. At synthesis a
+`model_layer.build.calibrate`, and stored beside the model as `loudness.json`. At synthesis a
 voice's gain is therefore known before its first chunk (a stream can apply it from the
 first byte), and each chunk goes through `level()`: the fixed gain, then a look-ahead
 peak limiter that holds the true peak (oversampled, as BS.1770 Annex 2 estimates it)
@@ -93,7 +93,7 @@ class VoiceLoudness:
 
 @dataclass(frozen=True)
 class GainTable:
-    """The measurements of one model's presets (model_layer.calibrate writes it)."""
+    """The measurements of one model's presets (model_layer.build.calibrate writes it)."""
 
     target_lufs: float
     true_peak_dbtp: float
@@ -209,10 +209,6 @@ def true_peak_envelope(x: np.ndarray, floor: float = 0.0) -> np.ndarray:
     envelope[between_at] = np.maximum(envelope[between_at], between)
     envelope[between_at + 1] = np.maximum(envelope[between_at + 1], between)
     return envelope
-
-
-def true_peak(x: np.ndarray) -> float:
-    return float(true_peak_envelope(x).max()) if len(x) else 0.0
 
 
 def limit(x: np.ndarray, ceiling: float, sample_rate: int) -> np.ndarray:

@@ -35,7 +35,6 @@ from model_layer.audio.encoder import AudioEncoder, mono_float32, write_tags
 from model_layer.audio.formats import AudioFormat, resolve_sample_rate
 from model_layer.audio.sinks import PartSink, _discard, _write_at
 
-WAV_HEADER_BYTES = 44
 # Formats whose declared length (wav header, flac STREAMINFO) must match the data.
 _FIXED_LENGTH = frozenset({AudioFormat.wav, AudioFormat.flac})
 # STREAMINFO starts after "fLaC" and the 4-byte block header; total samples are its

@@ -26,7 +26,7 @@ from model_layer.audio.loudness import (
     limit,
     load_gain_table,
 )
-from model_layer.calibrate import CALIBRATION_TEXTS
+from model_layer.build.calibrate import CALIBRATION_TEXTS
 from model_layer.voices import Style
 
 RATE = 44100

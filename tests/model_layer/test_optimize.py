@@ -12,9 +12,10 @@ import pytest
 
 import model_layer
 from model_layer import EngineSettings, ModelLoadError
+from model_layer.build.int8 import compare_audio, log_mel, quality_report
+from model_layer.build.optimize import main, optimize_model
 from model_layer.loader import _graph_files
-from model_layer.optimize import MANIFEST, main, optimize_model
-from model_layer.optimize_int8 import compare_audio, log_mel, quality_report
+from model_layer.prepared import MANIFEST
 
 TEXT = "Prepared graphs must say exactly the same thing, 42 times over."
 
@@ -77,7 +78,7 @@ def test_int8_without_prepared_graphs_is_a_clear_load_error(
 ) -> None:
     bare = tmp_path / "model"
     shutil.copytree(tiny_model_dir, bare, ignore=shutil.ignore_patterns("optimized"))
-    with pytest.raises(ModelLoadError, match=r"model_layer\.optimize .* --int8"):
+    with pytest.raises(ModelLoadError, match=r"model_layer\.build\.optimize .* --int8"):
         model_layer.load(bare, EngineSettings(precision="int8", warmup=False))
 
 

@@ -14,14 +14,15 @@ import onnxruntime as ort
 import pytest
 
 import model_layer
-from model_layer import EngineSettings, optimize_masks
+from model_layer import EngineSettings
+from model_layer.build import masks as optimize_masks
+from model_layer.build.graph import Graph, Node
+from model_layer.build.masks import remove_noop_masks, single_item_path, with_single_item_path
+from model_layer.build.optimize import optimize_model
+from model_layer.build.rewrites import apply_rewrites
+from model_layer.build.synthetic import cached_model_dir
+from model_layer.build.verify import random_feeds
 from model_layer.constants import GRAPH_PATHS
-from model_layer.optimize import optimize_model
-from model_layer.optimize_graph import Graph, Node
-from model_layer.optimize_masks import remove_noop_masks, single_item_path, with_single_item_path
-from model_layer.optimize_rewrites import apply_rewrites
-from model_layer.optimize_verify import random_feeds
-from model_layer.synthetic import cached_model_dir
 
 MASKED_GRAPHS = ("duration_predictor", "text_encoder", "vector_estimator")
 

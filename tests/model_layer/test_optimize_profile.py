@@ -1,4 +1,4 @@
-"""`python -m model_layer.optimize_profile`: per-op time tables and the roofline, whose
+"""`python -m model_layer.build.profile`: per-op time tables and the roofline, whose
 arithmetic count must be exact for the ceiling it is compared against to mean anything."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ import onnx
 import pytest
 from onnx import TensorProto, helper, numpy_helper
 
-from model_layer import optimize_profile
-from model_layer.optimize import optimize_model
-from model_layer.optimize_profile import graph_flops, main
+from model_layer.build import profile as optimize_profile
+from model_layer.build.optimize import optimize_model
+from model_layer.build.profile import graph_flops, main
 
 
 def _model(tmp_path: Path) -> Path:

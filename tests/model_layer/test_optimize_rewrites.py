@@ -13,12 +13,12 @@ import pytest
 
 import model_layer
 from model_layer import EngineSettings
+from model_layer.build.graph import Graph
+from model_layer.build.optimize import optimize_model
+from model_layer.build.rewrites import REWRITES, apply_rewrites
+from model_layer.build.synthetic import cached_model_dir
+from model_layer.build.verify import random_feeds, verify
 from model_layer.constants import GRAPH_PATHS
-from model_layer.optimize import optimize_model
-from model_layer.optimize_graph import Graph
-from model_layer.optimize_rewrites import REWRITES, apply_rewrites
-from model_layer.optimize_verify import random_feeds, verify
-from model_layer.synthetic import cached_model_dir
 
 
 @pytest.fixture(scope="module")
@@ -209,7 +209,7 @@ def test_batching_follows_the_padding_invariance_the_build_found(
     project's own padding-invariant layout -> 2; an explicit setting wins."""
     import json
 
-    from model_layer.optimize_verify import padding_invariant
+    from model_layer.build.verify import padding_invariant
 
     assert not padding_invariant(_load(prepared_released, "vector_estimator"))
     assert padding_invariant(_load(tiny_model_dir, "vector_estimator"))

@@ -12,8 +12,9 @@ import pytest
 
 import model_layer
 from model_layer import EngineSettings
+from model_layer.build.optimize import optimize_model
 from model_layer.loader import _graph_files
-from model_layer.optimize import MANIFEST, cpu_features, optimize_model
+from model_layer.prepared import MANIFEST, cpu_features
 from tests.infra.memory import mapped_kib
 
 TEXT = "Shared weights must say exactly the same thing, 42 times over."

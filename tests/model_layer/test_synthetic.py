@@ -10,6 +10,16 @@ import numpy as np
 import onnxruntime as ort
 import pytest
 
+from model_layer.build.synthetic import (
+    GENERATOR_VERSION,
+    OUTPUT_NAMES,
+    VOCODER_RECEPTIVE_FIELD_FRAMES,
+    cached_model_dir,
+    generate,
+    parameter_counts,
+)
+from model_layer.build.synthetic.__main__ import main as cli_main
+from model_layer.build.synthetic.indexer import vocab_size
 from model_layer.constants import (
     CONFIG_PATH,
     GRAPH_INPUTS,
@@ -21,16 +31,6 @@ from model_layer.constants import (
     STYLE_TTL_DIMS,
     VOICE_STYLES_DIR,
 )
-from model_layer.synthetic import (
-    GENERATOR_VERSION,
-    OUTPUT_NAMES,
-    VOCODER_RECEPTIVE_FIELD_FRAMES,
-    cached_model_dir,
-    generate,
-    parameter_counts,
-)
-from model_layer.synthetic.__main__ import main as cli_main
-from model_layer.synthetic.indexer import vocab_size
 
 SAMPLES_PER_LATENT = 512 * 6
 FRAMES_PER_LATENT = 6

@@ -12,11 +12,11 @@ import onnx
 import pytest
 from onnx import numpy_helper
 
+from model_layer.build.synthetic import generate
+from model_layer.build.synthetic.__main__ import main as cli_main
+from model_layer.build.synthetic.indexer import vocab_size
+from model_layer.build.synthetic.released import GRAPHS, VE_INPUT_ORDER, build
 from model_layer.constants import CONFIG_PATH, GRAPH_INPUTS, GRAPH_PATHS
-from model_layer.synthetic import generate
-from model_layer.synthetic.__main__ import main as cli_main
-from model_layer.synthetic.indexer import vocab_size
-from model_layer.synthetic.released import GRAPHS, VE_INPUT_ORDER, build
 
 
 @pytest.fixture(scope="module")

@@ -1,6 +1,6 @@
 """Build-time preparation of a model directory, so cold starts load graphs ready-made.
 
-`python -m model_layer.optimize MODEL_DIR [--int8]` writes `MODEL_DIR/optimized/fp32/`
+`python -m model_layer.build.optimize MODEL_DIR [--int8]` writes `MODEL_DIR/optimized/fp32/`
 (and `optimized/int8/`): each graph optimized once by ONNX Runtime (level "extended":
 fusions that do not depend on the CPU, so the result is portable) and saved with its
 weights in a separate file. Loading such a graph maps the weights from the file
@@ -14,15 +14,15 @@ machine (Lambda Managed Instances) then share one copy in the page cache. The pa
 layout is the CPU kernels' own, so it is tied to the machine architecture as well as
 the version.
 
-Before that, each graph goes through exact rewrites (`optimize_rewrites`: pointwise
+Before that, each graph goes through exact rewrites (`build.rewrites`: pointwise
 Conv -> channel-last MatMul, transposes folded, the classifier-free-guidance prefix
 computed once), each verified against the unmodified graph on seeded random inputs;
 one that does not verify is skipped. Last (after int8 quantization, which does not
 look inside If branches), graphs with masks get a second, mask-free path taken when
-every mask is all ones (`optimize_masks`), verified against the graph it was made
+every mask is all ones (`build.masks`), verified against the graph it was made
 from. The log (stderr) says per graph what changed.
 
-`--int8` adds an opt-in faster mode (`optimize_int8`): dynamic per-channel int8 on
+`--int8` adds an opt-in faster mode (`build.int8`): dynamic per-channel int8 on
 the rewritten MatMuls of the text encoder and vector estimator, selected at run time
 with SUPERTONIC_PRECISION=int8, and a quality report against fp32 for every preset
 voice, written beside the int8 graphs and printed. `--compare` prints that report
@@ -33,105 +33,24 @@ from __future__ import annotations
 
 import argparse
 import json
-import platform
-import re
 import sys
 import tempfile
 from pathlib import Path
-from typing import Literal
 
 import onnxruntime as ort
 
+from model_layer.build.int8 import QUANTIZED_GRAPHS, quantize
 from model_layer.constants import GRAPH_PATHS
-from model_layer.optimize_int8 import QUANTIZED_GRAPHS, quantize
+from model_layer.prepared import (
+    MANIFEST,
+    SINGLE_ITEM_SUFFIX,
+    Precision,
+    manifest,
+    optimized_dir,
+    prepacks,
+    single_item_graph,
+)
 from model_layer.settings import get_settings
-
-Precision = Literal["fp32", "int8"]
-OPTIMIZED_DIR = Path("optimized")
-MANIFEST = "manifest.json"
-
-
-def optimized_dir(model_dir: Path, precision: Precision) -> Path:
-    return model_dir / OPTIMIZED_DIR / precision
-
-
-# CPU features ONNX Runtime's kernels choose among (x86 SIMD, Arm NEON/SVE extensions):
-# a packed weight layout is made for the kernel the packing CPU picked.
-_KERNEL_FEATURES = re.compile(r"^(sse|ssse|avx|fma|f16c|amx|asimd|sve|i8mm|bf16|fphp)")
-
-
-def cpu_features(cpuinfo: Path = Path("/proc/cpuinfo")) -> list[str]:
-    """The kernel-relevant instruction-set features of this CPU, from its first
-    `flags` (x86) or `Features` (Arm) line; empty where /proc/cpuinfo is unreadable."""
-    try:
-        lines = cpuinfo.read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:
-        return []
-    for line in lines:
-        name, _, value = line.partition(":")
-        if name.strip() in ("flags", "Features"):
-            return sorted(f for f in value.split() if _KERNEL_FEATURES.match(f))
-    return []
-
-
-# The single-item path alone beside the whole graph: `vector_estimator.single.onnx`.
-SINGLE_ITEM_SUFFIX = ".single"
-
-
-def _manifest(
-    model_dir: Path,
-    precision: Precision,
-    prepacked: bool,
-    rewrites: dict[str, list[str]] | None = None,
-    padding_invariant: bool | None = None,
-) -> dict[str, object]:
-    return {
-        "rewrites": rewrites or {},
-        "padding_invariant": padding_invariant,
-        "precision": precision,
-        "onnxruntime": ort.__version__,
-        "sources": {name: (model_dir / rel).stat().st_size for name, rel in GRAPH_PATHS.items()},
-        "prepacked_weights": prepacked,
-        "machine": platform.machine(),
-        "cpu_features": cpu_features(),
-    }
-
-
-def prepacks(precision: Precision, shared_weights: bool) -> bool:
-    """Whether prepared graphs of `precision` carry packed weights. fp32 only: the int8
-    kernels' packed layout depends on the CPU's instruction set (AVX2, VNNI, AMX), which
-    an image build cannot know about the machine it will run on."""
-    return shared_weights and precision == "fp32"
-
-
-def usable_optimized_dir(
-    model_dir: Path, precision: Precision, shared_weights: bool | None = None
-) -> tuple[Path | None, str]:
-    """The prepared graphs for `precision`, or None and why they cannot be used.
-
-    They are tied to the ONNX Runtime version that wrote them (fused operators may
-    change between releases) and to the source graphs they came from; packed weights
-    also to the machine architecture and the CPU's instruction-set features (another
-    CPU loads the original graphs instead: slower, never wrong), and are refused when
-    SHARED_WEIGHTS is off.
-    Graphs without packed weights are usable either way.
-    """
-    if shared_weights is None:
-        shared_weights = get_settings().shared_weights
-    folder = optimized_dir(model_dir, precision)
-    try:
-        recorded = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError):
-        return None, f"{folder.relative_to(model_dir)} has no readable {MANIFEST}"
-    prepacked = bool(recorded.get("prepacked_weights", False))
-    expected = _manifest(model_dir, precision, prepacked)
-    keys = ["onnxruntime", "sources"] + (["machine", "cpu_features"] if prepacked else [])
-    for key in keys:
-        if recorded.get(key) != expected[key]:
-            return None, f"{folder.relative_to(model_dir)} was made for other {key}"
-    if prepacked and not prepacks(precision, shared_weights):
-        return None, f"{folder.relative_to(model_dir)} holds packed weights; SHARED_WEIGHTS is off"
-    return folder, ""
 
 
 def _save_optimized(source: Path, folder: Path, name: str, prepacked: bool) -> None:
@@ -158,11 +77,11 @@ def _log(message: str) -> None:
 
 
 def _rewritten(source: Path, target: Path, name: str) -> tuple[Path, list[str]]:
-    """The graph after the verified rewrites (model_layer.optimize_rewrites), saved at
+    """The graph after the verified rewrites (model_layer.build.rewrites), saved at
     `target`; the source itself when none applies."""
     import onnx  # the build's onnx package: only the image build (and tests) get here
 
-    from model_layer.optimize_rewrites import apply_rewrites
+    from model_layer.build.rewrites import apply_rewrites
 
     model, kept = apply_rewrites(onnx.load(source), name, _log)
     if not kept:
@@ -174,12 +93,12 @@ def _rewritten(source: Path, target: Path, name: str) -> tuple[Path, list[str]]:
 def _with_single_item_path(
     source: Path, scratch: Path, name: str
 ) -> tuple[Path, Path | None, bool]:
-    """The graph with its mask-free path for all-ones masks (model_layer.optimize_masks)
+    """The graph with its mask-free path for all-ones masks (model_layer.build.masks)
     and that path alone, saved in `scratch`; the source itself (and None) when it does
     not apply or verify. The flag says whether the path was added."""
     import onnx
 
-    from model_layer.optimize_masks import single_item_path
+    from model_layer.build.masks import single_item_path
 
     original = onnx.load(source)
     model, single = single_item_path(original, name, _log)
@@ -194,36 +113,16 @@ def _with_single_item_path(
     return combined, alone, True
 
 
-def single_item_graph(folder: Path, name: str) -> Path:
-    """Where a prepared folder keeps graph `name`'s single-item path alone (written
-    only where that path verified; see optimize_masks.single_item_path)."""
-    return folder / f"{name}{SINGLE_ITEM_SUFFIX}.onnx"
-
-
 def _padding_invariant(model_dir: Path) -> bool:
     """Whether the vector estimator gives a padded chunk what it gives it alone (see
-    optimize_verify.padding_invariant); the loader batches chunks only if so."""
+    build.verify.padding_invariant); the loader batches chunks only if so."""
     import onnx
 
-    from model_layer.optimize_verify import padding_invariant
+    from model_layer.build.verify import padding_invariant
 
     invariant = padding_invariant(onnx.load(model_dir / GRAPH_PATHS["vector_estimator"]))
     _log(f"vector_estimator: padding-invariant: {'yes' if invariant else 'no'}")
     return invariant
-
-
-def prepared_padding_invariant(
-    model_dir: Path, precision: Precision, shared_weights: bool | None = None
-) -> bool:
-    """What the usable prepared graphs' manifest says; False when unknown."""
-    folder, _ = usable_optimized_dir(model_dir, precision, shared_weights)
-    if folder is None:
-        return False
-    try:
-        manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError):
-        return False
-    return manifest.get("padding_invariant") is True
 
 
 def optimize_model(
@@ -262,9 +161,9 @@ def optimize_model(
             single_item_graph(folder, name).unlink(missing_ok=True)
             if single is not None:
                 _save_optimized(single, folder, single_item_graph(folder, name).stem, prepacked)
-    manifest = _manifest(model_dir, precision, prepacked, applied, _padding_invariant(model_dir))
+    record = manifest(model_dir, precision, prepacked, applied, _padding_invariant(model_dir))
     (folder / MANIFEST).write_text(
-        json.dumps(manifest, indent=2),
+        json.dumps(record, indent=2),
         encoding="utf-8",
     )
     return folder
@@ -272,7 +171,7 @@ def optimize_model(
 
 def report_int8_quality(model_dir: Path) -> str:
     """Write the int8-vs-fp32 report beside the int8 graphs and return it as a table."""
-    from model_layer.optimize_int8 import quality_report, render, write_report
+    from model_layer.build.int8 import quality_report, render, write_report
 
     report = quality_report(model_dir)
     write_report(optimized_dir(model_dir, "int8"), report)
@@ -281,7 +180,7 @@ def report_int8_quality(model_dir: Path) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m model_layer.optimize", description=__doc__.split("\n\n")[0]
+        prog="python -m model_layer.build.optimize", description=__doc__.split("\n\n")[0]
     )
     parser.add_argument("model_dir", type=Path)
     parser.add_argument("--int8", action="store_true", help="also write the int8 graphs")

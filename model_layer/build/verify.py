@@ -17,7 +17,7 @@ import onnxruntime as ort
 # with the second item shorter (padding), lengths odd so no size is special.
 CASES = ((1, 9, 13), (1, 41, 57), (2, 23, 31), (3, 17, 11))
 # A single unpadded item (batch 1: random_feeds pads only later items), several lengths:
-# the only inputs a single-item variant (optimize_masks) is ever given.
+# the only inputs a single-item variant (build.masks) is ever given.
 SINGLE_ITEM_CASES = ((1, 9, 13), (1, 41, 57), (1, 23, 5), (1, 64, 96))
 TEXT_INPUTS = ("text_ids", "text_mask", "text_emb")
 # Contract sizes for dimensions a graph leaves symbolic.

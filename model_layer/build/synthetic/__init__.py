@@ -7,13 +7,13 @@ about padding. This package is the only user of the `onnx` package, a dev/test
 dependency; the generated files need only onnxruntime.
 """
 
-from model_layer.synthetic.graphs import (
+from model_layer.build.synthetic.graphs import (
     OUTPUT_NAMES,
     VOCODER_RECEPTIVE_FIELD_FRAMES,
     Size,
     parameter_counts,
 )
-from model_layer.synthetic.model_dir import GENERATOR_VERSION, cached_model_dir, generate
+from model_layer.build.synthetic.model_dir import GENERATOR_VERSION, cached_model_dir, generate
 
 __all__ = [
     "GENERATOR_VERSION",

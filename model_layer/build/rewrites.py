@@ -3,7 +3,7 @@
 Each rewrite takes a `Graph` and returns a one-line account of what it changed ("" for
 nothing); it
 must leave the graph computing the same function (up to float rounding), which
-`optimize_verify` checks on seeded random inputs before the result is used.
+`build.verify` checks on seeded random inputs before the result is used.
 
 - `pointwise_conv_to_matmul`: Conv with a 1-wide kernel, one group, no padding or
   stride is a per-position matrix product. ONNX Runtime's CPU Conv splits its work
@@ -27,8 +27,8 @@ from collections.abc import Callable
 import numpy as np
 import onnx
 
-from model_layer.optimize_graph import Graph, Node
-from model_layer.optimize_verify import verify
+from model_layer.build.graph import Graph, Node
+from model_layer.build.verify import verify
 
 UNARY_ELEMENTWISE = {
     "Erf", "Tanh", "Sigmoid", "Relu", "Sqrt", "Exp", "Neg", "Abs", "Sin", "Cos",

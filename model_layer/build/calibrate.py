@@ -1,7 +1,7 @@
 # ruff: noqa: RUF001  (sentences in 31 languages are the data here)
 """Measure every preset voice's loudness once, at image build, and store the gain table.
 
-    python -m model_layer.calibrate MODEL_DIR [--target-lufs -16] [--true-peak-dbtp -1]
+    python -m model_layer.build.calibrate MODEL_DIR [--target-lufs -16] [--true-peak-dbtp -1]
 
 Each preset reads the fixed calibration set below (one everyday sentence in each of the
 31 languages, each with its own fixed seed, default speed and steps); the integrated
@@ -159,7 +159,7 @@ def calibrate(
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m model_layer.calibrate",
+        prog="python -m model_layer.build.calibrate",
         description="Measure each preset voice's loudness and write MODEL_DIR/loudness.json.",
     )
     parser.add_argument("model_dir", type=Path)

@@ -1,4 +1,4 @@
-"""CLI: `python -m model_layer.synthetic --size {tiny,full} [--layout {ours,released}] [--seed N]
+"""CLI: `python -m model_layer.build.synthetic --size {tiny,full} [--layout {ours,released}] [--seed N]
 [--out DIR]`.
 
 Without --out the model goes to (or is reused from) the cache. The directory path
@@ -10,14 +10,14 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from model_layer.synthetic import cached_model_dir, generate
-from model_layer.synthetic.graphs import WIDTHS
-from model_layer.synthetic.model_dir import LAYOUTS
+from model_layer.build.synthetic import cached_model_dir, generate
+from model_layer.build.synthetic.graphs import WIDTHS
+from model_layer.build.synthetic.model_dir import LAYOUTS
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
-        prog="python -m model_layer.synthetic",
+        prog="python -m model_layer.build.synthetic",
         description="Generate a synthetic Supertonic 3 model directory.",
     )
     parser.add_argument("--size", choices=sorted(WIDTHS), default="tiny")

@@ -1,6 +1,6 @@
 """Where each graph spends its time, per op type, from ONNX Runtime's own profiler.
 
-`python -m model_layer.optimize_profile MODEL_DIR [--text-length 150] [--latent-length 160]`
+`python -m model_layer.build.profile MODEL_DIR [--text-length 150] [--latent-length 160]`
 prints one Markdown table per graph: the unmodified graph against the prepared one
 (optimized/fp32, after the rewrites; the single-item path alone where the build wrote
 it, as served to chunks run one at a time), same seeded inputs of one ~150-character chunk,
@@ -29,8 +29,8 @@ from onnx import TensorProto, helper, numpy_helper, shape_inference
 
 from model_layer.constants import GRAPH_PATHS
 from model_layer.loader import session_options
-from model_layer.optimize import optimized_dir, single_item_graph
-from model_layer.optimize_verify import random_feeds
+from model_layer.prepared import optimized_dir, single_item_graph
+from model_layer.build.verify import random_feeds
 from model_layer.settings import EngineSettings
 
 RUNS = 3
@@ -178,7 +178,7 @@ def served_one_at_a_time(prepared: Path, name: str) -> Path:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m model_layer.optimize_profile")
+    parser = argparse.ArgumentParser(prog="python -m model_layer.build.profile")
     parser.add_argument("model_dir", type=Path)
     parser.add_argument("--text-length", type=int, default=150)
     parser.add_argument("--latent-length", type=int, default=160)

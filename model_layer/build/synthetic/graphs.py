@@ -35,8 +35,8 @@ import onnx
 from onnx import TensorProto
 
 from model_layer.constants import STYLE_DP_DIMS, STYLE_TTL_DIMS
-from model_layer.synthetic.builder import GraphBuilder
-from model_layer.synthetic.layers import (
+from model_layer.build.synthetic.builder import GraphBuilder
+from model_layer.build.synthetic.layers import (
     attention,
     channel_last_mask,
     conv1d,

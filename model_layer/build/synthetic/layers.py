@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 
-from model_layer.synthetic.builder import GraphBuilder
+from model_layer.build.synthetic.builder import GraphBuilder
 
 BIAS_STD = 0.05  # nonzero biases make padding leaks visible to the invariance tests
 NORM_JITTER = 0.1  # LayerNorm scales 1 +/- this, shifts +/- this

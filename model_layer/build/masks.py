@@ -29,8 +29,8 @@ from collections.abc import Callable
 import numpy as np
 import onnx
 
-from model_layer.optimize_graph import Graph, Node
-from model_layer.optimize_verify import CASES, SINGLE_ITEM_CASES, verify
+from model_layer.build.graph import Graph, Node
+from model_layer.build.verify import CASES, SINGLE_ITEM_CASES, verify
 
 MASK_INPUTS = ("text_mask", "latent_mask")
 # Ops whose output holds only values of their (first) input: ones stay ones.

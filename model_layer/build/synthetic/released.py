@@ -39,8 +39,8 @@ import onnx
 from onnx import TensorProto
 
 from model_layer.constants import STYLE_DP_DIMS, STYLE_TTL_DIMS
-from model_layer.synthetic.builder import GraphBuilder
-from model_layer.synthetic.graphs import (
+from model_layer.build.synthetic.builder import GraphBuilder
+from model_layer.build.synthetic.graphs import (
     CHUNK_COMPRESS_FACTOR,
     DURATION_MIN_S,
     DURATION_SPAN_S,
@@ -53,7 +53,7 @@ from model_layer.synthetic.graphs import (
     Size,
     _sinusoid_bank,
 )
-from model_layer.synthetic.layers import BIAS_STD, NORM_JITTER, gelu
+from model_layer.build.synthetic.layers import BIAS_STD, NORM_JITTER, gelu
 
 OPSET = 19
 DIM_NAMES = {"B": "batch_size", "T": "text_length", "L": "latent_length"}
