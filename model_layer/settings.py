@@ -81,6 +81,15 @@ class EngineSettings(BaseSettings):
     # Performance): the first chunk's synthesis time falls with the steps, and 4 keeps
     # half of the default 8.
     first_chunk_steps: int = Field(default=4, ge=0, le=100)
+    # The runaway-duration guard (model_layer/duration_guard.py): a chunk predicted at more
+    # than `duration_guard_limit` times the length its letters imply gets
+    # `duration_guard_replacement` times that length instead, so no time is spent on
+    # babble. Public measurement on the real weights; DURATION_GUARD=off turns it off.
+    duration_guard: bool = Field(
+        default=True, validation_alias=AliasChoices("DURATION_GUARD", "SUPERTONIC_DURATION_GUARD")
+    )
+    duration_guard_limit: float = Field(default=1.6, ge=1.0, le=100.0)
+    duration_guard_replacement: float = Field(default=1.1, gt=0.0, le=100.0)
     # Run one short synthesis at load so the first request does not pay for
     # lazy allocations and kernel selection.
     warmup: bool = True

@@ -32,6 +32,7 @@ from model_layer.constants import (
     MIN_STEPS,
     UNKNOWN_LANGUAGE,
 )
+from model_layer.duration_guard import DurationGuard
 from model_layer.engine import CancelToken, Engine
 from model_layer.errors import (
     EmptyTextError,
@@ -78,6 +79,8 @@ class PlannedChunk:
     silence_before_samples: int = 0  # the pause stream() puts before it
     segment: int = 0  # index into SpeechPlan.segment_texts of the text it was cut from
     model_text: str = ""  # exactly the string the model reads: `text` after `preprocess`
+    # The predicted duration ran away and `duration` is the guard's (duration_guard.py).
+    duration_capped: bool = False
 
 
 TEXT_TYPES = ("text", "ssml")
@@ -153,6 +156,11 @@ class Synthesizer:
         self.lexicon = lexicon or Lexicon()  # the deployment's, under the request's
         # Each preset's measured loudness (model_layer.build.calibrate); None = never calibrated.
         self.gain_table = gain_table
+        self.duration_guard = DurationGuard(
+            settings.duration_guard,
+            settings.duration_guard_limit,
+            settings.duration_guard_replacement,
+        )
 
     @property
     def sample_rate(self) -> int:
@@ -376,6 +384,13 @@ class Synthesizer:
             # An extreme style can overflow the duration predictor; a NaN length would
             # pass every size check (comparisons with NaN are false) and fail later.
             raise NonFiniteAudioError("a non-finite duration")
+        capped = (
+            self.duration_guard.apply(float(duration[0]), segment.speed, text, segment.lang)
+            if durations
+            else None
+        )
+        if capped is not None:
+            duration = np.array([capped], dtype=np.float32)
         return PlannedChunk(
             text,
             text_ids,
@@ -385,6 +400,7 @@ class Synthesizer:
             segment.speed,
             silence_before,
             model_text=model_text,
+            duration_capped=capped is not None,
         )
 
     def chunk_noise(self, plan: SpeechPlan, index: int, latent_len: int) -> np.ndarray:
