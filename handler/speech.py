@@ -105,6 +105,8 @@ def plan_speech(
             synthesizer,
             cancel=cancel,
             max_spoken_chars=spoken_chars_limit(route, settings),
+            # A streamed answer's first chunk is its first clause: first audio sooner.
+            first_clause=route is RouteKind.stream and synthesizer.settings.stream_first_clause,
         )
     _record_capped_durations(plan)
     return plan, rate
@@ -267,6 +269,7 @@ def plan_job(
     cancel: CancelToken | None = None,
     durations: bool = True,
     max_spoken_chars: int | None = None,
+    first_clause: bool = False,
 ) -> SpeechPlan:
     return synthesizer.plan(
         job.text,
@@ -283,6 +286,7 @@ def plan_job(
         text_type=job.text_type,
         max_spoken_chars=max_spoken_chars,
         loudness=job.loudness,
+        first_clause=first_clause,
     )
 
 

@@ -71,10 +71,14 @@ class EngineSettings(BaseSettings):
     # Characters per chunk; None = per-language default (see model_layer.text).
     max_chunk_chars: int | None = Field(default=None, ge=20, le=1000)
     # The first chunk ends at the first sentence or clause boundary at least this
-    # many characters in, so a streamed answer's first audio is ready after one
-    # clause; 0 = chunk the start like the rest. Same plan whether the answer is
-    # streamed or buffered, so the same seed gives the same audio either way.
+    # many characters in, so the first audio is ready after one clause; 0 = chunk the
+    # start like the rest. Buffered answers (and streamed ones with
+    # stream_first_clause off) are cut this way.
     first_chunk_chars: int = Field(default=40, ge=0, le=1000)
+    # A streamed answer's first chunk ends at its first clause (a few words), so its first
+    # audio comes sooner; its audio then differs from the buffered answer's for the same
+    # seed (which keeps the cut above). Off: streamed and buffered plans are the same.
+    stream_first_clause: bool = True
     # Denoising steps of the FIRST chunk of a streamed answer (when fewer than the
     # request's steps; 0 = the request's): the first audio is ready sooner, later chunks
     # and buffered answers keep the request's steps. Chosen by measurement (README,
