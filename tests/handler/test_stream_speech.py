@@ -305,7 +305,7 @@ def test_a_stream_opens_with_its_first_clause(
     streaming: StreamingSpeechFunction, invoke: Callable[..., Any]
 ) -> None:
     body = {"text": LONG_TEXT, "lang": "en", "seed": 7, "format": "wav"}
-    answer, streamed = stream_of(streaming, speech(body))
+    _, streamed = stream_of(streaming, speech(body))
     audio, _ = sf.read(io.BytesIO(streamed))
     synthesizer = streaming.synthesizer
     clause_first = synthesizer.plan(LONG_TEXT, lang="en", seed=7, first_clause=True)
