@@ -369,6 +369,12 @@ def case_stream(impl: str, args: dict[str, Any]) -> dict[str, Any]:
     return {"timings": timings}
 
 
+def case_turn_official(impl: str, args: dict[str, Any]) -> dict[str, Any]:
+    from bench.turn import case_turn_official as turn_official
+
+    return turn_official(impl, args)
+
+
 def case_mixed_soak(impl: str, args: dict[str, Any]) -> dict[str, Any]:
     from bench.mixed_worker import run
 
@@ -385,6 +391,7 @@ CASES = {
     "batch": case_batch,
     "stream": case_stream,
     "mixed-soak": case_mixed_soak,
+    "turn-official": case_turn_official,
 }
 
 

@@ -125,7 +125,8 @@ def split_into_chunks(
         cut = None
         if not chunks and first_clause:
             more = any(p.strip() for p in paragraphs[index + 1 :])
-            cut = first_clause_end(para, first_limit, more, protected)
+            least = _FIRST_CLAUSE_MIN_CHARS_BY_LANG.get(lang, FIRST_CLAUSE_MIN_CHARS)
+            cut = first_clause_end(para, first_limit, more, protected, least)
         elif not chunks and first_chunk_min_chars is not None:
             more = any(p.strip() for p in paragraphs[index + 1 :])
             cut = _first_boundary(para, first_chunk_min_chars, first_limit, more)
@@ -177,7 +178,9 @@ def _first_boundary(para: str, min_chars: int, limit: int, more_follows: bool) -
 # before a space, a dash between spaces, or the ideographic comma and the full-width
 # comma, semicolon and colon of ja/zh.
 # Sentence ends count too (. ! ? … 。 । ؟), as for every chunk.
-FIRST_CLAUSE_MIN_CHARS = 12
+FIRST_CLAUSE_MIN_CHARS = 8
+# Hangul and kana/kanji carry a syllable or more per character (see _MAX_CHARS_BY_LANG).
+_FIRST_CLAUSE_MIN_CHARS_BY_LANG = {"ko": 5, "ja": 5}
 FIRST_CLAUSE_MAX_WORDS = 12
 FIRST_CLAUSE_MAX_CHARS = 40
 _FIRST_CLAUSE_END = re.compile(
@@ -186,10 +189,14 @@ _FIRST_CLAUSE_END = re.compile(
 
 
 def first_clause_end(
-    para: str, limit: int, more_follows: bool, protected: Collection[str] = ()
+    para: str,
+    limit: int,
+    more_follows: bool,
+    protected: Collection[str] = (),
+    min_chars: int = FIRST_CLAUSE_MIN_CHARS,
 ) -> int | None:
     """Where a streamed answer's first chunk ends in `para`: after its first clause or
-    sentence at least FIRST_CLAUSE_MIN_CHARS long; failing one within the first
+    sentence at least `min_chars` long; failing one within the first
     FIRST_CLAUSE_MAX_WORDS words, at the space after them. Never inside an expression tag
     or a `protected` string, never leaving nothing after it (unless another paragraph
     follows); None where there is no such place (the paragraph is then chunked as usual)."""
@@ -203,7 +210,7 @@ def first_clause_end(
     def allowed(cut: int) -> bool:
         rest = para[cut:].strip()
         return (
-            FIRST_CLAUSE_MIN_CHARS <= cut <= limit
+            min_chars <= cut <= limit
             and (bool(rest) or more_follows)
             and cut < len(para)
             and not _parts_tag(para, cut, len(para))
