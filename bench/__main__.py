@@ -162,6 +162,10 @@ def main(argv: list[str] | None = None) -> int:
         from bench.langid import main as langid
 
         return langid(argv[1:])
+    if argv[:1] == ["turn"]:
+        from bench.turn import main as turn
+
+        return turn(argv[1:])
     if argv[:1] == ["workers"]:
         from bench.workers import main as workers
 

@@ -118,6 +118,7 @@ class Bench:
                     audio = self.report.meta.setdefault("audio_seconds", {})
                     audio.setdefault(impl, {})[size] = round(r["audio_s"], 2)
                     self.report.add("rss.after_load_mb", impl, r["after_load_mb"])
+                    self.report.add("rss.load_peak_mb", impl, r["load_peak_mb"])
                     self.report.add(f"rss.peak_{size}_mb", impl, r["peak_mb"])
                 if "600" in peaks and "3000" in peaks:
                     delta = peaks["3000"] - peaks["600"]

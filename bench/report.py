@@ -67,6 +67,7 @@ METRICS: tuple[Metric, ...] = (
     Metric("cold.tenth_request_s", "10th request, ~60 chars (s)"),
     Metric("cold.first_over_tenth", "1st / 10th request", compare=False),
     Metric("rss.after_load_mb", "RSS after load (MB)"),
+    Metric("rss.load_peak_mb", "peak RSS of loading, VmHWM (MB)"),
     *(Metric(f"rss.peak_{size}_mb", f"peak RSS, ~{size} chars (MB)") for size in SIZES),
     Metric("rss.peak_3000_minus_600_mb", "peak ~3000 minus peak ~600 (MB)", compare=False),
     *(

@@ -242,8 +242,15 @@ def case_cold(impl: str, args: dict[str, Any]) -> dict[str, Any]:
 def case_rss(impl: str, args: dict[str, Any]) -> dict[str, Any]:
     speaker = load(impl, args["model_dir"])
     after_load = rss_mb()
+    # The high-water mark of loading alone (VmHWM): what the memory size must hold at init.
+    load_peak = peak_rss_mb()
     _, audio = timed(speaker, args["text"], args["steps"])
-    return {"after_load_mb": after_load, "peak_mb": peak_rss_mb(), "audio_s": audio}
+    return {
+        "after_load_mb": after_load,
+        "load_peak_mb": load_peak,
+        "peak_mb": peak_rss_mb(),
+        "audio_s": audio,
+    }
 
 
 def case_rtf(impl: str, args: dict[str, Any]) -> dict[str, Any]:
@@ -362,6 +369,12 @@ def case_stream(impl: str, args: dict[str, Any]) -> dict[str, Any]:
     return {"timings": timings}
 
 
+def case_turn_official(impl: str, args: dict[str, Any]) -> dict[str, Any]:
+    from bench.turn import case_turn_official as turn_official
+
+    return turn_official(impl, args)
+
+
 def case_mixed_soak(impl: str, args: dict[str, Any]) -> dict[str, Any]:
     from bench.mixed_worker import run
 
@@ -378,6 +391,7 @@ CASES = {
     "batch": case_batch,
     "stream": case_stream,
     "mixed-soak": case_mixed_soak,
+    "turn-official": case_turn_official,
 }
 
 

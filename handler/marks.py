@@ -49,6 +49,7 @@ def marks_response(plan: SpeechPlan, *, word_marks: bool) -> SpeechMarksResponse
                 text_start=mark.text_start,
                 text_end=mark.text_end,
                 estimated=mark.estimated,
+                duration_capped=mark.duration_capped,
             )
             for mark in marks.marks
         ],

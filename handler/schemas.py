@@ -196,6 +196,11 @@ class NormalizeResponse(BaseModel):
         description="Exactly the string each chunk sends to the model, in order: the chunk "
         "after the reference preparation, with its language tags (`chunks` is its display form).",
     )
+    duration_capped: list[bool] = Field(
+        default_factory=list,
+        description="Per chunk, in order: true where the predicted duration ran away and "
+        "the duration guard replaced it (DURATION_GUARD).",
+    )
     dropped_characters: list[str] = Field(
         description="Unsupported characters that would be removed, as U+XXXX."
     )
@@ -219,6 +224,11 @@ class SpeechMark(BaseModel):
     text_start: int = Field(description="Offset into the text (SSML: markup removed).")
     text_end: int
     estimated: bool = Field(default=False, description="True for word marks: an estimate.")
+    duration_capped: bool = Field(
+        default=False,
+        description="Sentence marks: the chunk's predicted duration ran away and the "
+        "duration guard replaced it (DURATION_GUARD); its times are the guard's.",
+    )
 
 
 class SpeechMarksResponse(BaseModel):

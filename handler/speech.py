@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from aws_lambda_powertools.metrics import MetricUnit
+
 from handler.admission import (
     Decision,
     Delivery,
@@ -20,6 +22,8 @@ from handler.admission import (
 from handler.config import HandlerSettings
 from handler.deadline import Deadline
 from handler.errors import InvalidParameterError, codepoint_labels
+from handler.observability import logger as log
+from handler.observability import metrics
 from handler.s3 import PART_SIZE, S3AudioUpload, presign
 from handler.schemas import NormalizeResponse, S3DeliveryResponse
 from handler.tracing import span
@@ -100,10 +104,25 @@ def plan_speech(
             job,
             synthesizer,
             cancel=cancel,
-            durations=route is not RouteKind.normalize,
             max_spoken_chars=spoken_chars_limit(route, settings),
+            # A streamed answer's first chunk is its first clause: first audio sooner.
+            first_clause=route is RouteKind.stream and synthesizer.settings.stream_first_clause,
         )
+    _record_capped_durations(plan)
     return plan, rate
+
+
+def _record_capped_durations(plan: SpeechPlan) -> None:
+    """Count and log (without the text) chunks whose predicted duration ran away and was
+    capped: a rising count on the real weights says which languages and voices need it."""
+    capped = sum(chunk.duration_capped for chunk in plan.chunks)
+    if not capped:
+        return
+    metrics.add_metric(name="DurationsCapped", unit=MetricUnit.Count, value=capped)
+    log.info(
+        "predicted duration capped",
+        extra={"chunks_capped": capped, "chunks": len(plan.chunks), "language": plan.lang},
+    )
 
 
 @dataclass(frozen=True)
@@ -250,6 +269,7 @@ def plan_job(
     cancel: CancelToken | None = None,
     durations: bool = True,
     max_spoken_chars: int | None = None,
+    first_clause: bool = False,
 ) -> SpeechPlan:
     return synthesizer.plan(
         job.text,
@@ -266,6 +286,7 @@ def plan_job(
         text_type=job.text_type,
         max_spoken_chars=max_spoken_chars,
         loudness=job.loudness,
+        first_clause=first_clause,
     )
 
 
@@ -273,8 +294,9 @@ def normalize_speech(
     job: SpeechJob, *, synthesizer: Synthesizer, settings: HandlerSettings, deadline: Deadline
 ) -> NormalizeResponse:
     """What `synthesize_speech` would read for `job`, with every check it makes on the
-    text (language, strict characters, emptiness, the admission limits on the text) but no
-    duration prediction or audio; planned under the deadline like every route."""
+    text (language, strict characters, emptiness, the admission limits on the text) and
+    its durations (so it can say which chunks the duration guard capped) but no audio;
+    planned under the deadline like every route."""
     route = RouteKind.normalize
     check_text_length(job.text, job.text_param, route, settings)
     plan, _rate = plan_speech(job, synthesizer, route=route, settings=settings, deadline=deadline)
@@ -284,5 +306,6 @@ def normalize_speech(
         language=plan.lang,
         chunks=[chunk.text for chunk in plan.chunks],
         model_inputs=[chunk.model_text for chunk in plan.chunks],
+        duration_capped=[chunk.duration_capped for chunk in plan.chunks],
         dropped_characters=codepoint_labels(plan.dropped),
     )

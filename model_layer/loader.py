@@ -256,18 +256,19 @@ def start_loading_parts(
     files = _graph_files(model_dir, settings)
     # Largest first: while it loads, nothing else is being parsed.
     by_size = sorted(files, key=lambda name: files[name].stat().st_size, reverse=True)
-    # Prepared graphs map their weights from a file, so two loads at once add no parsed
-    # copy to the peak, and the largest (the critical path) no longer waits for the
-    # others: 0.42 -> 0.32 s for the full-size model on 2 CPUs. Originals are parsed
-    # whole, one at a time.
-    prepared = files != {name: model_dir / rel for name, rel in GRAPH_PATHS.items()}
+    # One graph at a time, prepared or not: building a session holds its weights twice for
+    # a moment (mapped from the data file, or parsed, and packed for the CPU kernels), and
+    # two builds at once added both moments to the peak: VmHWM 664 -> 557 MB for the
+    # full-size model with one thread (RSS after load 514 MB either way), and no slower
+    # on 2 CPUs (0.83-0.93 s -> 0.71-0.75 s), since each build packs on every intra-op
+    # thread already (session.prepack.enable_parallel).
     options = session_options(settings)
     served = files | _single_item_graphs(files, settings)
 
     def load(name: str, path: Path) -> ort.InferenceSession:
         return _load_session(path, str(path.relative_to(model_dir)), name, options)
 
-    pool = ThreadPoolExecutor(max_workers=2 if prepared else 1, thread_name_prefix="load")
+    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="load")
     sessions = {name: pool.submit(load, name, served[name]) for name in by_size}
     pool.shutdown(wait=False)  # the queued loads still run; the threads end with them
     # Read while the graphs load: parsing the voices alone takes ~45 ms.

@@ -43,6 +43,7 @@ class Mark:
     text_start: int
     text_end: int
     estimated: bool = False
+    duration_capped: bool = False  # sentence marks: the guard replaced its duration
 
 
 @dataclass(frozen=True)
@@ -136,8 +137,8 @@ def _words(text: str, start: int, end: int) -> list[tuple[int, int]]:
 def speech_marks(plan: SpeechPlan, *, word_marks: bool = False) -> SpeechMarks:
     source_text = "".join(source for source, _ in plan.segment_texts)
     marks: list[Mark] = []
-    for (start, end), (text_start, text_end) in zip(
-        chunk_times(plan), sentence_spans(plan), strict=True
+    for chunk, (start, end), (text_start, text_end) in zip(
+        plan.chunks, chunk_times(plan), sentence_spans(plan), strict=True
     ):
         marks.append(
             Mark(
@@ -147,6 +148,7 @@ def speech_marks(plan: SpeechPlan, *, word_marks: bool = False) -> SpeechMarks:
                 round(end, 6),
                 text_start,
                 text_end,
+                duration_capped=chunk.duration_capped,
             )
         )
         if not word_marks or text_end <= text_start:

@@ -71,16 +71,29 @@ class EngineSettings(BaseSettings):
     # Characters per chunk; None = per-language default (see model_layer.text).
     max_chunk_chars: int | None = Field(default=None, ge=20, le=1000)
     # The first chunk ends at the first sentence or clause boundary at least this
-    # many characters in, so a streamed answer's first audio is ready after one
-    # clause; 0 = chunk the start like the rest. Same plan whether the answer is
-    # streamed or buffered, so the same seed gives the same audio either way.
+    # many characters in, so the first audio is ready after one clause; 0 = chunk the
+    # start like the rest. Buffered answers (and streamed ones with
+    # stream_first_clause off) are cut this way.
     first_chunk_chars: int = Field(default=40, ge=0, le=1000)
+    # A streamed answer's first chunk ends at its first clause (a few words), so its first
+    # audio comes sooner; its audio then differs from the buffered answer's for the same
+    # seed (which keeps the cut above). Off: streamed and buffered plans are the same.
+    stream_first_clause: bool = True
     # Denoising steps of the FIRST chunk of a streamed answer (when fewer than the
     # request's steps; 0 = the request's): the first audio is ready sooner, later chunks
     # and buffered answers keep the request's steps. Chosen by measurement (README,
     # Performance): the first chunk's synthesis time falls with the steps, and 4 keeps
     # half of the default 8.
     first_chunk_steps: int = Field(default=4, ge=0, le=100)
+    # The runaway-duration guard (model_layer/duration_guard.py): a chunk predicted at more
+    # than `duration_guard_limit` times the length its letters imply gets
+    # `duration_guard_replacement` times that length instead, so no time is spent on
+    # babble. Public measurement on the real weights; DURATION_GUARD=off turns it off.
+    duration_guard: bool = Field(
+        default=True, validation_alias=AliasChoices("DURATION_GUARD", "SUPERTONIC_DURATION_GUARD")
+    )
+    duration_guard_limit: float = Field(default=1.6, ge=1.0, le=100.0)
+    duration_guard_replacement: float = Field(default=1.1, gt=0.0, le=100.0)
     # Run one short synthesis at load so the first request does not pay for
     # lazy allocations and kernel selection.
     warmup: bool = True

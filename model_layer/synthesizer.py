@@ -9,7 +9,7 @@ audio chunk by chunk so nothing ever holds a whole book's waveform.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -32,6 +32,7 @@ from model_layer.constants import (
     MIN_STEPS,
     UNKNOWN_LANGUAGE,
 )
+from model_layer.duration_guard import DurationGuard
 from model_layer.engine import CancelToken, Engine
 from model_layer.errors import (
     EmptyTextError,
@@ -78,6 +79,8 @@ class PlannedChunk:
     silence_before_samples: int = 0  # the pause stream() puts before it
     segment: int = 0  # index into SpeechPlan.segment_texts of the text it was cut from
     model_text: str = ""  # exactly the string the model reads: `text` after `preprocess`
+    # The predicted duration ran away and `duration` is the guard's (duration_guard.py).
+    duration_capped: bool = False
 
 
 TEXT_TYPES = ("text", "ssml")
@@ -153,6 +156,11 @@ class Synthesizer:
         self.lexicon = lexicon or Lexicon()  # the deployment's, under the request's
         # Each preset's measured loudness (model_layer.build.calibrate); None = never calibrated.
         self.gain_table = gain_table
+        self.duration_guard = DurationGuard(
+            settings.duration_guard,
+            settings.duration_guard_limit,
+            settings.duration_guard_replacement,
+        )
 
     @property
     def sample_rate(self) -> int:
@@ -190,6 +198,7 @@ class Synthesizer:
         # before any chunking or duration prediction is spent on it.
         max_spoken_chars: int | None = None,
         loudness: str = "normalized",
+        first_clause: bool = False,
     ) -> SpeechPlan:
         """Everything about the speech but the audio; `text_type="ssml"` reads `text`
         as the SSML subset of `model_layer.text.ssml`. `durations=False` skips duration
@@ -199,7 +208,11 @@ class Synthesizer:
         `cancel` also bounds planning itself: it is checked before each block of
         normalization (at most `blocks.BLOCK_CHARS` characters), each paragraph and
         chunk of chunking and each chunk's duration prediction, so a cancelled token
-        stops planning within milliseconds with `SynthesisCancelled`."""
+        stops planning within milliseconds with `SynthesisCancelled`.
+
+        `first_clause` (for an answer that streams): the first chunk ends at the first
+        clause boundary (`chunking.first_clause_end`), so the first audio is ready after
+        a few words; without it (buffered answers) the text is chunked as it always was."""
         if not MIN_SPEED <= speed <= MAX_SPEED:
             raise InvalidRequestError(
                 f"speed must be between {MIN_SPEED} and {MAX_SPEED}, got {speed}"
@@ -238,8 +251,9 @@ class Synthesizer:
             after = " after removing unsupported ones" if dropped else ""
             raise EmptyTextError(f"text has no speakable characters{after}")
         silence_samples = int(self.settings.chunk_silence_seconds * self.sample_rate)
+        protected = _lexicon_outputs(lexicon, self.lexicon) if first_clause else None
         chunks, unspent_pause = self._plan_chunks(
-            segments, style, silence_samples, max_chunk_chars, durations, cancel
+            segments, style, silence_samples, max_chunk_chars, durations, cancel, protected
         )
         if not chunks:
             raise EmptyTextError("text has no speakable characters")
@@ -313,16 +327,20 @@ class Synthesizer:
         max_chunk_chars: int | None,
         durations: bool,
         cancel: CancelToken | None,
+        first_clause: Collection[str] | None = None,
     ) -> tuple[list[PlannedChunk], float | None]:
         """Chunks of every segment, each with the silence before it: the pause a
         <break> asked for, else the usual gap (none before the first, a short one after
         a chunk that ends between words). Also returns
-        a pause asked for after the last chunk."""
+        a pause asked for after the last chunk. `first_clause`: the first chunk ends at
+        its first clause, never inside these strings (what the lexicons said)."""
         chunks: list[PlannedChunk] = []
         pause: float | None = None  # carried over segments left empty
         for number, (segment, clean) in enumerate(segments):
             pause = add_pauses(pause, segment.pause_before)
-            texts = self._chunk_texts(clean.text, segment.lang, max_chunk_chars, not chunks, cancel)
+            texts = self._chunk_texts(
+                clean.text, segment.lang, max_chunk_chars, not chunks, cancel, first_clause
+            )
             for index, chunk_text in enumerate(texts):
                 if cancel is not None:
                     cancel.check()
@@ -346,14 +364,22 @@ class Synthesizer:
         max_chunk_chars: int | None,
         opens_plan: bool,
         cancel: CancelToken | None = None,
+        first_clause: Collection[str] | None = None,
     ) -> list[str]:
         """`opens_plan`: the plan's first chunk comes from this text, and ends at the first
-        boundary after `first_chunk_chars`, so the first audio is ready sooner."""
+        boundary after `first_chunk_chars` (or, with `first_clause`, at its first clause),
+        so the first audio is ready sooner."""
         max_chars = max_chunk_chars or self.settings.max_chunk_chars
         first_chars = (self.settings.first_chunk_chars or None) if opens_plan else None
         check = cancel.check if cancel is not None else None
         return split_into_chunks(
-            text, lang, max_chars, first_chunk_min_chars=first_chars, check=check
+            text,
+            lang,
+            max_chars,
+            first_chunk_min_chars=first_chars,
+            check=check,
+            first_clause=opens_plan and first_clause is not None,
+            protected=first_clause or (),
         )
 
     def _plan_chunk(
@@ -376,6 +402,13 @@ class Synthesizer:
             # An extreme style can overflow the duration predictor; a NaN length would
             # pass every size check (comparisons with NaN are false) and fail later.
             raise NonFiniteAudioError("a non-finite duration")
+        capped = (
+            self.duration_guard.apply(float(duration[0]), segment.speed, text, segment.lang)
+            if durations
+            else None
+        )
+        if capped is not None:
+            duration = np.array([capped], dtype=np.float32)
         return PlannedChunk(
             text,
             text_ids,
@@ -385,6 +418,7 @@ class Synthesizer:
             segment.speed,
             silence_before,
             model_text=model_text,
+            duration_capped=capped is not None,
         )
 
     def chunk_noise(self, plan: SpeechPlan, index: int, latent_len: int) -> np.ndarray:
@@ -476,6 +510,17 @@ class Synthesizer:
         """The whole waveform at once: for short texts and tests."""
         plan = self.plan(text, **options)
         return np.concatenate(list(self.stream(plan))), plan
+
+
+def _lexicon_outputs(*lexicons: Mapping[str, str] | Lexicon | None) -> list[str]:
+    """What the lexicons say: a streamed answer's first cut never falls inside one."""
+    said: list[str] = []
+    for lexicon in lexicons:
+        if isinstance(lexicon, Lexicon):
+            said.extend(entry.say for entry in lexicon.entries)
+        elif lexicon:
+            said.extend(lexicon.values())
+    return said
 
 
 def _batches(chunks: tuple[PlannedChunk, ...], size: int) -> Iterator[list[int]]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from itertools import pairwise
 
 from model_layer.text.tags import TAG
@@ -87,6 +87,9 @@ def split_into_chunks(
     first_chunk_max_chars: int | None = None,
     first_chunk_min_chars: int | None = None,
     check: Callable[[], None] | None = None,
+    *,
+    first_clause: bool = False,
+    protected: Collection[str] = (),
 ) -> list[str]:
     """Chunks of at most `max_chars` characters (default per language).
 
@@ -104,6 +107,9 @@ def split_into_chunks(
     single spaces.
     `check` runs before each paragraph and after each chunk is cut (a cancellation
     check that raises when the request's deadline has passed).
+    `first_clause` (a streamed answer) instead ends the first chunk at its first clause
+    boundary (see `first_clause_end`), never inside one of the `protected` strings (what
+    a lexicon said); the rest is chunked as without it.
     """
     limit = default_max_chars(lang) if max_chars is None else max_chars
     first_limit = limit if first_chunk_max_chars is None else min(first_chunk_max_chars, limit)
@@ -117,7 +123,11 @@ def split_into_chunks(
         para = _WHITESPACE.sub(" ", raw).strip()
         start = 0
         cut = None
-        if not chunks and first_chunk_min_chars is not None:
+        if not chunks and first_clause:
+            more = any(p.strip() for p in paragraphs[index + 1 :])
+            least = _FIRST_CLAUSE_MIN_CHARS_BY_LANG.get(lang, FIRST_CLAUSE_MIN_CHARS)
+            cut = first_clause_end(para, first_limit, more, protected, least)
+        elif not chunks and first_chunk_min_chars is not None:
             more = any(p.strip() for p in paragraphs[index + 1 :])
             cut = _first_boundary(para, first_chunk_min_chars, first_limit, more)
         if cut is not None:
@@ -158,6 +168,81 @@ def _first_boundary(para: str, min_chars: int, limit: int, more_follows: bool) -
     if phrase_end <= limit and phrase_end < len(para) and leaves_enough(phrase_end):
         return phrase_end
     return None
+
+
+# A streamed answer's first chunk: what is said before the first clause boundary, at
+# least FIRST_CLAUSE_MIN_CHARS long (a lone "Yes," is too little for the model to sound
+# natural), at most FIRST_CLAUSE_MAX_WORDS words (text with no clause marks; for scripts
+# without spaces, FIRST_CLAUSE_MAX_CHARS characters). A mark ends a clause only where it
+# cannot be inside a number or a word: a comma, semicolon or colon (Latin or Arabic)
+# before a space, a dash between spaces, or the ideographic comma and the full-width
+# comma, semicolon and colon of ja/zh.
+# Sentence ends count too (. ! ? … 。 । ؟), as for every chunk.
+FIRST_CLAUSE_MIN_CHARS = 8
+# Hangul and kana/kanji carry a syllable or more per character (see _MAX_CHARS_BY_LANG).
+_FIRST_CLAUSE_MIN_CHARS_BY_LANG = {"ko": 5, "ja": 5}
+FIRST_CLAUSE_MAX_WORDS = 12
+FIRST_CLAUSE_MAX_CHARS = 40
+_FIRST_CLAUSE_END = re.compile(
+    r"[,;:\u060c\u061b](?=\s)|(?<=\s)[\u2014\u2013-](?=\s)|[\u3001\uff0c\uff1b\uff1a]"
+)
+
+
+def first_clause_end(
+    para: str,
+    limit: int,
+    more_follows: bool,
+    protected: Collection[str] = (),
+    min_chars: int = FIRST_CLAUSE_MIN_CHARS,
+) -> int | None:
+    """Where a streamed answer's first chunk ends in `para`: after its first clause or
+    sentence at least `min_chars` long; failing one within the first
+    FIRST_CLAUSE_MAX_WORDS words, at the space after them. Never inside an expression tag
+    or a `protected` string, never leaving nothing after it (unless another paragraph
+    follows); None where there is no such place (the paragraph is then chunked as usual)."""
+    guarded = [
+        (m.start(), m.end())
+        for word in protected
+        if len(word) > 1
+        for m in re.finditer(re.escape(word), para)
+    ]
+
+    def allowed(cut: int) -> bool:
+        rest = para[cut:].strip()
+        return (
+            min_chars <= cut <= limit
+            and (bool(rest) or more_follows)
+            and cut < len(para)
+            and not _parts_tag(para, cut, len(para))
+            and _inside_tag(para, cut) is None
+            and not any(a < cut < b for a, b in guarded)
+        )
+
+    clause_ends = (m.end() for m in _FIRST_CLAUSE_END.finditer(para))
+    marks = sorted({*sentence_cuts(para, 0, len(para)), *clause_ends})
+    word_limit = _word_limit(para)
+    for cut in marks:
+        if cut > word_limit:
+            break
+        if allowed(cut):
+            return cut
+    if word_limit < len(para) and allowed(word_limit):
+        return word_limit
+    return None
+
+
+def _word_limit(para: str) -> int:
+    """The offset after FIRST_CLAUSE_MAX_WORDS words (at a space), or after
+    FIRST_CLAUSE_MAX_CHARS characters in text written without spaces."""
+    spaces = [m.start() for m in _SPACE.finditer(para)]
+    if len(spaces) >= FIRST_CLAUSE_MAX_WORDS:
+        # The last of the final few words that is no short word leading into the next.
+        last = spaces[FIRST_CLAUSE_MAX_WORDS * 2 // 3 - 1 : FIRST_CLAUSE_MAX_WORDS]
+        strong = [cut for cut in last if not _ends_weakly(para, cut)]
+        return strong[-1] if strong else last[-1]
+    if not spaces and len(para) > FIRST_CLAUSE_MAX_CHARS:
+        return FIRST_CLAUSE_MAX_CHARS
+    return len(para)
 
 
 def _ends_weakly(text: str, cut: int) -> int:

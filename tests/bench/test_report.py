@@ -83,6 +83,7 @@ def test_markdown_table_lines() -> None:
         "|---|---:|---:|---:|---:|---|---|",
         "| RSS after load (MB) | 400 (390..410) | 205 (200..210) | — | 0.51x (engine) "
         "| <= 0.6x | pass |",
+        "| peak RSS of loading, VmHWM (MB) | — | — | — | — |  |  |",
         "| peak RSS, ~60 chars (MB) | — | — | — | — |  |  |",
         "| peak RSS, ~600 chars (MB) | — | — | — | — |  |  |",
         "| peak RSS, ~3000 chars (MB) | 900 | 600 | — | 0.67x (engine) | <= 0.6x | FAIL |",

@@ -34,8 +34,10 @@ def test_answers_what_would_be_read(invoke: Invoke) -> None:
         "language",
         "chunks",
         "model_inputs",
+        "duration_capped",
         "dropped_characters",
     }
+    assert document["duration_capped"] == [False] * len(document["chunks"])
     assert document["normalized"] == (
         "It costs twenty dollars at ten thirty A M. "
         "Call five five five, one two three, four five six seven."

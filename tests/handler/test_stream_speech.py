@@ -4,6 +4,7 @@ before the first byte as 4xx JSON, failures after it as error trailers."""
 
 from __future__ import annotations
 
+import copy
 import io
 import json
 from collections.abc import Callable
@@ -36,6 +37,17 @@ def streaming(app: Any) -> StreamingSpeechFunction:
     )
 
 
+@pytest.fixture()
+def streaming_buffered_cut(app: Any) -> StreamingSpeechFunction:
+    """Streams with SUPERTONIC_STREAM_FIRST_CLAUSE off: the buffered answer's chunks."""
+    current = app.function
+    synthesizer = copy.copy(current.synthesizer)
+    synthesizer.settings = synthesizer.settings.model_copy(update={"stream_first_clause": False})
+    return StreamingSpeechFunction(
+        current.settings, synthesizer, lambda: current.s3_client, app.metrics
+    )
+
+
 def stream_of(function: StreamingSpeechFunction, event: dict[str, Any]) -> tuple[HttpStream, bytes]:
     answer = function.handle(event, LocalContext(120))
     assert isinstance(answer, HttpStream)
@@ -52,14 +64,18 @@ def speech(body: dict[str, Any], path: str = "/v1/speech") -> dict[str, Any]:
      ("ogg", 16000), ("mp3", None)],
 )  # fmt: skip
 def test_stream_equals_the_buffered_answer(
-    streaming: StreamingSpeechFunction, invoke: Callable[..., Any], fmt: str, rate: int | None
+    streaming_buffered_cut: StreamingSpeechFunction,
+    invoke: Callable[..., Any],
+    fmt: str,
+    rate: int | None,
 ) -> None:
     # 4 steps: not above SUPERTONIC_FIRST_CHUNK_STEPS, so the streamed first chunk is
-    # denoised as the buffered one is (more steps: see test_first_chunk_steps.py).
+    # denoised as the buffered one is (more steps: see test_first_chunk_steps.py); the
+    # first clause cut off (on, the first chunk is cut elsewhere: test_first_clause.py).
     body = {"text": LONG_TEXT, "lang": "en", "seed": 7, "format": fmt, "sample_rate": rate}
     body["steps"] = 4
     buffered = invoke(speech(body))
-    answer, streamed = stream_of(streaming, speech(body))
+    answer, streamed = stream_of(streaming_buffered_cut, speech(body))
 
     expected = body_bytes(buffered)
     assert answer.status == 200
@@ -154,6 +170,7 @@ def test_first_audio_arrives_while_later_chunks_are_synthesized(
 ) -> None:  # type: ignore[no-untyped-def]
     env = {**function_env, "POWERTOOLS_LOG_LEVEL": "DEBUG"}
     env["SUPERTONIC_FIRST_CHUNK_STEPS"] = "0"  # all 32 steps streamed too: same bytes
+    env["SUPERTONIC_STREAM_FIRST_CLAUSE"] = "off"  # and the buffered answer's first cut
     function = lambda_runtime(STREAM_HANDLER, env, runtime="handler.runtime")
     body = {"text": LONG_TEXT * 2, "lang": "en", "seed": 3, "steps": 32}
 
@@ -282,3 +299,17 @@ def test_the_deadline_in_the_first_chunk_is_a_json_504(
     assert answer.status == 504, (answer.status, data[:200])
     assert answer.headers["content-type"] == "application/json"
     assert json.loads(data)["error"]["code"] == "deadline_exceeded"
+
+
+def test_a_stream_opens_with_its_first_clause(
+    streaming: StreamingSpeechFunction, invoke: Callable[..., Any]
+) -> None:
+    body = {"text": LONG_TEXT, "lang": "en", "seed": 7, "format": "wav"}
+    _, streamed = stream_of(streaming, speech(body))
+    audio, _ = sf.read(io.BytesIO(streamed))
+    synthesizer = streaming.synthesizer
+    clause_first = synthesizer.plan(LONG_TEXT, lang="en", seed=7, first_clause=True)
+    assert clause_first.chunks[0].text == "The first sentence is short."
+    assert len(audio) == clause_first.total_samples
+    buffered, _ = sf.read(io.BytesIO(body_bytes(invoke(speech(body)))))
+    assert len(buffered) == synthesizer.plan(LONG_TEXT, lang="en", seed=7).total_samples
