@@ -27,10 +27,10 @@ import onnx
 import onnxruntime as ort
 from onnx import TensorProto, helper, numpy_helper, shape_inference
 
+from model_layer.build.verify import random_feeds
 from model_layer.constants import GRAPH_PATHS
 from model_layer.loader import session_options
 from model_layer.prepared import optimized_dir, single_item_graph
-from model_layer.build.verify import random_feeds
 from model_layer.settings import EngineSettings
 
 RUNS = 3

@@ -1,5 +1,5 @@
-"""CLI: `python -m model_layer.build.synthetic --size {tiny,full} [--layout {ours,released}] [--seed N]
-[--out DIR]`.
+"""CLI: `python -m model_layer.build.synthetic --size {tiny,full}
+[--layout {ours,released}] [--seed N] [--out DIR]`.
 
 Without --out the model goes to (or is reused from) the cache. The directory path
 is the last line of stdout, for scripts to capture.

@@ -34,7 +34,6 @@ import numpy as np
 import onnx
 from onnx import TensorProto
 
-from model_layer.constants import STYLE_DP_DIMS, STYLE_TTL_DIMS
 from model_layer.build.synthetic.builder import GraphBuilder
 from model_layer.build.synthetic.layers import (
     attention,
@@ -48,6 +47,7 @@ from model_layer.build.synthetic.layers import (
     mask,
     transformer_layer,
 )
+from model_layer.constants import STYLE_DP_DIMS, STYLE_TTL_DIMS
 
 Size = Literal["tiny", "full"]
 

@@ -38,7 +38,6 @@ import numpy as np
 import onnx
 from onnx import TensorProto
 
-from model_layer.constants import STYLE_DP_DIMS, STYLE_TTL_DIMS
 from model_layer.build.synthetic.builder import GraphBuilder
 from model_layer.build.synthetic.graphs import (
     CHUNK_COMPRESS_FACTOR,
@@ -54,6 +53,7 @@ from model_layer.build.synthetic.graphs import (
     _sinusoid_bank,
 )
 from model_layer.build.synthetic.layers import BIAS_STD, NORM_JITTER, gelu
+from model_layer.constants import STYLE_DP_DIMS, STYLE_TTL_DIMS
 
 OPSET = 19
 DIM_NAMES = {"B": "batch_size", "T": "text_length", "L": "latent_length"}
