@@ -39,10 +39,11 @@ from handler.http import (
 )
 from handler.marks import marks_response, plan_marks
 from handler.observability import logger as log
+from handler.openai_compat import OPENAI_VOICES, models_document, sse_body
 from handler.routes import route_table
 from handler.schemas import (
-    OPENAI_VOICES,
     HealthResponse,
+    ModelsResponse,
     NormalizeResponse,
     OpenAISpeechRequest,
     SpeechMarksRequest,
@@ -195,8 +196,20 @@ class SpeechFunction:
         return audio_response(self._speak(job, RouteKind.buffered), self.request_id)
 
     def post_openai_speech(self, request: HttpRequest) -> dict[str, Any]:
-        job = job_from_openai_request(parse_json_body(request, OpenAISpeechRequest))
-        return audio_response(self._speak(job, RouteKind.buffered), self.request_id)
+        body = parse_json_body(request, OpenAISpeechRequest)
+        result = self._speak(job_from_openai_request(body), RouteKind.buffered)
+        response = audio_response(result, self.request_id)
+        if body.stream_format == "sse" and result.audio is not None:
+            # The whole event stream at once: a buffered Function URL cannot send it in
+            # pieces, and OpenAI's clients read it the same either way.
+            response["headers"]["content-type"] = "text/event-stream"
+            response["headers"]["cache-control"] = "no-cache"
+            response["body"] = sse_body(result.audio, len(body.input)).decode("ascii")
+            response["isBase64Encoded"] = False
+        return response
+
+    def get_models(self, _request: HttpRequest) -> dict[str, Any]:
+        return json_response(200, ModelsResponse.model_validate(models_document()).model_dump())
 
     def post_normalize(self, request: HttpRequest) -> dict[str, Any]:
         job = job_from_speech_request(parse_json_body(request, SpeechRequest))

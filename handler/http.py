@@ -23,8 +23,9 @@ from handler.errors import (
     UnsupportedEventError,
     UnsupportedMediaTypeError,
 )
+from handler.openai_compat import model_speed, voice_name
 from handler.routes import Route
-from handler.schemas import OPENAI_VOICES, LexiconEntry, OpenAISpeechRequest, SpeechRequest
+from handler.schemas import LexiconEntry, OpenAISpeechRequest, SpeechRequest
 from handler.speech import SpeechJob, SpeechResult
 from model_layer import Lexicon, UnsupportedLanguageError
 from model_layer.audio import AudioFormat
@@ -222,8 +223,8 @@ def job_from_openai_request(request: OpenAISpeechRequest) -> SpeechJob:
     rate = 24_000 if request.response_format == "pcm" else None
     return SpeechJob(
         text=request.input,
-        voice=OPENAI_VOICES.get(request.voice.lower(), request.voice),
-        speed=request.speed,
+        voice=voice_name(request.voice if isinstance(request.voice, str) else request.voice.id),
+        speed=model_speed(request.speed),
         format=AudioFormat(request.response_format),
         sample_rate=rate,
         text_param="input",
