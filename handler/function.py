@@ -12,11 +12,13 @@ from aws_lambda_powertools import Metrics
 from aws_lambda_powertools.metrics import MetricUnit, single_metric
 
 from handler.admission import RouteKind
+from handler.api_keys import ApiKeys
 from handler.cache import HIT, cache_on, run_cached
 from handler.config import HandlerSettings
 from handler.deadline import Deadline
 from handler.errors import (
     RETRY_AFTER_SECONDS,
+    InvalidApiKeyError,
     InvalidParameterError,
     MethodNotAllowedError,
     RouteNotFoundError,
@@ -91,11 +93,13 @@ class SpeechFunction:
         synthesizer: Synthesizer,
         make_s3_client: Callable[[], Any],
         metrics: Metrics,
+        api_keys: ApiKeys | None = None,
     ):
         self.settings = settings
         self.synthesizer = synthesizer
         self._make_s3_client = make_s3_client
         self.metrics = metrics
+        self.api_keys = api_keys  # None: no key mode (the Function URL's IAM auth decides)
         self.invocations = 0
         # Declared once in handler/routes.py; each names the method below that answers it.
         self.routes = route_table()
@@ -178,10 +182,15 @@ class SpeechFunction:
             request = HttpRequest.from_event(event, self.settings.max_body_bytes)
             # What error messages must not echo (handler.errors.error_message).
             self._inputs = (request.body.decode("utf-8", "replace"),)
+            if self.api_keys is not None:
+                self.api_keys.check(request.path, request.headers)
             route = find_route(self.routes, request)
             response = getattr(self, route.handler)(request)
         except Exception as exc:
             status, body = self._error(exc)
+            if isinstance(exc, InvalidApiKeyError):
+                # OpenAI's shape too, for the SDKs that send the key.
+                body["error"] |= {"type": "invalid_request_error", "param": None}
             response = json_response(status, body)
             if isinstance(exc, MethodNotAllowedError):
                 response["headers"]["allow"] = str(exc.details["allow"])
