@@ -47,6 +47,12 @@ logger.info(
     "model loaded",
     extra={"init_seconds": round(INIT_SECONDS, 3), "model_dir": str(settings.model_dir)},
 )
+if function.synthesizer.lexicon.unsupported:
+    # PLS entries with only <phoneme>s: this model reads letters, so they are read as written.
+    logger.warning(
+        "lexicon words given only as phonemes are not honoured",
+        extra={"words": list(function.synthesizer.lexicon.unsupported)},
+    )
 
 
 @trace_handler

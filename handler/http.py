@@ -27,7 +27,7 @@ from handler.openai_compat import model_speed, voice_name
 from handler.routes import Route
 from handler.schemas import LexiconEntry, OpenAISpeechRequest, SpeechRequest
 from handler.speech import SpeechJob, SpeechResult
-from model_layer import Lexicon, UnsupportedLanguageError
+from model_layer import Lexicon, LexiconError, UnsupportedLanguageError
 from model_layer.audio import AudioFormat
 from model_layer.provenance import provenance_headers
 
@@ -210,9 +210,14 @@ def job_from_speech_request(request: SpeechRequest, max_text_chars: int | None =
     )
 
 
-def _lexicon(entries: dict[str, str] | list[LexiconEntry] | None) -> Lexicon | None:
+def _lexicon(entries: dict[str, str] | list[LexiconEntry] | str | None) -> Lexicon | None:
     if entries is None:
         return None
+    if isinstance(entries, str):
+        try:
+            return Lexicon.from_pls(entries, "lexicon")
+        except LexiconError as exc:
+            raise InvalidParameterError(str(exc), param="lexicon") from None
     if isinstance(entries, dict):
         return Lexicon.from_mapping(entries)
     return Lexicon.from_document({"entries": [entry.model_dump() for entry in entries]})

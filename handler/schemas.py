@@ -49,13 +49,17 @@ class LexiconEntry(BaseModel):
 
 
 def _lexicon_shape(value: Any) -> str:
+    if isinstance(value, str):
+        return "pls"
     return "entries" if isinstance(value, list) else "mapping"
 
 
 # Tagged by shape, so a bad entry is reported as `lexicon.entries.0.word`, not as
-# "should be a valid dictionary".
+# "should be a valid dictionary". A string is a W3C PLS document (model_layer/text/pls.py).
 RequestLexicon = Annotated[
-    Annotated[dict[str, str], Tag("mapping")] | Annotated[list[LexiconEntry], Tag("entries")],
+    Annotated[dict[str, str], Tag("mapping"), Field(max_length=500)]
+    | Annotated[list[LexiconEntry], Tag("entries"), Field(max_length=500)]
+    | Annotated[str, Tag("pls"), Field(max_length=200_000)],
     Discriminator(_lexicon_shape),
 ]
 
@@ -104,10 +108,11 @@ class SpeechRequest(BaseModel):
     )
     lexicon: RequestLexicon | None = Field(
         default=None,
-        max_length=500,
         description="Whole-word replacements applied first, case-insensitive: "
         "{'nginx': 'engine x'}, or entries [{'word': 'US', 'say': 'United States', "
-        "'case_sensitive': true}]. They win over the deployment's lexicon.",
+        "'case_sensitive': true}], or a W3C PLS document as a string (its <alias> entries; "
+        "<phoneme>-only entries are reported in /v1/normalize's lexicon_unsupported). They "
+        "win over the deployment's lexicon.",
     )
     cache: bool = Field(
         default=True,
@@ -228,6 +233,11 @@ class NormalizeResponse(BaseModel):
     )
     dropped_characters: list[str] = Field(
         description="Unsupported characters that would be removed, as U+XXXX."
+    )
+    lexicon_unsupported: list[str] = Field(
+        default_factory=list,
+        description="Words the request's or the deployment's PLS lexicon gives only as "
+        "<phoneme>s, which this model cannot say: they are read as written.",
     )
 
 
