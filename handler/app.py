@@ -21,10 +21,11 @@ from typing import Any  # noqa: E402
 
 from aws_lambda_powertools.metrics import MetricUnit  # noqa: E402
 
+from handler import api_keys  # noqa: E402
 from handler.deployment_lexicon import fetch_lexicon  # noqa: E402
 from handler.function import SpeechFunction  # noqa: E402
 from handler.observability import logger, metrics  # noqa: E402
-from handler.s3 import make_s3_client, per_process  # noqa: E402
+from handler.s3 import aws_client, make_s3_client, per_process  # noqa: E402
 from handler.tracing import record_past_span, trace_handler  # noqa: E402
 
 # One client per process for the lexicon fetch at init and the requests after it.
@@ -38,6 +39,7 @@ function = SpeechFunction(
     ),
     make_s3_client=s3_client,
     metrics=metrics,
+    api_keys=api_keys.from_settings(settings, aws_client),
 )
 INIT_SECONDS = time.perf_counter() - _started
 record_past_span("load", _started_epoch, _started_epoch + INIT_SECONDS)
@@ -45,6 +47,12 @@ logger.info(
     "model loaded",
     extra={"init_seconds": round(INIT_SECONDS, 3), "model_dir": str(settings.model_dir)},
 )
+if function.synthesizer.lexicon.unsupported:
+    # PLS entries with only <phoneme>s: this model reads letters, so they are read as written.
+    logger.warning(
+        "lexicon words given only as phonemes are not honoured",
+        extra={"words": list(function.synthesizer.lexicon.unsupported)},
+    )
 
 
 @trace_handler

@@ -48,6 +48,12 @@ class HandlerSettings(BaseSettings):
     lexicon_s3_uri: str | None = None
     # Only for S3-compatible servers (local runs and tests); unset on AWS.
     s3_endpoint_url: str | None = None
+    # API keys (handler/api_keys.py), opt-in: SHA-256 digests of the keys in a Secrets
+    # Manager secret or an SSM SecureString parameter; unset, the URL's IAM auth decides.
+    api_keys_secret_id: str | None = None
+    api_keys_parameter: str | None = None
+    # How long a read of the key store is trusted: a rotated key works within this.
+    api_keys_ttl_seconds: float = Field(default=60.0, ge=0, le=3600)
     # Bounds on one S3 call: botocore's standard retries (attempts count the first), each
     # attempt bounded by these timeouts. No new attempt starts past the deadline margin, so
     # one attempt in flight (connect + read timeout) is what can overrun it.

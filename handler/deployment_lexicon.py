@@ -35,6 +35,6 @@ def fetch_lexicon(client: Any, uri: str) -> Lexicon:
     except Exception as exc:  # botocore's ClientError, connection errors, ...
         raise ModelLoadError(f"{uri}: cannot fetch the lexicon: {exc}") from exc
     try:
-        return Lexicon.from_json(data, uri)
+        return Lexicon.from_bytes(data, uri)
     except LexiconError as exc:
         raise ModelLoadError(str(exc)) from exc

@@ -92,6 +92,11 @@ class UnsupportedEventError(ApiError):
     """Maps to code 'unsupported_event' in ERROR_TABLE."""
 
 
+class InvalidApiKeyError(ApiError):
+    """Maps to code 'invalid_api_key' (401) in ERROR_TABLE: key mode is on and the request
+    has no key, or not a known one (handler/api_keys.py)."""
+
+
 class StorageUnavailableError(ApiError):
     """Maps to code 'storage_unavailable' in ERROR_TABLE: S3 failed or was too slow after
     bounded retries; nothing was left behind, and the same request may simply be sent again."""
@@ -115,6 +120,7 @@ ERROR_TABLE: dict[type[BaseException], tuple[int, str]] = {
     InvalidRequestError: (400, "invalid_parameter"),
     UnsupportedEventError: (400, "unsupported_event"),
     BadFramingError: (400, "bad_framing"),
+    InvalidApiKeyError: (401, "invalid_api_key"),
     RouteNotFoundError: (404, "route_not_found"),
     MethodNotAllowedError: (405, "method_not_allowed"),
     LengthRequiredError: (411, "length_required"),

@@ -12,11 +12,13 @@ from aws_lambda_powertools import Metrics
 from aws_lambda_powertools.metrics import MetricUnit, single_metric
 
 from handler.admission import RouteKind
+from handler.api_keys import ApiKeys
 from handler.cache import HIT, cache_on, run_cached
 from handler.config import HandlerSettings
 from handler.deadline import Deadline
 from handler.errors import (
     RETRY_AFTER_SECONDS,
+    InvalidApiKeyError,
     InvalidParameterError,
     MethodNotAllowedError,
     RouteNotFoundError,
@@ -39,10 +41,11 @@ from handler.http import (
 )
 from handler.marks import marks_response, plan_marks
 from handler.observability import logger as log
+from handler.openai_compat import OPENAI_VOICES, models_document, sse_body
 from handler.routes import route_table
 from handler.schemas import (
-    OPENAI_VOICES,
     HealthResponse,
+    ModelsResponse,
     NormalizeResponse,
     OpenAISpeechRequest,
     SpeechMarksRequest,
@@ -90,11 +93,13 @@ class SpeechFunction:
         synthesizer: Synthesizer,
         make_s3_client: Callable[[], Any],
         metrics: Metrics,
+        api_keys: ApiKeys | None = None,
     ):
         self.settings = settings
         self.synthesizer = synthesizer
         self._make_s3_client = make_s3_client
         self.metrics = metrics
+        self.api_keys = api_keys  # None: no key mode (the Function URL's IAM auth decides)
         self.invocations = 0
         # Declared once in handler/routes.py; each names the method below that answers it.
         self.routes = route_table()
@@ -177,10 +182,15 @@ class SpeechFunction:
             request = HttpRequest.from_event(event, self.settings.max_body_bytes)
             # What error messages must not echo (handler.errors.error_message).
             self._inputs = (request.body.decode("utf-8", "replace"),)
+            if self.api_keys is not None:
+                self.api_keys.check(request.path, request.headers)
             route = find_route(self.routes, request)
             response = getattr(self, route.handler)(request)
         except Exception as exc:
             status, body = self._error(exc)
+            if isinstance(exc, InvalidApiKeyError):
+                # OpenAI's shape too, for the SDKs that send the key.
+                body["error"] |= {"type": "invalid_request_error", "param": None}
             response = json_response(status, body)
             if isinstance(exc, MethodNotAllowedError):
                 response["headers"]["allow"] = str(exc.details["allow"])
@@ -195,8 +205,20 @@ class SpeechFunction:
         return audio_response(self._speak(job, RouteKind.buffered), self.request_id)
 
     def post_openai_speech(self, request: HttpRequest) -> dict[str, Any]:
-        job = job_from_openai_request(parse_json_body(request, OpenAISpeechRequest))
-        return audio_response(self._speak(job, RouteKind.buffered), self.request_id)
+        body = parse_json_body(request, OpenAISpeechRequest)
+        result = self._speak(job_from_openai_request(body), RouteKind.buffered)
+        response = audio_response(result, self.request_id)
+        if body.stream_format == "sse" and result.audio is not None:
+            # The whole event stream at once: a buffered Function URL cannot send it in
+            # pieces, and OpenAI's clients read it the same either way.
+            response["headers"]["content-type"] = "text/event-stream"
+            response["headers"]["cache-control"] = "no-cache"
+            response["body"] = sse_body(result.audio, len(body.input)).decode("ascii")
+            response["isBase64Encoded"] = False
+        return response
+
+    def get_models(self, _request: HttpRequest) -> dict[str, Any]:
+        return json_response(200, ModelsResponse.model_validate(models_document()).model_dump())
 
     def post_normalize(self, request: HttpRequest) -> dict[str, Any]:
         job = job_from_speech_request(parse_json_body(request, SpeechRequest))

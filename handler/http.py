@@ -23,10 +23,11 @@ from handler.errors import (
     UnsupportedEventError,
     UnsupportedMediaTypeError,
 )
+from handler.openai_compat import model_speed, voice_name
 from handler.routes import Route
-from handler.schemas import OPENAI_VOICES, LexiconEntry, OpenAISpeechRequest, SpeechRequest
+from handler.schemas import LexiconEntry, OpenAISpeechRequest, SpeechRequest
 from handler.speech import SpeechJob, SpeechResult
-from model_layer import Lexicon, UnsupportedLanguageError
+from model_layer import Lexicon, LexiconError, UnsupportedLanguageError
 from model_layer.audio import AudioFormat
 from model_layer.provenance import provenance_headers
 
@@ -209,9 +210,14 @@ def job_from_speech_request(request: SpeechRequest, max_text_chars: int | None =
     )
 
 
-def _lexicon(entries: dict[str, str] | list[LexiconEntry] | None) -> Lexicon | None:
+def _lexicon(entries: dict[str, str] | list[LexiconEntry] | str | None) -> Lexicon | None:
     if entries is None:
         return None
+    if isinstance(entries, str):
+        try:
+            return Lexicon.from_pls(entries, "lexicon")
+        except LexiconError as exc:
+            raise InvalidParameterError(str(exc), param="lexicon") from None
     if isinstance(entries, dict):
         return Lexicon.from_mapping(entries)
     return Lexicon.from_document({"entries": [entry.model_dump() for entry in entries]})
@@ -222,8 +228,8 @@ def job_from_openai_request(request: OpenAISpeechRequest) -> SpeechJob:
     rate = 24_000 if request.response_format == "pcm" else None
     return SpeechJob(
         text=request.input,
-        voice=OPENAI_VOICES.get(request.voice.lower(), request.voice),
-        speed=request.speed,
+        voice=voice_name(request.voice if isinstance(request.voice, str) else request.voice.id),
+        speed=model_speed(request.speed),
         format=AudioFormat(request.response_format),
         sample_rate=rate,
         text_param="input",

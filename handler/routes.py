@@ -15,6 +15,7 @@ from pydantic import BaseModel
 
 from handler.schemas import (
     HealthResponse,
+    ModelsResponse,
     NormalizeResponse,
     OpenAISpeechRequest,
     SpeechMarksRequest,
@@ -76,6 +77,15 @@ ROUTES: tuple[Route, ...] = (
         headers={"x-language": "language used", "x-seed": "seed /v1/speech would use"},
     ),
     Route("GET", "/v1/voices", "get_voices", "List voices", response=VoicesResponse),
+    Route(
+        "GET",
+        "/v1/models",
+        "get_models",
+        "List models (OpenAI-compatible)",
+        description="The model ids POST /v1/audio/speech accepts as `model`; any id selects "
+        "Supertonic 3.",
+        response=ModelsResponse,
+    ),
     Route("GET", "/v1/tags", "get_tags", "List expression tags", response=TagsResponse),
     Route("GET", "/v1/health", "get_health", "Health", response=HealthResponse),
     Route(

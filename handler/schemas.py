@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
 
+from handler.openai_compat import OPENAI_MAX_SPEED, OPENAI_MIN_SPEED
 from model_layer.constants import (
     ALL_LANGUAGE_CODES,
     DEFAULT_SPEED,
@@ -48,13 +49,17 @@ class LexiconEntry(BaseModel):
 
 
 def _lexicon_shape(value: Any) -> str:
+    if isinstance(value, str):
+        return "pls"
     return "entries" if isinstance(value, list) else "mapping"
 
 
 # Tagged by shape, so a bad entry is reported as `lexicon.entries.0.word`, not as
-# "should be a valid dictionary".
+# "should be a valid dictionary". A string is a W3C PLS document (model_layer/text/pls.py).
 RequestLexicon = Annotated[
-    Annotated[dict[str, str], Tag("mapping")] | Annotated[list[LexiconEntry], Tag("entries")],
+    Annotated[dict[str, str], Tag("mapping"), Field(max_length=500)]
+    | Annotated[list[LexiconEntry], Tag("entries"), Field(max_length=500)]
+    | Annotated[str, Tag("pls"), Field(max_length=200_000)],
     Discriminator(_lexicon_shape),
 ]
 
@@ -103,10 +108,11 @@ class SpeechRequest(BaseModel):
     )
     lexicon: RequestLexicon | None = Field(
         default=None,
-        max_length=500,
         description="Whole-word replacements applied first, case-insensitive: "
         "{'nginx': 'engine x'}, or entries [{'word': 'US', 'say': 'United States', "
-        "'case_sensitive': true}]. They win over the deployment's lexicon.",
+        "'case_sensitive': true}], or a W3C PLS document as a string (its <alias> entries; "
+        "<phoneme>-only entries are reported in /v1/normalize's lexicon_unsupported). They "
+        "win over the deployment's lexicon.",
     )
     cache: bool = Field(
         default=True,
@@ -122,20 +128,10 @@ class SpeechRequest(BaseModel):
     )
 
 
-# OpenAI's voices mapped onto the presets, so existing clients work unchanged.
-OPENAI_VOICES: dict[str, str] = {
-    "alloy": "F1",
-    "ash": "M2",
-    "ballad": "M3",
-    "coral": "F2",
-    "echo": "M1",
-    "fable": "M4",
-    "nova": "F3",
-    "onyx": "M5",
-    "sage": "F4",
-    "shimmer": "F5",
-    "verse": "M3",
-}
+class OpenAIVoiceId(BaseModel):
+    """OpenAI's custom-voice reference: the name of a voice this deployment has."""
+
+    id: str = Field(min_length=1, max_length=64)
 
 
 class OpenAISpeechRequest(BaseModel):
@@ -146,9 +142,43 @@ class OpenAISpeechRequest(BaseModel):
 
     model: str = Field(description="Accepted for compatibility; any value selects Supertonic 3.")
     input: str = Field(max_length=4096)
-    voice: str = Field(description="An OpenAI voice name (mapped to a preset) or a preset name.")
+    voice: str | OpenAIVoiceId = Field(
+        description="An OpenAI voice name (mapped to a preset), a preset name, or OpenAI's "
+        'custom-voice object {"id": name}.'
+    )
+    instructions: str | None = Field(
+        default=None,
+        max_length=4096,
+        description="Accepted and ignored: Supertonic 3 takes no spoken-style instructions; "
+        "choose the voice (or a blend) instead.",
+    )
     response_format: Literal["mp3", "opus", "flac", "wav", "pcm"] = "mp3"
-    speed: float = Field(default=1.0, ge=MIN_SPEED, le=MAX_SPEED)
+    speed: float = Field(
+        default=1.0,
+        ge=OPENAI_MIN_SPEED,
+        le=OPENAI_MAX_SPEED,
+        description="OpenAI's range, 0.25-4.0; the model says 0.7-2.0, so a value outside "
+        "that is held to its nearest end.",
+    )
+    stream_format: Literal["audio", "sse"] = Field(
+        default="audio",
+        description="audio: the audio bytes; sse: Server-Sent Events, speech.audio.delta "
+        "(base64 audio) then speech.audio.done (usage, counted in characters).",
+    )
+
+
+class ModelInfo(BaseModel):
+    id: str
+    object: Literal["model"] = "model"
+    created: int
+    owned_by: str
+
+
+class ModelsResponse(BaseModel):
+    """GET /v1/models, as OpenAI-compatible servers answer it."""
+
+    object: Literal["list"] = "list"
+    data: list[ModelInfo]
 
 
 class ErrorDetail(BaseModel):
@@ -203,6 +233,11 @@ class NormalizeResponse(BaseModel):
     )
     dropped_characters: list[str] = Field(
         description="Unsupported characters that would be removed, as U+XXXX."
+    )
+    lexicon_unsupported: list[str] = Field(
+        default_factory=list,
+        description="Words the request's or the deployment's PLS lexicon gives only as "
+        "<phoneme>s, which this model cannot say: they are read as written.",
     )
 
 

@@ -308,4 +308,8 @@ def normalize_speech(
         model_inputs=[chunk.model_text for chunk in plan.chunks],
         duration_capped=[chunk.duration_capped for chunk in plan.chunks],
         dropped_characters=codepoint_labels(plan.dropped),
+        lexicon_unsupported=[
+            *getattr(job.lexicon, "unsupported", ()),
+            *synthesizer.lexicon.unsupported,
+        ],
     )

@@ -20,6 +20,7 @@ function = StreamingSpeechFunction(
     synthesizer=app.function.synthesizer,
     make_s3_client=partial(make_s3_client, app.settings),
     metrics=metrics,
+    api_keys=app.function.api_keys,
 )
 
 

@@ -33,6 +33,7 @@ from handler.http import (
     speech_headers,
 )
 from handler.observability import logger as log
+from handler.openai_compat import sse_stream
 from handler.runtime.protocol import HttpStream
 from handler.schemas import OpenAISpeechRequest, SpeechRequest
 from handler.speech import SpeechJob, SpeechResult
@@ -61,7 +62,14 @@ class StreamingSpeechFunction(SpeechFunction):
 
     def post_openai_speech(self, request: HttpRequest) -> dict[str, Any]:
         body = parse_json_body(request, OpenAISpeechRequest)
-        return self._stream(job_from_openai_request(body))
+        response = self._stream(job_from_openai_request(body))
+        stream = response.get("stream")
+        if body.stream_format != "sse" or not isinstance(stream, HttpStream):
+            return response  # audio as it comes, or delivered to S3 (a JSON answer)
+        headers = {**stream.headers, "content-type": "text/event-stream"}
+        headers["cache-control"] = "no-cache"
+        events = HttpStream(200, headers, sse_stream(stream.body, len(body.input)))
+        return {**response, "headers": headers, "stream": events}
 
     def _stream(self, job: SpeechJob) -> dict[str, Any]:
         admitted = self._admit(job, RouteKind.stream)

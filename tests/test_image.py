@@ -114,7 +114,11 @@ def test_every_dependency_and_project_module_gets_unchecked_hash_bytecode(
     assert f"-f {UNCHECKED_HASH} /opt/venv/lib" in _runs(by_name["deps"])
     assert f"-f {UNCHECKED_HASH} /opt/app" in _runs(by_name["app"])
     final = {dest.rstrip("/"): source for source, _, dest in _copies(by_name["runtime"])}
-    assert final["/opt/venv"] == "deps" and final["/opt/app"] == "app"
+    assert final["/opt/venv"] == "deps"
+    # The app ships from `shipped`: the compiled `app` stage less its build-time code.
+    assert final["/opt/app"] == "shipped"
+    assert "FROM app AS shipped" in (ROOT / "Dockerfile").read_text(encoding="utf-8")
+    assert _runs(by_name["shipped"]) == "rm -rf /opt/app/model_layer/build"
 
 
 def _compile_commands(stages) -> list[list[str]]:

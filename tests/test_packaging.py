@@ -507,8 +507,11 @@ def test_function_is_the_image_described_by_the_dockerfile(template) -> None:
 
 def test_function_url_defaults_to_iam_auth(template) -> None:
     url = _function(template)["FunctionUrlConfig"]
-    assert url["AuthType"] == {"Ref": "FunctionUrlAuthType"}
+    # IAM unless key mode is asked for (tests/test_keys_template.py), which is off by default.
+    assert url["AuthType"] == {"Fn::If": ["KeyMode", "NONE", {"Ref": "FunctionUrlAuthType"}]}
     assert template["Parameters"]["FunctionUrlAuthType"]["Default"] == "AWS_IAM"
+    assert template["Parameters"]["ApiKeysSecretArn"]["Default"] == ""
+    assert template["Parameters"]["ApiKeysParameterName"]["Default"] == ""
     assert url["InvokeMode"] == {"Ref": "InvokeMode"}
     assert template["Parameters"]["InvokeMode"]["Default"] == "BUFFERED"
     assert template["Parameters"]["InvokeMode"]["AllowedValues"] == ["BUFFERED", "RESPONSE_STREAM"]
@@ -522,7 +525,7 @@ def test_function_url_defaults_to_iam_auth(template) -> None:
         "lambda:InvokeFunctionUrl",
         "lambda:InvokeFunction",
     }
-    assert all(p.get("Condition") == "IsPublicUrl" for p in public.values())
+    assert all(p.get("Condition") == "UrlAuthNone" for p in public.values())
 
 
 def test_output_bucket_expires_is_private_and_encrypted(template) -> None:
@@ -565,7 +568,9 @@ def _allow_statements(template: dict[str, Any]) -> list[dict[str, Any]]:
         ]
     for role in _resources_of_type(template, "AWS::IAM::Role").values():
         documents += [p["PolicyDocument"] for p in role["Properties"].get("Policies", [])]
-    return [s for d in documents for s in d["Statement"] if s["Effect"] == "Allow"]
+    # A conditional statement (Fn::If) is checked as what it grants when its condition holds.
+    statements = [s["Fn::If"][1] if "Fn::If" in s else s for d in documents for s in d["Statement"]]
+    return [s for s in statements if s["Effect"] == "Allow"]
 
 
 def _is_document(policy: Any) -> bool:

@@ -58,3 +58,11 @@ def sqs_client(endpoint_url: str | None) -> Any:
     # 3 there would be 4 attempts), the same rule as the S3 client's S3_MAX_ATTEMPTS.
     config = Config(retries={"total_max_attempts": 3, "mode": "standard"})
     return boto3.client("sqs", endpoint_url=endpoint_url, config=config)
+
+
+def aws_client(service: str) -> Any:
+    """A client of another AWS service (Secrets Manager, SSM) in the function's region; its
+    endpoint can be set as boto3 reads it (AWS_ENDPOINT_URL_<SERVICE>)."""
+    import boto3
+
+    return boto3.client(service)

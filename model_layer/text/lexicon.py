@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from model_layer.constants import ALL_LANGUAGE_CODES
+from model_layer.text.pls import PlsError, looks_like_pls, parse_pls
 
 MAX_WORD_CHARS = 100
 MAX_SAY_CHARS = 500
@@ -50,11 +51,13 @@ class LexiconEntry:
 class Lexicon:
     """Entries by word; a later entry for the same word (and language) replaces an earlier."""
 
-    def __init__(self, entries: Iterable[LexiconEntry] = ()):
+    def __init__(self, entries: Iterable[LexiconEntry] = (), unsupported: Iterable[str] = ()):
         by_key: dict[tuple[str, str | None], LexiconEntry] = {}
         for entry in entries:
             by_key[entry.key()] = entry
         self.entries: tuple[LexiconEntry, ...] = tuple(by_key.values())
+        # Words the document gave only in a form this model cannot say (PLS phonemes).
+        self.unsupported: tuple[str, ...] = tuple(dict.fromkeys(unsupported))
         self._matchers: dict[str, LexiconMatcher | None] = {}
 
     def __len__(self) -> int:
@@ -64,7 +67,7 @@ class Lexicon:
         return bool(self.entries)
 
     def __add__(self, other: Lexicon) -> Lexicon:
-        return Lexicon((*self.entries, *other.entries))
+        return Lexicon((*self.entries, *other.entries), (*self.unsupported, *other.unsupported))
 
     @classmethod
     def from_mapping(cls, mapping: Mapping[str, str] | None) -> Lexicon:
@@ -89,12 +92,31 @@ class Lexicon:
         return cls.from_document(document, source)
 
     @classmethod
+    def from_pls(cls, data: str | bytes, source: str = "lexicon") -> Lexicon:
+        """A W3C PLS document's aliases (see pls.py); its phoneme-only words are kept in
+        `unsupported` for the caller to report."""
+        try:
+            entries, unsupported = parse_pls(data, source)
+        except PlsError as exc:
+            raise LexiconError(str(exc)) from None
+        return cls(
+            (LexiconEntry(word, say, True, lang) for word, say, lang in entries), unsupported
+        )
+
+    @classmethod
+    def from_bytes(cls, data: str | bytes, source: str = "lexicon") -> Lexicon:
+        """A lexicon file of either form: PLS (XML) or this project's JSON."""
+        if looks_like_pls(data):
+            return cls.from_pls(data, source)
+        return cls.from_json(data, source)
+
+    @classmethod
     def from_file(cls, path: Path | str) -> Lexicon:
         try:
             data = Path(path).read_bytes()
         except OSError as exc:
             raise LexiconError(f"{path}: cannot read the lexicon: {exc.strerror}") from exc
-        return cls.from_json(data, str(path))
+        return cls.from_bytes(data, str(path))
 
     def matcher(self, lang: str) -> LexiconMatcher | None:
         """The entries that apply to `lang`, compiled once; None when there are none."""

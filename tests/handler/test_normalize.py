@@ -36,6 +36,7 @@ def test_answers_what_would_be_read(invoke: Invoke) -> None:
         "model_inputs",
         "duration_capped",
         "dropped_characters",
+        "lexicon_unsupported",
     }
     assert document["duration_capped"] == [False] * len(document["chunks"])
     assert document["normalized"] == (

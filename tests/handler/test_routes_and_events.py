@@ -78,6 +78,7 @@ def test_openapi_lists_every_route_and_error_status() -> None:
         "/v1/normalize",
         "/v1/speech/marks",
         "/v1/voices",
+        "/v1/models",
         "/v1/tags",
         "/v1/health",
         "/",  # the playground page, answered when PLAYGROUND is on

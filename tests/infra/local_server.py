@@ -30,14 +30,19 @@ def accepts_connections(port: int) -> bool:
 
 @contextmanager
 def local_server(
-    model_dir: Path, workdir: Path, *args: str, name: str = "handler serve"
+    model_dir: Path,
+    workdir: Path,
+    *args: str,
+    name: str = "handler serve",
+    env: dict[str, str] | None = None,
 ) -> Iterator[tuple[int, ManagedProcess]]:
-    """The server's port and process, stopped on exit; `args` are extra `serve` options."""
+    """The server's port and process, stopped on exit; `args` are extra `serve` options,
+    `env` extra variables."""
     port = free_port()
     process = ManagedProcess(
         name,
         [sys.executable, "-m", "handler", "serve", "--port", str(port), *args],
-        env=model_env(model_dir, workdir),
+        env=model_env(model_dir, workdir) | (env or {}),
         cwd=ROOT,
         log_path=workdir / "serve.log",
     )

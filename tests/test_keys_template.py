@@ -1,0 +1,56 @@
+"""Key mode in the template: one parameter turns the Function URL to AuthType NONE, hands
+the function where the digests are, and grants reading that secret or parameter only."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cfnlint.decode import decode
+
+TEMPLATE = Path(__file__).resolve().parents[1] / "template.yaml"
+
+
+@pytest.fixture(scope="module")
+def template() -> dict[str, Any]:
+    decoded, errors = decode(str(TEMPLATE))
+    assert not errors, errors
+    return decoded
+
+
+def test_key_mode_makes_the_url_unsigned_and_checked(template: dict[str, Any]) -> None:
+    function = template["Resources"]["TtsFunction"]["Properties"]
+    assert function["FunctionUrlConfig"]["AuthType"] == {
+        "Fn::If": ["KeyMode", "NONE", {"Ref": "FunctionUrlAuthType"}]
+    }
+    variables = function["Environment"]["Variables"]
+    assert variables["API_KEYS_SECRET_ID"]["Fn::If"][:2] == [
+        "HasApiKeysSecret",
+        {"Ref": "ApiKeysSecretArn"},
+    ]
+    assert variables["API_KEYS_PARAMETER"]["Fn::If"][:2] == [
+        "HasApiKeysParameter",
+        {"Ref": "ApiKeysParameterName"},
+    ]
+    conditions = template["Conditions"]
+    assert conditions["UrlAuthNone"] == {
+        "Fn::Or": [{"Condition": "IsPublicUrl"}, {"Condition": "KeyMode"}]
+    }
+    for name in ("TtsFunctionUrlPublicInvokeUrl", "TtsFunctionUrlPublicInvoke"):
+        assert template["Resources"][name]["Condition"] == "UrlAuthNone"
+    # The playground's "auto" follows a public URL, not key mode: its page needs no key.
+    assert "KeyMode" not in str(conditions["PlaygroundOn"])
+
+
+def test_key_mode_reads_its_store_and_nothing_more(template: dict[str, Any]) -> None:
+    statements = template["Resources"]["TtsFunction"]["Properties"]["Policies"][0]["Statement"]
+    granted = {}
+    for statement in statements:
+        if isinstance(statement, dict) and "Fn::If" in statement:
+            condition, inner, _ = statement["Fn::If"]
+            granted[condition] = inner
+    assert granted["HasApiKeysSecret"]["Action"] == "secretsmanager:GetSecretValue"
+    assert granted["HasApiKeysSecret"]["Resource"] == {"Ref": "ApiKeysSecretArn"}
+    assert granted["HasApiKeysParameter"]["Action"] == "ssm:GetParameter"
+    assert "parameter${ApiKeysParameterName}" in str(granted["HasApiKeysParameter"]["Resource"])
