@@ -238,6 +238,9 @@ class SpeechFunction:
         voices = [
             VoiceInfo(name=name, openai_aliases=aliases.get(name, []))
             for name in self.synthesizer.voices
+        ] + [
+            VoiceInfo(name=name, openai_aliases=[], source="library")
+            for name in sorted(self.synthesizer.library)
         ]
         return json_response(200, VoicesResponse(voices=voices).model_dump())
 

@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
 
 from handler.openai_compat import OPENAI_MAX_SPEED, OPENAI_MIN_SPEED
+from model_layer.blends import MAX_COMPONENTS as MAX_BLEND_COMPONENTS
 from model_layer.constants import (
     ALL_LANGUAGE_CODES,
     DEFAULT_SPEED,
@@ -35,6 +36,25 @@ class InlineStyle(BaseModel):
 
     style_ttl: StyleTensor
     style_dp: StyleTensor
+
+
+class BlendPart(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    voice: str = Field(min_length=1, max_length=64, description="A preset or library voice.")
+    weight: float = Field(default=1.0, description="Finite and above 0; normalized to sum 1.")
+
+
+class VoiceBlend(BaseModel):
+    """A mix of voices: {"blend": [{"voice": "M1", "weight": 0.7}, {"voice": "F2", ...}]},
+    the same as the string "M1*0.7+F2*0.3"."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    blend: list[BlendPart] = Field(min_length=1, max_length=MAX_BLEND_COMPONENTS)
+
+    def as_text(self) -> str:
+        return "+".join(f"{part.voice}*{part.weight!r}" for part in self.blend)
 
 
 class LexiconEntry(BaseModel):
@@ -78,8 +98,10 @@ class SpeechRequest(BaseModel):
         description="'ssml': text is an SSML document (the subset in the README); "
         "'text': plain text, where '<' and '>' are ordinary characters.",
     )
-    voice: str | InlineStyle = Field(
-        default="M1", description="A preset name (GET /v1/voices) or an inline style."
+    voice: str | InlineStyle | VoiceBlend = Field(
+        default="M1",
+        description="A preset or library voice (GET /v1/voices), a blend ('M1*0.7+F2*0.3' "
+        "or {'blend': [...]}), or an inline style.",
     )
     lang: Language | None = Field(
         default=None,
@@ -278,6 +300,11 @@ class SpeechMarksResponse(BaseModel):
 class VoiceInfo(BaseModel):
     name: str
     openai_aliases: list[str]
+    source: Literal["preset", "library"] = Field(
+        default="preset",
+        description="preset: shipped with the model; library: the deployment's own "
+        "(VOICES_DIR, VOICES_S3_URI).",
+    )
 
 
 class VoicesResponse(BaseModel):

@@ -22,6 +22,7 @@ from model_layer.audio.loudness import (
     db_to_gain,
     level,
 )
+from model_layer.blends import is_blend, mix, parse_blend
 from model_layer.constants import (
     ALL_LANGUAGE_CODES,
     DEFAULT_SPEED,
@@ -145,6 +146,8 @@ class Synthesizer:
         self.engine = engine
         self.indexer = indexer
         self.voices = dict(voices)
+        # The deployment's own voices (voice-style files, handler/voice_library.py), by name.
+        self.library: dict[str, Style] = {}
         self.settings = settings
         # Inline styles are held to the range of this model's own voices.
         self.style_bounds = Style.bounds_of(self.voices.values(), settings.style_magnitude_factor)
@@ -167,16 +170,26 @@ class Synthesizer:
         return self.engine.config.sample_rate
 
     def resolve_voice(self, voice: str | Mapping[str, Any] | Style) -> Style:
+        """A preset or library voice by name, a blend ("M1*0.7+F2*0.3", blends.py), or an
+        inline style (checked against the model's own voices' range)."""
         if isinstance(voice, Style):
             return voice
         if isinstance(voice, str):
-            try:
-                return self.voices[voice]
-            except KeyError:
-                known = ", ".join(sorted(self.voices))
-                raise UnknownVoiceError(f"unknown voice '{voice}'; presets are {known}") from None
+            if is_blend(voice):
+                return mix(parse_blend(voice), self._named_voice)
+            return self._named_voice(voice)
         style = parse_style(voice)
         return self.style_bounds.check(style) if self.style_bounds else style
+
+    def _named_voice(self, name: str) -> Style:
+        found = self.voices.get(name) or self.library.get(name)
+        if found is None:
+            known = ", ".join(sorted(self.voices))
+            more = f"; the library has {len(self.library)} more (GET /v1/voices)"
+            raise UnknownVoiceError(
+                f"unknown voice '{name}'; presets are {known}{more if self.library else ''}"
+            )
+        return found
 
     def plan(
         self,
