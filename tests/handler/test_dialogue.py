@@ -100,3 +100,14 @@ def test_voices_keep_one_level(calibrated_model_dir: Path) -> None:
     ]
     assert len(loudness) == 3
     assert max(loudness) - min(loudness) <= 1.0, loudness
+
+
+def test_a_script_as_a_batch_job(deliver: Any, s3: Any, s3_buckets: Any) -> None:
+    from tests.handler.test_batch import outcome, upload
+    from tests.infra.batch import read_json, s3_event
+
+    job = {"script": SCRIPT, "lang": "en", "steps": 1, "output": "show/episode 1"}
+    upload(s3, s3_buckets.input, "incoming/episode.json", json.dumps(job))
+    assert outcome(deliver(s3_event(s3_buckets.input, "incoming/episode.json"))) == ["done"]
+    manifest = read_json(s3, s3_buckets.output, "speech/show/episode 1.manifest.json")
+    assert "Berlin" in manifest["normalized_text"] and manifest["duration_seconds"] > 1
