@@ -27,6 +27,7 @@ from handler.function import SpeechFunction  # noqa: E402
 from handler.observability import logger, metrics  # noqa: E402
 from handler.s3 import aws_client, make_s3_client, per_process  # noqa: E402
 from handler.tracing import record_past_span, trace_handler  # noqa: E402
+from handler.voice_library import load_library  # noqa: E402
 
 # One client per process for the lexicon fetch at init and the requests after it.
 s3_client = per_process(partial(make_s3_client, settings))
@@ -41,6 +42,10 @@ function = SpeechFunction(
     metrics=metrics,
     api_keys=api_keys.from_settings(settings, aws_client),
 )
+if settings.voices_dir or settings.voices_s3_uri:
+    function.synthesizer.library = load_library(
+        function.synthesizer, settings.voices_dir, settings.voices_s3_uri, s3_client
+    )
 INIT_SECONDS = time.perf_counter() - _started
 record_past_span("load", _started_epoch, _started_epoch + INIT_SECONDS)
 logger.info(

@@ -48,6 +48,10 @@ class HandlerSettings(BaseSettings):
     lexicon_s3_uri: str | None = None
     # Only for S3-compatible servers (local runs and tests); unset on AWS.
     s3_endpoint_url: str | None = None
+    # The deployment's own voices (handler/voice_library.py): voice-style JSON files in a
+    # folder of the image and/or under an S3 prefix (s3://bucket/prefix/), loaded at init.
+    voices_dir: Path | None = None
+    voices_s3_uri: str | None = None
     # API keys (handler/api_keys.py), opt-in: SHA-256 digests of the keys in a Secrets
     # Manager secret or an SSM SecureString parameter; unset, the URL's IAM auth decides.
     api_keys_secret_id: str | None = None

@@ -87,6 +87,10 @@ def event_kind(event: Any) -> str:
 
 
 class SpeechFunction:
+    # Whether /v1/speech answers as a stream: then /v1/normalize and /v1/speech/marks plan
+    # as a stream is cut, so what they show is what the stream sends.
+    streams_speech = False
+
     def __init__(
         self,
         settings: HandlerSettings,
@@ -238,6 +242,9 @@ class SpeechFunction:
         voices = [
             VoiceInfo(name=name, openai_aliases=aliases.get(name, []))
             for name in self.synthesizer.voices
+        ] + [
+            VoiceInfo(name=name, openai_aliases=[], source="library")
+            for name in sorted(self.synthesizer.library)
         ]
         return json_response(200, VoicesResponse(voices=voices).model_dump())
 
@@ -337,12 +344,22 @@ class SpeechFunction:
         return result
 
     def _marks(self, job: SpeechJob, word_marks: bool) -> SpeechMarksResponse:
-        plan = plan_marks(job, self.synthesizer, settings=self.settings, deadline=self.deadline)
+        plan = plan_marks(
+            job,
+            self.synthesizer,
+            settings=self.settings,
+            deadline=self.deadline,
+            streamed=self.streams_speech,
+        )
         return marks_response(plan, word_marks=word_marks)
 
     def _normalize(self, job: SpeechJob) -> NormalizeResponse:
         return normalize_speech(
-            job, synthesizer=self.synthesizer, settings=self.settings, deadline=self.deadline
+            job,
+            synthesizer=self.synthesizer,
+            settings=self.settings,
+            deadline=self.deadline,
+            streamed=self.streams_speech,
         )
 
     def _record_speech(self, result: SpeechResult) -> None:

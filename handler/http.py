@@ -25,7 +25,7 @@ from handler.errors import (
 )
 from handler.openai_compat import model_speed, voice_name
 from handler.routes import Route
-from handler.schemas import LexiconEntry, OpenAISpeechRequest, SpeechRequest
+from handler.schemas import LexiconEntry, OpenAISpeechRequest, SpeechRequest, VoiceBlend
 from handler.speech import SpeechJob, SpeechResult
 from model_layer import Lexicon, LexiconError, UnsupportedLanguageError
 from model_layer.audio import AudioFormat
@@ -190,7 +190,13 @@ def job_from_speech_request(request: SpeechRequest, max_text_chars: int | None =
     against `max_text_chars` (batch job files: BATCH_MAX_TEXT_CHARS) when given."""
     if max_text_chars is not None:
         check_length(request.text, "text", max_text_chars, "BATCH_MAX_TEXT_CHARS")
-    voice = request.voice if isinstance(request.voice, str) else request.voice.model_dump()
+    voice: str | dict[str, Any]
+    if isinstance(request.voice, str):
+        voice = request.voice
+    elif isinstance(request.voice, VoiceBlend):
+        voice = request.voice.as_text()
+    else:
+        voice = request.voice.model_dump()
     return SpeechJob(
         text=request.text,
         voice=voice,

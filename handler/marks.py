@@ -18,14 +18,24 @@ from model_layer.marks import speech_marks
 
 
 def plan_marks(
-    job: SpeechJob, synthesizer: Synthesizer, *, settings: HandlerSettings, deadline: Deadline
+    job: SpeechJob,
+    synthesizer: Synthesizer,
+    *,
+    settings: HandlerSettings,
+    deadline: Deadline,
+    streamed: bool = False,
 ) -> SpeechPlan:
     """The plan /v1/speech would make for `job`, with the checks it makes on the text; no
     synthesis-time or size limit applies, as nothing is synthesized. With the result cache
     on and no seed, the seed is the one /v1/speech would derive."""
     check_text_length(job.text, job.text_param, RouteKind.buffered, settings)
     plan, rate = plan_speech(
-        job, synthesizer, route=RouteKind.buffered, settings=settings, deadline=deadline
+        job,
+        synthesizer,
+        route=RouteKind.buffered,
+        settings=settings,
+        deadline=deadline,
+        streamed=streamed,
     )
     # Spoken length, planned silence and the time left, as for /v1/normalize.
     admit(plan, route=RouteKind.normalize, deadline=deadline, settings=settings)
@@ -50,6 +60,7 @@ def marks_response(plan: SpeechPlan, *, word_marks: bool) -> SpeechMarksResponse
                 text_end=mark.text_end,
                 estimated=mark.estimated,
                 duration_capped=mark.duration_capped,
+                voice=mark.voice,
             )
             for mark in marks.marks
         ],

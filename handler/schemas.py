@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, model_validator
 
+from handler.dialogue import script_to_ssml
 from handler.openai_compat import OPENAI_MAX_SPEED, OPENAI_MIN_SPEED
+from model_layer.blends import MAX_COMPONENTS as MAX_BLEND_COMPONENTS
 from model_layer.constants import (
     ALL_LANGUAGE_CODES,
     DEFAULT_SPEED,
@@ -35,6 +37,25 @@ class InlineStyle(BaseModel):
 
     style_ttl: StyleTensor
     style_dp: StyleTensor
+
+
+class BlendPart(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    voice: str = Field(min_length=1, max_length=64, description="A preset or library voice.")
+    weight: float = Field(default=1.0, description="Finite and above 0; normalized to sum 1.")
+
+
+class VoiceBlend(BaseModel):
+    """A mix of voices: {"blend": [{"voice": "M1", "weight": 0.7}, {"voice": "F2", ...}]},
+    the same as the string "M1*0.7+F2*0.3"."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    blend: list[BlendPart] = Field(min_length=1, max_length=MAX_BLEND_COMPONENTS)
+
+    def as_text(self) -> str:
+        return "+".join(f"{part.voice}*{part.weight!r}" for part in self.blend)
 
 
 class LexiconEntry(BaseModel):
@@ -67,19 +88,56 @@ RequestLexicon = Annotated[
 Loudness = Literal["normalized", "raw"]
 
 
+class ScriptLine(BaseModel):
+    """One line of a dialogue script."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    voice: str = Field(min_length=1, max_length=200, description="A voice or a blend.")
+    text: str = Field(min_length=1)
+    lang: Language | None = Field(default=None, description="This line's language.")
+    speed: float | None = Field(default=None, ge=MIN_SPEED, le=MAX_SPEED)
+
+
 class SpeechRequest(BaseModel):
     """POST /v1/speech."""
 
     model_config = ConfigDict(extra="forbid")
 
+    @model_validator(mode="before")
+    @classmethod
+    def _script_as_ssml(cls, data: Any) -> Any:
+        """A dialogue `script` is the SSML it means (handler/dialogue.py)."""
+        if not isinstance(data, dict) or "script" not in data:
+            return data
+        if data.get("text") is not None or data.get("text_key") is not None:
+            raise ValueError("give either text or script, not both")
+        return {**data, "text": "", "text_type": "ssml"}
+
+    @model_validator(mode="after")
+    def _script_text(self) -> SpeechRequest:
+        if self.script is not None:
+            self.text = script_to_ssml(self.script, self.speed, self.script_pause_ms)
+        return self
+
     text: str = Field(description="Text to speak; numbers, dates and currency are spelled out.")
+    script: list[ScriptLine] | None = Field(
+        default=None,
+        min_length=1,
+        max_length=500,
+        description="A dialogue instead of text: [{'voice': 'M1', 'text': '...', 'lang'?, "
+        "'speed'?}, ...]; each line in its voice, a pause of script_pause_ms between lines.",
+    )
+    script_pause_ms: int = Field(default=300, ge=0, le=5000)
     text_type: TextType = Field(
         default="text",
         description="'ssml': text is an SSML document (the subset in the README); "
         "'text': plain text, where '<' and '>' are ordinary characters.",
     )
-    voice: str | InlineStyle = Field(
-        default="M1", description="A preset name (GET /v1/voices) or an inline style."
+    voice: str | InlineStyle | VoiceBlend = Field(
+        default="M1",
+        description="A preset or library voice (GET /v1/voices), a blend ('M1*0.7+F2*0.3' "
+        "or {'blend': [...]}), or an inline style.",
     )
     lang: Language | None = Field(
         default=None,
@@ -259,6 +317,11 @@ class SpeechMark(BaseModel):
     text_start: int = Field(description="Offset into the text (SSML: markup removed).")
     text_end: int
     estimated: bool = Field(default=False, description="True for word marks: an estimate.")
+    voice: str | None = Field(
+        default=None,
+        description="The speaker: the SSML <voice> or script line's voice; null: the "
+        "request's voice.",
+    )
     duration_capped: bool = Field(
         default=False,
         description="Sentence marks: the chunk's predicted duration ran away and the "
@@ -278,6 +341,11 @@ class SpeechMarksResponse(BaseModel):
 class VoiceInfo(BaseModel):
     name: str
     openai_aliases: list[str]
+    source: Literal["preset", "library"] = Field(
+        default="preset",
+        description="preset: shipped with the model; library: the deployment's own "
+        "(VOICES_DIR, VOICES_S3_URI).",
+    )
 
 
 class VoicesResponse(BaseModel):

@@ -91,10 +91,15 @@ def plan_speech(
     route: RouteKind,
     settings: HandlerSettings,
     deadline: Deadline,
+    streamed: bool | None = None,
 ) -> tuple[SpeechPlan, int]:
     """The job's plan and output sample rate: everything checkable before synthesis. The
     one place planning runs for every route: under the deadline (cancelled at its margin)
-    and bounded by what the route may expand the text to."""
+    and bounded by what the route may expand the text to. `streamed`: plan as a stream is
+    cut (its first clause first); default, when the route streams. /v1/normalize and
+    /v1/speech/marks of a streaming function pass True, so they show the audio it sends."""
+    if streamed is None:
+        streamed = route is RouteKind.stream
     try:
         rate = resolve_sample_rate(job.format, synthesizer.sample_rate, job.sample_rate)
     except ValueError as exc:
@@ -106,7 +111,7 @@ def plan_speech(
             cancel=cancel,
             max_spoken_chars=spoken_chars_limit(route, settings),
             # A streamed answer's first chunk is its first clause: first audio sooner.
-            first_clause=route is RouteKind.stream and synthesizer.settings.stream_first_clause,
+            first_clause=streamed and synthesizer.settings.stream_first_clause,
         )
     _record_capped_durations(plan)
     return plan, rate
@@ -291,7 +296,12 @@ def plan_job(
 
 
 def normalize_speech(
-    job: SpeechJob, *, synthesizer: Synthesizer, settings: HandlerSettings, deadline: Deadline
+    job: SpeechJob,
+    *,
+    synthesizer: Synthesizer,
+    settings: HandlerSettings,
+    deadline: Deadline,
+    streamed: bool = False,
 ) -> NormalizeResponse:
     """What `synthesize_speech` would read for `job`, with every check it makes on the
     text (language, strict characters, emptiness, the admission limits on the text) and
@@ -299,7 +309,9 @@ def normalize_speech(
     planned under the deadline like every route."""
     route = RouteKind.normalize
     check_text_length(job.text, job.text_param, route, settings)
-    plan, _rate = plan_speech(job, synthesizer, route=route, settings=settings, deadline=deadline)
+    plan, _rate = plan_speech(
+        job, synthesizer, route=route, settings=settings, deadline=deadline, streamed=streamed
+    )
     admit(plan, route=route, deadline=deadline, settings=settings)
     return NormalizeResponse(
         normalized=plan.normalized_text,

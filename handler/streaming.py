@@ -48,6 +48,8 @@ class StreamingSpeechFunction(SpeechFunction):
     one, sent through the stream in one piece. Events other than HTTP (direct invoke,
     S3) are answered exactly as in buffered mode."""
 
+    streams_speech = True
+
     def handle(self, event: Any, context: Any) -> Any:
         response = super().handle(event, context)
         if event_kind(event) != "http":

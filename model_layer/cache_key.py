@@ -66,6 +66,10 @@ def content_digest(
         field("mask", np.ascontiguousarray(chunk.text_mask, dtype=np.float32).tobytes())
         field("duration", np.ascontiguousarray(chunk.duration, dtype=np.float32).tobytes())
         field("chunk", f"{chunk.lang}/{chunk.speed!r}/{chunk.silence_before_samples}")
+        if chunk.style is not None:  # an SSML <voice> of its own, and its leveling
+            field("chunk_style", style_digest(chunk.style))
+            level = chunk.leveling
+            field("chunk_leveling", "raw" if level is None else f"{level.gain!r}/{level.ceiling!r}")
     return digest.hexdigest()
 
 

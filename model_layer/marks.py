@@ -44,6 +44,7 @@ class Mark:
     text_end: int
     estimated: bool = False
     duration_capped: bool = False  # sentence marks: the guard replaced its duration
+    voice: str | None = None  # the speaker: its SSML <voice> (or script line); None: the request's
 
 
 @dataclass(frozen=True)
@@ -149,6 +150,7 @@ def speech_marks(plan: SpeechPlan, *, word_marks: bool = False) -> SpeechMarks:
                 text_start,
                 text_end,
                 duration_capped=chunk.duration_capped,
+                voice=chunk.voice,
             )
         )
         if not word_marks or text_end <= text_start:
@@ -164,6 +166,7 @@ def speech_marks(plan: SpeechPlan, *, word_marks: bool = False) -> SpeechMarks:
                     word_start,
                     word_end,
                     estimated=True,
+                    voice=chunk.voice,
                 )
             )
     return SpeechMarks(

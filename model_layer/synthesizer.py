@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Collection, Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -22,6 +22,7 @@ from model_layer.audio.loudness import (
     db_to_gain,
     level,
 )
+from model_layer.blends import is_blend, mix, parse_blend
 from model_layer.constants import (
     ALL_LANGUAGE_CODES,
     DEFAULT_SPEED,
@@ -30,7 +31,6 @@ from model_layer.constants import (
     MAX_STEPS,
     MIN_SPEED,
     MIN_STEPS,
-    UNKNOWN_LANGUAGE,
 )
 from model_layer.duration_guard import DurationGuard
 from model_layer.engine import CancelToken, Engine
@@ -44,6 +44,7 @@ from model_layer.errors import (
 )
 from model_layer.memory import release_free_memory
 from model_layer.settings import EngineSettings
+from model_layer.speech_plan import TEXT_TYPES, PlannedChunk, SpeechPlan
 from model_layer.text import (
     SanitizedText,
     TextIndexer,
@@ -68,65 +69,6 @@ FADE_SECONDS = 0.005
 MID_PHRASE_GAP_SECONDS = 0.05
 
 
-@dataclass(frozen=True)
-class PlannedChunk:
-    text: str  # the chunk as spoken, before the reference preprocessing
-    text_ids: np.ndarray  # [1, T]
-    text_mask: np.ndarray  # [1, 1, T]
-    duration: np.ndarray  # [1] seconds, speed applied
-    lang: str = UNKNOWN_LANGUAGE  # the language tag it was encoded with
-    speed: float = DEFAULT_SPEED  # the speed its duration was predicted at
-    silence_before_samples: int = 0  # the pause stream() puts before it
-    segment: int = 0  # index into SpeechPlan.segment_texts of the text it was cut from
-    model_text: str = ""  # exactly the string the model reads: `text` after `preprocess`
-    # The predicted duration ran away and `duration` is the guard's (duration_guard.py).
-    duration_capped: bool = False
-
-
-TEXT_TYPES = ("text", "ssml")
-
-
-@dataclass(frozen=True)
-class SpeechPlan:
-    chunks: tuple[PlannedChunk, ...]
-    lang: str
-    style: Style
-    speed: float
-    steps: int
-    seed: int
-    dropped: tuple[int, ...]  # unsupported codepoints removed from the input
-    sample_rate: int
-    silence_samples: int  # the usual pause between chunks
-    trailing_silence_samples: int = 0  # a pause asked for after the last chunk (SSML)
-    normalized_text: str = ""  # the whole text as spoken, before chunking
-    # Gain and true-peak limit applied to every chunk; None = the model's raw output.
-    leveling: Leveling | None = None
-    # Per segment (a stretch of one language and speed): (its text as the request gave
-    # it, markup removed; the same as spoken, which the chunks were cut from). Speech
-    # marks map chunks back to the request's text with it.
-    segment_texts: tuple[tuple[str, str], ...] = ()
-
-    @property
-    def loudness(self) -> str:
-        """`normalized` when the voice's calibrated gain is applied, else `raw`."""
-        return "normalized" if self.leveling is not None else "raw"
-
-    def chunk_samples(self, index: int) -> int:
-        """Samples of speech of chunk `index`, without the silence before it."""
-        return int(self.chunks[index].duration[0] * self.sample_rate)
-
-    @property
-    def total_samples(self) -> int:
-        """Exactly the samples `Synthesizer.stream` yields for this plan."""
-        speech = sum(self.chunk_samples(i) for i in range(len(self.chunks)))
-        silence = sum(chunk.silence_before_samples for chunk in self.chunks)
-        return speech + silence + self.trailing_silence_samples
-
-    @property
-    def duration_seconds(self) -> float:
-        return self.total_samples / self.sample_rate
-
-
 class Synthesizer:
     """A loaded model: engine, indexer and preset voices, built by `model_layer.load()`."""
 
@@ -145,6 +87,8 @@ class Synthesizer:
         self.engine = engine
         self.indexer = indexer
         self.voices = dict(voices)
+        # The deployment's own voices (voice-style files, handler/voice_library.py), by name.
+        self.library: dict[str, Style] = {}
         self.settings = settings
         # Inline styles are held to the range of this model's own voices.
         self.style_bounds = Style.bounds_of(self.voices.values(), settings.style_magnitude_factor)
@@ -167,16 +111,26 @@ class Synthesizer:
         return self.engine.config.sample_rate
 
     def resolve_voice(self, voice: str | Mapping[str, Any] | Style) -> Style:
+        """A preset or library voice by name, a blend ("M1*0.7+F2*0.3", blends.py), or an
+        inline style (checked against the model's own voices' range)."""
         if isinstance(voice, Style):
             return voice
         if isinstance(voice, str):
-            try:
-                return self.voices[voice]
-            except KeyError:
-                known = ", ".join(sorted(self.voices))
-                raise UnknownVoiceError(f"unknown voice '{voice}'; presets are {known}") from None
+            if is_blend(voice):
+                return mix(parse_blend(voice), self._named_voice)
+            return self._named_voice(voice)
         style = parse_style(voice)
         return self.style_bounds.check(style) if self.style_bounds else style
+
+    def _named_voice(self, name: str) -> Style:
+        found = self.voices.get(name) or self.library.get(name)
+        if found is None:
+            known = ", ".join(sorted(self.voices))
+            more = f"; the library has {len(self.library)} more (GET /v1/voices)"
+            raise UnknownVoiceError(
+                f"unknown voice '{name}'; presets are {known}{more if self.library else ''}"
+            )
+        return found
 
     def plan(
         self,
@@ -252,9 +206,17 @@ class Synthesizer:
             raise EmptyTextError(f"text has no speakable characters{after}")
         silence_samples = int(self.settings.chunk_silence_seconds * self.sample_rate)
         protected = _lexicon_outputs(lexicon, self.lexicon) if first_clause else None
+        voices = self._segment_voices(segments, loudness)
         chunks, unspent_pause = self._plan_chunks(
             segments, style, silence_samples, max_chunk_chars, durations, cancel, protected
         )
+        if voices:
+            chunks = [
+                replace(chunk, voice=name, style=voices[name][0], leveling=voices[name][1])
+                if (name := segments[chunk.segment][0].voice) is not None
+                else chunk
+                for chunk in chunks
+            ]
         if not chunks:
             raise EmptyTextError("text has no speakable characters")
         trailing_pause = add_pauses(unspent_pause, spoken.trailing_pause) or 0.0
@@ -276,6 +238,19 @@ class Synthesizer:
                 for segment, clean in segments
             ),
         )
+
+    def _segment_voices(
+        self, segments: list[tuple[Segment, SanitizedText]], loudness: str
+    ) -> dict[str, tuple[Style, Leveling | None]]:
+        """The style and leveling of every SSML <voice> name, each resolved once (an unknown
+        one is an UnknownVoiceError naming it)."""
+        found: dict[str, tuple[Style, Leveling | None]] = {}
+        for segment, _ in segments:
+            name = segment.voice
+            if name is not None and name not in found:
+                style = self.resolve_voice(name)
+                found[name] = (style, self.leveling(style) if loudness == "normalized" else None)
+        return found
 
     def leveling(self, style: Style) -> Leveling | None:
         """The calibrated gain and the true-peak ceiling for `style`: known before any
@@ -353,7 +328,8 @@ class Synthesizer:
                 else:
                     gap = silence_samples if chunks else 0
                 pause = None
-                chunk = self._plan_chunk(chunk_text, segment, style, gap, durations, cancel)
+                voice = style if segment.voice is None else self.resolve_voice(segment.voice)
+                chunk = self._plan_chunk(chunk_text, segment, voice, gap, durations, cancel)
                 chunks.append(replace(chunk, segment=number))
         return chunks, pause
 
@@ -453,7 +429,7 @@ class Synthesizer:
         last = len(plan.chunks) - 1
         stop = len(plan.chunks) if stop is None else stop
         try:
-            for whole_group in _batches(plan.chunks, self.settings.batch_size or 1):
+            for whole_group in _batches(plan.chunks, self.settings.batch_size or 1, plan.style_of):
                 group = [i for i in whole_group if start <= i < stop]
                 if not group:
                     continue
@@ -462,7 +438,8 @@ class Synthesizer:
                     steps = min(steps, self.settings.first_chunk_steps)
                 generated = self._generate(plan, group, cancel, steps)
                 for index, wav in zip(group, generated, strict=True):
-                    audio = _trim(wav, plan.chunk_samples(index), fade, plan)
+                    leveling = plan.leveling_of(index)
+                    audio = _trim(wav, plan.chunk_samples(index), fade, leveling, plan.sample_rate)
                     before = plan.chunks[index].silence_before_samples
                     after = plan.trailing_silence_samples if index == last else 0
                     if before or after:
@@ -477,7 +454,8 @@ class Synthesizer:
 
     def batch_starts(self, plan: SpeechPlan) -> list[int]:
         """Chunk indices where a denoising batch of `stream()` begins."""
-        return [group[0] for group in _batches(plan.chunks, self.settings.batch_size or 1)]
+        batches = _batches(plan.chunks, self.settings.batch_size or 1, plan.style_of)
+        return [group[0] for group in batches]
 
     def _generate(
         self, plan: SpeechPlan, indices: list[int], cancel: CancelToken | None, steps: int
@@ -499,8 +477,9 @@ class Synthesizer:
             length = int(latent_mask[row, 0].sum())
             noise[row, :, :length] = self.chunk_noise(plan, index, length)[0]
             lengths.append(length)
+        # A batch never mixes voices (_batches), so its first chunk's style is every one's.
         latents = self.engine.denoise(
-            text_ids, text_mask, plan.style, durations, noise, steps, cancel
+            text_ids, text_mask, plan.style_of(indices[0]), durations, noise, steps, cancel
         )
         for row, length in enumerate(lengths):
             latent = np.ascontiguousarray(latents[row : row + 1, :, :length])
@@ -523,16 +502,22 @@ def _lexicon_outputs(*lexicons: Mapping[str, str] | Lexicon | None) -> list[str]
     return said
 
 
-def _batches(chunks: tuple[PlannedChunk, ...], size: int) -> Iterator[list[int]]:
-    """Consecutive chunks, up to `size` at a time, of similar length: padding a short
-    chunk to a long one's length would cost more than batching saves. The first chunk
-    goes alone, so a streamed answer's first audio never waits for a second chunk."""
+def _batches(
+    chunks: tuple[PlannedChunk, ...],
+    size: int,
+    style_of: Callable[[int], Style] | None = None,
+) -> Iterator[list[int]]:
+    """Consecutive chunks of one voice (`style_of`), up to `size` at a time, of similar
+    length: padding a short chunk to a long one's length would cost more than batching
+    saves. The first chunk goes alone, so a streamed answer's first audio never waits for
+    a second chunk."""
     group: list[int] = []
     for index, chunk in enumerate(chunks):
         length = chunk.text_ids.shape[1]
         if group:
             first = chunks[group[0]].text_ids.shape[1]
-            if index == 1 or len(group) == size or not 0.8 <= length / first <= 1.25:
+            other_voice = style_of is not None and style_of(index) is not style_of(group[0])
+            if index == 1 or other_voice or len(group) == size or not 0.8 <= length / first <= 1.25:
                 yield group
                 group = []
         group.append(index)
@@ -544,13 +529,15 @@ def _fade(length: int) -> np.ndarray:
     return np.linspace(0.0, 1.0, length, dtype=np.float32) if length > 0 else np.ones(0, np.float32)
 
 
-def _trim(wav: np.ndarray, samples: int, fade: np.ndarray, plan: SpeechPlan) -> np.ndarray:
+def _trim(
+    wav: np.ndarray, samples: int, fade: np.ndarray, leveling: Leveling | None, sample_rate: int
+) -> np.ndarray:
     """The chunk cut at its predicted length, levelled (or, raw, clipped to full
     scale), with faded edges."""
-    if plan.leveling is None:
+    if leveling is None:
         audio = np.clip(wav[:samples], -1.0, 1.0)
     else:
-        audio = level(wav[:samples], plan.leveling, plan.sample_rate)
+        audio = level(wav[:samples], leveling, sample_rate)
     n = min(len(fade), len(audio) // 2)
     if n:
         audio[:n] *= fade[:n]

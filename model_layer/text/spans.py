@@ -29,6 +29,7 @@ class Span:
     pause_before: float | None = None
     new_chunk: bool = False  # a paragraph, sentence or break starts here
     protected: bool = False  # already the words to say: no normalization, no lexicon
+    voice: str | None = None  # SSML <voice name>; None: the request's voice
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,7 @@ class Segment:
     lang: str
     speed: float
     pause_before: float | None
+    voice: str | None = None  # SSML <voice name>; None: the request's voice
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,18 @@ def group_segments(spans: Iterable[Span]) -> list[Segment]:
         text = span.text
         if segments and not span.new_chunk:
             last = segments[-1]
+            if last.voice != span.voice:
+                # Chunks never mix voices: another voice is another segment, always.
+                segments.append(
+                    Segment(
+                        ((text, span.protected),),
+                        span.lang,
+                        span.speed,
+                        span.pause_before,
+                        span.voice,
+                    )
+                )
+                continue
             if (last.lang, last.speed) != (span.lang, span.speed):
                 # Punctuation that closes the previous words ("!", ", and") stays with
                 # them: alone at the start of a chunk it would be read as a sound.
@@ -80,10 +94,12 @@ def group_segments(spans: Iterable[Span]) -> list[Segment]:
                 segments[-1] = _extended(last, (text, span.protected))
                 continue
         segments.append(
-            Segment(((text, span.protected),), span.lang, span.speed, span.pause_before)
+            Segment(((text, span.protected),), span.lang, span.speed, span.pause_before, span.voice)
         )
     return segments
 
 
 def _extended(segment: Segment, piece: tuple[str, bool]) -> Segment:
-    return Segment((*segment.pieces, piece), segment.lang, segment.speed, segment.pause_before)
+    return Segment(
+        (*segment.pieces, piece), segment.lang, segment.speed, segment.pause_before, segment.voice
+    )

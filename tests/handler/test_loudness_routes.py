@@ -34,7 +34,10 @@ def calibrated_functions(
     app: Any, calibrated_model_dir: Path
 ) -> tuple[SpeechFunction, StreamingSpeechFunction]:
     current = app.function
-    synthesizer = model_layer.load(calibrated_model_dir, EngineSettings(warmup=False))
+    # Streams cut like buffered answers (no first clause), so their bytes can be compared;
+    # clause-first streaming has its own tests (test_first_clause.py, test_stream_speech.py).
+    settings = EngineSettings(warmup=False, stream_first_clause=False)
+    synthesizer = model_layer.load(calibrated_model_dir, settings)
     args = (current.settings, synthesizer, lambda: current.s3_client, app.metrics)
     return SpeechFunction(*args), StreamingSpeechFunction(*args)
 

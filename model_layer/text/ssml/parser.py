@@ -25,13 +25,14 @@ from model_layer.text.ssml.values import SsmlValueError, break_seconds, language
 
 # The model's expression tags are empty elements: <laugh/> is spoken as <laugh>.
 _EXPRESSIONS = frozenset(tags.EXPRESSION_TAGS)
-_INLINE = frozenset({"break", "sub", "say-as", "prosody", "lang"}) | _EXPRESSIONS
+_INLINE = frozenset({"break", "sub", "say-as", "prosody", "lang", "voice"}) | _EXPRESSIONS
 _CHILDREN: dict[str, frozenset[str]] = {
     "speak": _INLINE | {"p", "s"},
     "p": _INLINE | {"s"},
     "s": _INLINE,
     "prosody": _INLINE | {"p", "s"},
     "lang": _INLINE | {"p", "s"},
+    "voice": _INLINE | {"p", "s"},
     "sub": frozenset(),
     "say-as": frozenset(),
     "break": frozenset(),
@@ -46,9 +47,19 @@ _ATTRIBUTES: dict[str, frozenset[str]] = {
     "say-as": frozenset({"interpret-as", "format"}),
     "prosody": frozenset({"rate"}),
     "lang": frozenset({"xml:lang"}),
+    "voice": frozenset({"name"}),
     **dict.fromkeys(_EXPRESSIONS, frozenset()),
 }
-_REQUIRED = {"sub": "alias", "say-as": "interpret-as", "prosody": "rate", "lang": "xml:lang"}
+_REQUIRED = {
+    "sub": "alias",
+    "say-as": "interpret-as",
+    "prosody": "rate",
+    "lang": "xml:lang",
+    "voice": "name",
+}
+# Each <voice> starts (and ends) a chunk of its own: far more than a script has lines is
+# an attempt to buy thousands of tiny syntheses with one request.
+MAX_VOICE_ELEMENTS = 500
 _TEXT_ONLY = frozenset({"sub", "say-as"})
 _WHITESPACE = re.compile(r"\s+")
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -106,6 +117,7 @@ class _Element:
     in_sentence: bool
     content: list[str] = field(default_factory=list)  # the text of a <sub> or <say-as>
     alias: str | None = None
+    voice: str | None = None  # <voice name>: None, the request's voice
     say_as: _SayAs | None = None
 
 
@@ -132,6 +144,7 @@ class _Reader:
         self.root_lang: str | None = None
         self.pending_pause: float | None = None
         self.pending_boundary = False
+        self.voice_elements = 0
         self.parser = xml.parsers.expat.ParserCreate()
         self.parser.SetParamEntityParsing(xml.parsers.expat.XML_PARAM_ENTITY_PARSING_NEVER)
         self.parser.StartDoctypeDeclHandler = self._refuse_doctype
@@ -195,6 +208,7 @@ class _Reader:
             in_paragraph=tag == "p" or bool(parent and parent.in_paragraph),
             in_sentence=tag == "s" or bool(parent and parent.in_sentence),
         )
+        element.voice = parent.voice if parent else None
         try:
             self._apply(element, attributes)
         except SsmlValueError as exc:
@@ -229,7 +243,13 @@ class _Reader:
     def _apply(self, element: _Element, attributes: dict[str, str]) -> None:
         if "xml:lang" in attributes:
             element.lang = language(attributes["xml:lang"])
-        if element.tag == "prosody":
+        if element.tag == "voice":
+            self.voice_elements += 1
+            if self.voice_elements > MAX_VOICE_ELEMENTS:
+                raise SsmlValueError(f"at most {MAX_VOICE_ELEMENTS} <voice> elements")
+            element.voice = attributes["name"].strip()
+            self.pending_boundary = True  # chunks never mix voices
+        elif element.tag == "prosody":
             element.speed = prosody_speed(attributes["rate"], element.speed, self.requested_speed)
         elif element.tag == "sub":
             element.alias = attributes["alias"]
@@ -260,7 +280,7 @@ class _Reader:
             self._emit("".join(element.content), element, protected=True, say_as=element.say_as)
         else:
             self._flush_text(element)
-        if tag in ("p", "s"):
+        if tag in ("p", "s", "voice"):
             self.pending_boundary = True
 
     def _characters(self, data: str) -> None:
@@ -298,6 +318,7 @@ class _Reader:
             pause_before=self.pending_pause if boundary else None,
             new_chunk=boundary,
             protected=protected,
+            voice=element.voice,
         )
         self.pieces.append(_Piece(span, element.lang, say_as, element.line, element.column))
         self.pending_pause = None
