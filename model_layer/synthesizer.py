@@ -88,7 +88,7 @@ class Synthesizer:
         self.indexer = indexer
         self.voices = dict(voices)
         # The deployment's own voices (voice-style files, handler/voice_library.py), by name.
-        self.library: dict[str, Style] = {}
+        self.library: Mapping[str, Style] = {}
         self.settings = settings
         # Inline styles are held to the range of this model's own voices.
         self.style_bounds = Style.bounds_of(self.voices.values(), settings.style_magnitude_factor)
