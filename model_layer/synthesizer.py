@@ -56,7 +56,7 @@ from model_layer.text import (
 )
 from model_layer.text.blocks import normalize_in_blocks
 from model_layer.text.chunking import ends_phrase
-from model_layer.text.language import LanguageDetector
+from model_layer.text.detection import LanguageDetector
 from model_layer.text.lexicon import Lexicon
 from model_layer.text.spans import Segment, SpokenText, add_pauses, plain_text
 from model_layer.text.ssml import parse_ssml
