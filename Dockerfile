@@ -94,7 +94,7 @@ RUN pip install --no-cache-dir --no-deps --no-compile --target /opt/app . \
     && cp LICENSE NOTICE /opt/app/
 
 # Built on `app` because the preparation is project code (model_layer.build.optimize, and
-# model_layer.text.language for the language identifier, ~1 s less cold start):
+# model_layer.text.detection for the language identifier, ~1 s less cold start):
 # each graph optimized once and saved with its weights in a separate, mapped file,
 # so cold starts skip graph optimization and the load-time memory spike. Its output
 # is deterministic and its timestamps are pinned, so a code edit that leaves the
@@ -112,7 +112,7 @@ RUN pip --python /opt/venv/bin/python install --no-cache-dir "onnx==${ONNX_VERSI
     else \
         PYTHONPATH=/opt/app /opt/venv/bin/python -m model_layer.build.optimize /opt/model; \
     fi \
-    && PYTHONPATH=/opt/app /opt/venv/bin/python -m model_layer.text.language /opt/model \
+    && PYTHONPATH=/opt/app /opt/venv/bin/python -m model_layer.text.detection /opt/model \
     && find /opt/model -exec touch -h -d @0 {} +
 # Each preset voice's loudness (ITU-R BS.1770) measured on the real weights: the gain
 # table /opt/model/loudness.json that "loudness": "normalized" applies. pyloudnorm and

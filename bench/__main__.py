@@ -107,7 +107,7 @@ def prepare_graphs(model_dir: Path) -> None:
     and the prepared language identifier."""
     from model_layer.build.optimize import optimize_model
     from model_layer.prepared import usable_optimized_dir
-    from model_layer.text.language import is_prepared, prepare_identifier
+    from model_layer.text.detection import is_prepared, prepare_identifier
 
     if not is_prepared(model_dir):
         log("preparing the language identifier (as the image build does)...")

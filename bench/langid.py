@@ -41,7 +41,7 @@ if step == "evidence":  # the module alone, from its file (the package imports i
     spec.loader.exec_module(importlib.util.module_from_spec(spec))
 else:  # what the README's budget times: everything else loaded, then the identifier
     from pathlib import Path
-    from model_layer.text.language import LanguageDetector, load_identifier
+    from model_layer.text.detection import LanguageDetector, load_identifier
     before, start = rss_mb(), time.perf_counter()
     LanguageDetector(load_identifier(Path(model_dir))).detect("Dzieci już śpią.")
 print(json.dumps({"s": time.perf_counter() - start, "rss_mb": rss_mb() - before}))
@@ -64,7 +64,7 @@ def kind(text: str) -> str:
 
 def accuracy(rows: list[tuple[str, str]], evidence: bool) -> tuple[Counter, Counter, float]:
     """Right and total per language and per (language, kind); mean ms per text."""
-    from model_layer.text.language import LanguageDetector, load_identifier
+    from model_layer.text.detection import LanguageDetector, load_identifier
 
     detector = LanguageDetector(load_identifier(), default=DEFAULT_LANG, evidence=evidence)
     right, total = Counter(), Counter()
@@ -103,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rows = read_set(args.set)
     # Warm the packaged model once so neither side pays its load in the timing.
-    from model_layer.text.language import load_identifier
+    from model_layer.text.detection import load_identifier
 
     load_identifier()
     before, total, before_ms = accuracy(rows, evidence=False)
@@ -129,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print(f"detect per text (ms, mean): before {before_ms:.3f}, after {after_ms:.3f}")
 
-    from model_layer.text.language import prepare_identifier
+    from model_layer.text.detection import prepare_identifier
 
     with tempfile.TemporaryDirectory() as model_dir:
         prepare_identifier(Path(model_dir))

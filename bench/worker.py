@@ -313,7 +313,7 @@ def case_text(impl: str, args: dict[str, Any]) -> dict[str, Any]:
         # else loaded: what the difference of two noisy cold starts estimates.
         from pathlib import Path
 
-        from model_layer.text.language import load_identifier
+        from model_layer.text.detection import load_identifier
 
         started = time.perf_counter()
         load_identifier(Path(args["model_dir"]))

@@ -39,7 +39,7 @@ from handler.http import (
     speech_headers,
     validate,
 )
-from handler.marks import marks_response, plan_marks
+from handler.marks import caption_document, marks_response, plan_marks
 from handler.observability import logger as log
 from handler.openai_compat import OPENAI_VOICES, models_document, sse_body
 from handler.routes import route_table
@@ -49,7 +49,6 @@ from handler.schemas import (
     NormalizeResponse,
     OpenAISpeechRequest,
     SpeechMarksRequest,
-    SpeechMarksResponse,
     SpeechRequest,
     TagsResponse,
     VoiceInfo,
@@ -64,7 +63,7 @@ from handler.speech import (
     synthesize_speech,
 )
 from handler.static import playground_response
-from model_layer import Synthesizer
+from model_layer import SpeechPlan, Synthesizer
 from model_layer.constants import ALL_LANGUAGE_CODES
 from model_layer.text.tags import describe as expression_tags
 
@@ -231,9 +230,18 @@ class SpeechFunction:
 
     def post_speech_marks(self, request: HttpRequest) -> dict[str, Any]:
         body = parse_json_body(request, SpeechMarksRequest)
-        marks = self._marks(job_from_speech_request(body), body.word_marks)
+        plan = self._marks_plan(_marks_job(body))
+        marks = marks_response(plan, word_marks=body.word_marks or body.format == "polly")
         headers = {"x-language": marks.language, "x-seed": str(marks.seed)}
-        return json_response(200, marks.model_dump(), headers)
+        if body.format == "json":
+            return json_response(200, marks.model_dump(), headers)
+        document, content_type = caption_document(plan, body.format, body.word_marks)
+        return {
+            "statusCode": 200,
+            "headers": {"content-type": content_type, **headers},
+            "body": document,
+            "isBase64Encoded": False,
+        }
 
     def get_voices(self, _request: HttpRequest) -> dict[str, Any]:
         aliases: dict[str, list[str]] = {}
@@ -281,7 +289,8 @@ class SpeechFunction:
                 )
             if action == "marks":
                 body = validate(request, SpeechMarksRequest)
-                marks = self._marks(job_from_speech_request(body), body.word_marks)
+                plan = self._marks_plan(_marks_job(body))
+                marks = marks_response(plan, word_marks=body.word_marks)
                 return {"request_id": self.request_id, **marks.model_dump()}
             job = job_from_speech_request(validate(request, SpeechRequest))
             if action == "normalize":
@@ -343,15 +352,14 @@ class SpeechFunction:
         self._record_speech(result)
         return result
 
-    def _marks(self, job: SpeechJob, word_marks: bool) -> SpeechMarksResponse:
-        plan = plan_marks(
+    def _marks_plan(self, job: SpeechJob) -> SpeechPlan:
+        return plan_marks(
             job,
             self.synthesizer,
             settings=self.settings,
             deadline=self.deadline,
             streamed=self.streams_speech,
         )
-        return marks_response(plan, word_marks=word_marks)
 
     def _normalize(self, job: SpeechJob) -> NormalizeResponse:
         return normalize_speech(
@@ -409,3 +417,10 @@ class SpeechFunction:
         ) as metric:
             metric.add_dimension(name="ErrorCode", value=code)
         return error_body(exc, self.request_id, self._inputs)
+
+
+def _marks_job(body: SpeechMarksRequest) -> SpeechJob:
+    """The speech job a marks request times: its `format` is the marks', so the audio is
+    the request's as WAV (a script is its SSML already, in `text`)."""
+    fields = body.model_dump(exclude={"format", "word_marks", "script"})
+    return job_from_speech_request(SpeechRequest.model_validate(fields | {"format": "wav"}))

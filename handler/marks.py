@@ -14,6 +14,7 @@ from handler.deadline import Deadline
 from handler.schemas import SpeechMark, SpeechMarksResponse
 from handler.speech import SpeechJob, plan_speech
 from model_layer import SpeechPlan, Synthesizer
+from model_layer.captions import to_polly, to_srt, to_vtt
 from model_layer.marks import speech_marks
 
 
@@ -65,3 +66,20 @@ def marks_response(plan: SpeechPlan, *, word_marks: bool) -> SpeechMarksResponse
             for mark in marks.marks
         ],
     )
+
+
+CAPTION_TYPES = {
+    "vtt": "text/vtt; charset=utf-8",
+    "srt": "application/x-subrip; charset=utf-8",
+    "polly": "application/x-ndjson; charset=utf-8",
+}
+
+
+def caption_document(plan: SpeechPlan, form: str, word_marks: bool) -> tuple[str, str]:
+    """The plan's marks as WebVTT, SRT or Polly's JSON lines, and its content type."""
+    marks = speech_marks(plan, word_marks=word_marks or form == "polly")
+    if form == "vtt":
+        return to_vtt(marks), CAPTION_TYPES[form]
+    if form == "srt":
+        return to_srt(marks), CAPTION_TYPES[form]
+    return to_polly(marks), CAPTION_TYPES[form]

@@ -300,7 +300,15 @@ class NormalizeResponse(BaseModel):
 
 
 class SpeechMarksRequest(SpeechRequest):
-    """POST /v1/speech/marks: the /v1/speech body, plus whether to estimate word marks."""
+    """POST /v1/speech/marks: the /v1/speech body, plus whether to estimate word marks and
+    the form of the answer (its `format` is the marks', not the audio's)."""
+
+    format: Literal["json", "vtt", "srt", "polly"] = Field(  # type: ignore[assignment]
+        default="json",
+        description="json (default): marks as below; vtt or srt: caption cues of the "
+        "sentences (42 characters a line, two lines a cue); polly: Amazon Polly's speech "
+        "marks, JSON lines {time, type, start, end, value} with byte offsets into the text.",
+    )
 
     word_marks: bool = Field(
         default=False,

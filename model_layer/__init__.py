@@ -28,7 +28,7 @@ from model_layer.settings import EngineSettings, get_settings
 if TYPE_CHECKING:
     from model_layer.loader import PendingParts
     from model_layer.synthesizer import SpeechPlan, Synthesizer
-    from model_layer.text.language import LanguageDetector
+    from model_layer.text.detection import LanguageDetector
     from model_layer.text.lexicon import Lexicon, LexiconError
 
 # Imported on first use: the synthesizer brings the whole text front end (~0.15 s), which
@@ -171,7 +171,7 @@ def _batch_size(model_dir: Path, settings: EngineSettings) -> int:
 
 
 def _load_detector(model_dir: Path, settings: EngineSettings) -> LanguageDetector:
-    from model_layer.text.language import LanguageDetector, load_identifier
+    from model_layer.text.detection import LanguageDetector, load_identifier
 
     identifier = load_identifier(model_dir) if settings.language_identifier else None
     return LanguageDetector(identifier, settings.default_lang, settings.language_confidence)

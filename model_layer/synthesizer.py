@@ -56,7 +56,7 @@ from model_layer.text import (
 )
 from model_layer.text.blocks import normalize_in_blocks
 from model_layer.text.chunking import ends_phrase
-from model_layer.text.language import LanguageDetector
+from model_layer.text.detection import LanguageDetector
 from model_layer.text.lexicon import Lexicon
 from model_layer.text.spans import Segment, SpokenText, add_pauses, plain_text
 from model_layer.text.ssml import parse_ssml
@@ -88,7 +88,7 @@ class Synthesizer:
         self.indexer = indexer
         self.voices = dict(voices)
         # The deployment's own voices (voice-style files, handler/voice_library.py), by name.
-        self.library: dict[str, Style] = {}
+        self.library: Mapping[str, Style] = {}
         self.settings = settings
         # Inline styles are held to the range of this model's own voices.
         self.style_bounds = Style.bounds_of(self.voices.values(), settings.style_magnitude_factor)

@@ -54,3 +54,21 @@ def test_key_mode_reads_its_store_and_nothing_more(template: dict[str, Any]) -> 
     assert granted["HasApiKeysSecret"]["Resource"] == {"Ref": "ApiKeysSecretArn"}
     assert granted["HasApiKeysParameter"]["Action"] == "ssm:GetParameter"
     assert "parameter${ApiKeysParameterName}" in str(granted["HasApiKeysParameter"]["Resource"])
+
+
+def test_the_voice_library_is_read_from_its_prefix_only(template: dict[str, Any]) -> None:
+    function = template["Resources"]["TtsFunction"]["Properties"]
+    uri = function["Environment"]["Variables"]["VOICES_S3_URI"]["Fn::If"]
+    assert uri[:2] == ["HasVoicesBucket", {"Fn::Sub": "s3://${VoicesBucket}/${VoicesPrefix}"}]
+    statements = function["Policies"][0]["Statement"]
+    granted = [
+        s["Fn::If"][1]
+        for s in statements
+        if isinstance(s, dict) and "Fn::If" in s and s["Fn::If"][0] == "HasVoicesBucket"
+    ]
+    by_action = {statement["Action"]: statement for statement in granted}
+    read = by_action["s3:GetObject"]["Resource"]["Fn::Sub"]
+    assert read.endswith(":s3:::${VoicesBucket}/${VoicesPrefix}*")
+    listing = by_action["s3:ListBucket"]
+    assert listing["Condition"] == {"StringLike": {"s3:prefix": {"Fn::Sub": "${VoicesPrefix}*"}}}
+    assert template["Parameters"]["VoicesBucket"]["Default"] == ""

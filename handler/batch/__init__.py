@@ -11,8 +11,8 @@ from urllib.parse import unquote_plus
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
+from handler.batch.invocation import BatchRuntime
 from handler.batch.narration import narrate_upload
-from handler.batch.runtime import BatchRuntime
 from handler.batch.s3io import is_transient
 from handler.batch.segments import MESSAGE_KEY, SegmentRun
 from handler.config import HandlerSettings

@@ -11,6 +11,7 @@ import contextlib
 from botocore.exceptions import ClientError
 
 from handler.batch import claims, segments, status
+from handler.batch.invocation import BatchRuntime, is_bad_input
 from handler.batch.jobs import (
     LoadedJob,
     SourceObject,
@@ -30,7 +31,6 @@ from handler.batch.keys import (
     report_base,
 )
 from handler.batch.render import render
-from handler.batch.runtime import BatchRuntime, is_bad_input
 from handler.batch.s3io import not_found
 from handler.batch.watch import CLAIM_LOST, LEASE_EXPIRED, SUPERSEDED, JobWatch
 from handler.deadline import deadline_guard

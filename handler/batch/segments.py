@@ -21,6 +21,7 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from handler.batch import claims, status
+from handler.batch.invocation import BatchRuntime, is_bad_input
 from handler.batch.jobs import (
     InvalidInputObjectError,
     LoadedJob,
@@ -33,7 +34,6 @@ from handler.batch.jobs import (
 )
 from handler.batch.keys import OutputKeys, WorkKeys
 from handler.batch.render import Rendered, assemble, render
-from handler.batch.runtime import BatchRuntime, is_bad_input
 from handler.batch.s3io import (
     condition_failed,
     get_json,

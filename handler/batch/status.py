@@ -34,8 +34,8 @@ from handler.observability import logger as log
 from model_layer import SpeechPlan
 
 if TYPE_CHECKING:
+    from handler.batch.invocation import BatchRuntime
     from handler.batch.keys import OutputKeys
-    from handler.batch.runtime import BatchRuntime
 
 RUNNING = "running"
 ASSEMBLING = "assembling"

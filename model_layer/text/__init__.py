@@ -23,7 +23,7 @@ from model_layer.text.sanitize import SanitizedText, UnsupportedCharactersError,
 
 if TYPE_CHECKING:
     from model_layer.text.chunking import DEFAULT_MAX_CHARS, default_max_chars, split_into_chunks
-    from model_layer.text.language import LanguageDetector, detect_language
+    from model_layer.text.detection import LanguageDetector, detect_language
     from model_layer.text.lexicon import Lexicon, LexiconEntry, LexiconError
     from model_layer.text.normalize import normalize_text
 
@@ -33,8 +33,8 @@ __getattr__ = lazy_attributes(
         "DEFAULT_MAX_CHARS": f"{__name__}.chunking",
         "default_max_chars": f"{__name__}.chunking",
         "split_into_chunks": f"{__name__}.chunking",
-        "LanguageDetector": f"{__name__}.language",
-        "detect_language": f"{__name__}.language",
+        "LanguageDetector": f"{__name__}.detection",
+        "detect_language": f"{__name__}.detection",
         "Lexicon": f"{__name__}.lexicon",
         "LexiconEntry": f"{__name__}.lexicon",
         "LexiconError": f"{__name__}.lexicon",

@@ -156,3 +156,30 @@ def test_library_voices_from_s3_and_a_folder(
         )
     )
     assert openai["statusCode"] == 200
+
+
+def test_a_large_library_parses_each_voice_on_first_use(
+    app: Any,
+    s3: Any,
+    s3_buckets: Any,
+    tiny_model_dir: Path,
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from handler import voice_library
+
+    monkeypatch.setattr(voice_library, "EAGER_VOICES", 1)
+    bucket, prefix = s3_buckets.input, "many/"
+    good = _voice_bytes(tiny_model_dir, "F4", 0.8)
+    for name in ("One", "Two"):
+        s3.put_object(Bucket=bucket, Key=f"{prefix}{name}.json", Body=good)
+    s3.put_object(Bucket=bucket, Key=f"{prefix}Broken.json", Body=b"[1, 2")
+    synthesizer = copy.copy(app.function.synthesizer)
+    library = load_library(synthesizer, None, f"s3://{bucket}/{prefix}", lambda: s3)
+    # Listed, not parsed: the broken file is found out on first use.
+    assert sorted(library) == ["Broken", "One", "Two"]
+    assert not [r for r in caplog.records if r.getMessage() == "voice file skipped"]
+    assert library.get("Two") is not None and library.get("Broken") is None
+    assert sorted(library) == ["One", "Two"]
+    (record,) = [r for r in caplog.records if r.getMessage() == "voice file skipped"]
+    assert record.__dict__["file"] == f"s3://{bucket}/{prefix}Broken.json"

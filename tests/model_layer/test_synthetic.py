@@ -19,7 +19,7 @@ from model_layer.build.synthetic import (
     parameter_counts,
 )
 from model_layer.build.synthetic.__main__ import main as cli_main
-from model_layer.build.synthetic.indexer import vocab_size
+from model_layer.build.synthetic.vocabulary import vocab_size
 from model_layer.constants import (
     CONFIG_PATH,
     GRAPH_INPUTS,

@@ -14,8 +14,8 @@ from onnx import numpy_helper
 
 from model_layer.build.synthetic import generate
 from model_layer.build.synthetic.__main__ import main as cli_main
-from model_layer.build.synthetic.indexer import vocab_size
 from model_layer.build.synthetic.released import GRAPHS, VE_INPUT_ORDER, build
+from model_layer.build.synthetic.vocabulary import vocab_size
 from model_layer.constants import CONFIG_PATH, GRAPH_INPUTS, GRAPH_PATHS
 
 

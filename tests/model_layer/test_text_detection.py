@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from model_layer.settings import EngineSettings
-from model_layer.text.language import LanguageDetector, load_identifier, prepare_identifier
+from model_layer.text.detection import LanguageDetector, load_identifier, prepare_identifier
 from tests.infra.memory import mapped_kib
 
 
@@ -109,7 +109,7 @@ def test_default_lang_is_read_from_the_plain_variable(monkeypatch: pytest.Monkey
 
 
 def test_build_step_command(tmp_path: Path) -> None:
-    from model_layer.text.language import is_prepared, main
+    from model_layer.text.detection import is_prepared, main
 
     assert not is_prepared(tmp_path)
     assert main([str(tmp_path)]) == 0

@@ -1,5 +1,5 @@
 # ruff: noqa: RUF001, RUF003  (multilingual test sentences)
-"""Short unlabelled text between close languages (#16 class 7): function-word and letter
+"""Short unlabelled text between close languages: function-word and letter
 evidence combined with py3langid (`langid_evidence`), through `LanguageDetector`.
 
 The sentences are everyday ones a native speaker writes, none taken from the bench set
@@ -12,7 +12,7 @@ import pytest
 
 from model_layer.constants import LANGUAGES
 from model_layer.text import langid_evidence
-from model_layer.text.language import LanguageDetector, load_identifier
+from model_layer.text.detection import LanguageDetector, load_identifier
 
 
 @pytest.fixture(scope="module")

@@ -17,7 +17,7 @@ from typing import Any, Literal
 import numpy as np
 
 from model_layer.build.synthetic import graphs, released
-from model_layer.build.synthetic.indexer import build_indexer, vocab_size
+from model_layer.build.synthetic.vocabulary import build_indexer, vocab_size
 from model_layer.constants import (
     CONFIG_PATH,
     GRAPH_PATHS,

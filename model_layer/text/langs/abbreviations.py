@@ -1,5 +1,5 @@
 # ruff: noqa: RUF001, RUF002  (Cyrillic and Latin letters side by side are the data here)
-"""Written abbreviations said in full (issue #16, class 6): "z. B.", "Abb. 3", "т. е.".
+"""Written abbreviations said in full: "z. B.", "Abb. 3", "т. е.".
 
 Two tables per language, matched as written (case counts, "z.B." = "z. B."):
 

@@ -148,7 +148,7 @@ _UNITS = {
     "kg": word("килограм", "килограма"), "g": _GRAM, "l": word("литър", "литра"),
     "ml": word("милилитър", "милилитра"), "C": word("градус по Целзий", "градуса по Целзий"),
     "deg": word("градус", "градуса"), "min": _MINUTE, "h": _HOUR,
-    # medicine doses, energy, volume (#16 sweep)
+    # medicine doses, energy, volume
     "mg": word("милиграм", "милиграма"),
     "s": word("секунда", "секунди", gender="f"),
     "m2": word("квадратен метър", "квадратни метра"),
@@ -157,7 +157,7 @@ _UNITS = {
     "kWh": word("киловатчас", "киловатчаса"),
     "GB": word("гигабайт", "гигабайта"),
     "MB": word("мегабайт", "мегабайта"),
-    # wind (#16 sweep)
+    # wind
     "m/s": word("метър в секунда", "метра в секунда"),
     "pcs": word("брой", "броя"),  # "3 бр." on receipts
 }  # fmt: skip
@@ -251,7 +251,7 @@ SPEC = LanguageSpec(
     scales={
         "хил.": word("хиляда", "хиляди", gender="f"),
         "млн.": word("милион", "милиона"),
-        "млн": word("милион", "милиона"),  # also written without its dot (#16 sweep)
+        "млн": word("милион", "милиона"),  # also written without its dot
         "млрд": word("милиард", "милиарда"),
         "млрд.": word("милиард", "милиарда"),
     },

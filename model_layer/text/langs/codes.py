@@ -1,5 +1,5 @@
 # ruff: noqa: RUF001  (Turkish dotless i and other scripts in the tables)
-"""Identifiers read as a narrator reads them: digit by digit, letter by letter (#16 sweep).
+"""Identifiers read as a narrator reads them: digit by digit, letter by letter.
 
 - An order, invoice, customer or booking number of five digits or more ("Order number
   4582193", "Bestellnummer 4582193", "n° de commande 458219", "#45821") is read digit

@@ -131,7 +131,7 @@ _UNITS = {
     "MB": word("megabajt", "megabajty", "megabajtů", "megabajtu"),
     "C": word("stupeň Celsia", "stupně Celsia", "stupňů Celsia", "stupně Celsia"),
     "deg": word("stupeň", "stupně", "stupňů", "stupně"),
-    # medicine doses, energy, volume (#16 sweep)
+    # medicine doses, energy, volume
     "mg": word("miligram", "miligramy", "miligramů", "miligramu"),
     "ml": word("mililitr", "mililitry", "mililitrů", "mililitru"),
     "dl": word("decilitr", "decilitry", "decilitrů", "decilitru"),
@@ -139,7 +139,7 @@ _UNITS = {
     "kWh": word("kilowatthodina", "kilowatthodiny", "kilowatthodin", "kilowatthodiny",
                 gender="f"),
     "kW": word("kilowatt", "kilowatty", "kilowattů", "kilowattu"),
-    # wind (#16 sweep)
+    # wind
     "m/s": word("metr za sekundu", "metry za sekundu", "metrů za sekundu", "metru za sekundu"),
     "pcs": word("kus", "kusy", "kusů", "kusu"),  # "3 ks" on receipts
 }  # fmt: skip

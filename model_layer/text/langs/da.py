@@ -61,7 +61,7 @@ _SCALES = {
     "mio.": word("million", "millioner", gender="c"),
     "mia.": word("milliard", "milliarder", gender="c"),
 }  # written abbreviations of large numbers
-# Months abbreviated after a day: "12 okt." (#16, timetables and fixtures)
+# Months abbreviated after a day: "12 okt."
 _MONTH_ABBREVIATIONS = {
     "jan.": 1,
     "feb.": 2,
@@ -137,7 +137,7 @@ def _ordinal_before(n: int, suffix: str, after: str) -> str | None:
     return _ordinal_words(n)
 
 
-# "2 tabletter/dag", "25 kr/kg": a rate, "per dag", "per kilo" (#16 sweep)
+# "2 tabletter/dag", "25 kr/kg": a rate, "per dag", "per kilo"
 _PER_WORDS = {
     "dag": "dag",
     "døgn": "døgn",

@@ -1,4 +1,4 @@
-"""A day and month without a year after the word that introduces a date (#16, dates):
+"""A day and month without a year after the word that introduces a date:
 "le 24/12" is "le vingt-quatre décembre", "el 24/12" "el veinticuatro de diciembre",
 "il 24/12" "il ventiquattro dicembre", "a 24/12" "a vinte e quatro de dezembro".
 

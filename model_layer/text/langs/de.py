@@ -363,7 +363,7 @@ _SCALES = {
     "Mrd.": word("Milliarde", "Milliarden", gender="f"),
     "Tsd.": word("Tausend"),
 }  # written abbreviations of large numbers
-# Months abbreviated after a day: "12 okt." (#16, timetables and fixtures)
+# Months abbreviated after a day: "12 okt."
 _MONTH_ABBREVIATIONS = {
     "Jan.": 1,
     "Feb.": 2,

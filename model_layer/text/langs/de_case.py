@@ -1,4 +1,4 @@
-"""German: "ein" before a counted noun in the case the word before it governs (#16).
+"""German: "ein" before a counted noun in the case the word before it governs.
 
 "Man nehme 1/2 Liter" is "einen halben Liter", "für 1 Tag" "für einen Tag", "mit 1 Kind"
 "mit einem Kind", "seit 1 Jahr" "seit einem Jahr" (Duden, Grammatik: Rektion der

@@ -1,5 +1,5 @@
 # ruff: noqa: RUF001, RUF002  (the multiplication sign is the data here)
-"""Sizes written with an "x" between numbers, read as the language says them (#16 sweep).
+"""Sizes written with an "x" between numbers, read as the language says them.
 
 "3x2 m", "4 x 5 m", "1920×1080", "4x100 m" are sizes, screens and relays: "three by two
 metres", "drei mal zwei Meter", "tres por dos metros", "üçe iki metre"; they were read

@@ -87,7 +87,7 @@ def _plain(digits: str) -> bool:
     return len(digits) <= 15 and not (len(digits) > 1 and digits[0] == "0")
 
 
-# Products whose version follows their name ("iOS 17.2", "Python 3.12", "USB 3.0"). #16 sweep
+# Products whose version follows their name ("iOS 17.2", "Python 3.12", "USB 3.0").
 _PRODUCTS = (
     "iOS|iPadOS|macOS|watchOS|Android|Windows|Python|Java|PHP|Node(?:\\.js)?|Ubuntu|Debian|"
     "Fedora|Chrome|Firefox|Safari|Edge|Linux|Kotlin|Swift|Ruby|Perl|TypeScript|Bluetooth|USB|"

@@ -255,14 +255,14 @@ _UNITS = {
     "dl": word("detsiliiter", "detsiliitrit"),
     "C": word("kraad", "kraadi"), "deg": word("kraad", "kraadi"), "h": word("tund", "tundi"),
     "min": word("minut", "minutit"),
-    # medicine doses, energy, volume (#16 sweep)
+    # medicine doses, energy, volume
     "mg": word("milligramm", "milligrammi"),
     "s": word("sekund", "sekundit"),
     "m2": word("ruutmeeter", "ruutmeetrit"),
     "kW": word("kilovatt", "kilovatti"),
     "kWh": word("kilovatt-tund", "kilovatt-tundi"),
     "GB": word("gigabait", "gigabaiti"),
-    # wind (#16 sweep)
+    # wind
     "m/s": word("meeter sekundis", "meetrit sekundis"),
     "tk": word("tükk", "tükki"),  # receipts: "2 tk à 4,50 €"
 }  # fmt: skip

@@ -57,7 +57,7 @@ _UNITS = {
     "F": word("degré Fahrenheit", "degrés Fahrenheit"), "deg": word("degré", "degrés"),
 }  # fmt: skip
 
-# Months abbreviated after a day: "12 okt." (#16, timetables and fixtures)
+# Months abbreviated after a day: "12 okt."
 _MONTH_ABBREVIATIONS = {
     "janv.": 1,
     "févr.": 2,

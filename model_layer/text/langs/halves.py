@@ -1,6 +1,6 @@
 """Half of any noun in es, pt, it, fr, nl, sv, da: "1/2 comprimido" is "medio comprimido",
 "1/2 compressa" "mezza compressa", "1/2 comprimé" "un demi-comprimé", "1/2 tablet" "een
-halve tablet" (#16 sweep: medicine doses).
+halve tablet" (medicine doses).
 
 The shared rule (`rules/measure_fractions.py`) reads a fraction before a word of its
 measure list; a half before another noun was left as "uno/dos comprimido". This rule,

@@ -187,7 +187,7 @@ _UNITS = {
     "ml": word("mililitar", "mililitra", "mililitara"),
     "C": word("stupanj Celzija", "stupnja Celzija", "stupnjeva Celzija"), "deg": _DEGREE,
     "h": _HOUR, "min": _MINUTE,
-    # medicine doses, energy, volume (#16 sweep)
+    # medicine doses, energy, volume
     "mg": word("miligram", "miligrama", "miligrama"),
     "dl": word("decilitar", "decilitra", "decilitara"),
     "s": word("sekunda", "sekunde", "sekundi", gender="f"),
@@ -197,7 +197,7 @@ _UNITS = {
     "kW": word("kilovat", "kilovata", "kilovata"),
     "GB": word("gigabajt", "gigabajta", "gigabajta"),
     "MB": word("megabajt", "megabajta", "megabajta"),
-    # wind (#16 sweep)
+    # wind
     "m/s": word("metar u sekundi", "metra u sekundi", "metara u sekundi"),
     "pcs": word("komad", "komada", "komada"),  # "3 kom" on receipts
 }  # fmt: skip

@@ -110,7 +110,7 @@ _DAYS_FROM = {
 _DAYS_TO = {"H": "hétfőig", "K": "keddig", "Sze": "szerdáig", "Cs": "csütörtökig",
             "P": "péntekig", "Szo": "szombatig", "V": "vasárnapig"}  # fmt: skip
 _DAY = "(Szo|Sze|Cs|H|K|P|V)"
-# Written in capitals or small letters ("h-p" too, #16 sweep); both sides alike.
+# Written in capitals or small letters ("h-p" too,); both sides alike.
 _DAY_RANGE = re.compile(
     rf"(?<!\w)(?:{_DAY}\s?[-\u2013]\s?{_DAY}|(szo|sze|cs|h|k|p|v)\s?[-\u2013]\s?"
     r"(szo|sze|cs|h|k|p|v))(?!\w)"

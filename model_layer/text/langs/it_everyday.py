@@ -1,4 +1,4 @@
-"""Italian shapes of invoices, addresses, timetables, recipes and match reports (#16 sweep).
+"""Italian shapes of invoices, addresses, timetables, recipes and match reports.
 
 - Opening hours "9:00-13:00": "dalle nove alle tredici", where the dash was left between
   two bare hours ("nove-tredici").

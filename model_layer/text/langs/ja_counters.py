@@ -95,7 +95,7 @@ SUFFIXES: dict[str, Counter] = {
     "世": Counter("せい", "s"),  # ルイ14世 ルイじゅうよんせい, 1世 いっせい
     "次": Counter("じ"),  # 第2次 だいにじ
     "期": Counter("き", "k"),  # 1期 いっき, 3期 さんき
-    # medicine doses (#16 sweep): 1回2錠 にじょう, 2〜3滴 にからさんてき, 1粒 ひとつぶ
+    # medicine doses: 1回2錠 にじょう, 2〜3滴 にからさんてき, 1粒 ひとつぶ
     "錠": Counter("じょう"),
     "滴": Counter("てき", "t"),
     "粒": Counter("つぶ", exact={1: "ひとつぶ", 2: "ふたつぶ"}),

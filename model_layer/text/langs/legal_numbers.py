@@ -1,4 +1,4 @@
-"""The number of a law, decree or ruling (#16 spot check): "Ley 39/2015" is "ley treinta
+"""The number of a law, decree or ruling: "Ley 39/2015" is "ley treinta
 y nueve de dos mil quince", "legge 241/1990" "duecentoquarantuno del millenovecentonovanta",
 "Lei nº 8.078/1990" "oito mil e setenta e oito de mil novecentos e noventa", as lawyers and
 newsreaders say them; the slash was left between the two numbers. French numbers them

@@ -1,4 +1,4 @@
-"""Capitals with a number glued on, and the few glued the other way (#16 spot check):
+"""Capitals with a number glued on, and the few glued the other way:
 "A4", "Vitamin B12", "MP3", "G7", "CO2" (also written "CO₂"), "F1" are said as their
 letters then the number ("A vier", "B douze", "C O dos"), "5G", "4K", "3D" as the number
 then the letter. English has its own rule; these were left as written elsewhere, which

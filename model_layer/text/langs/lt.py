@@ -240,7 +240,7 @@ _UNITS = {
     "C": word("laipsnis Celsijaus", "laipsniai Celsijaus", "laipsnių Celsijaus",
               "laipsnio Celsijaus"),
     "deg": word("laipsnis", "laipsniai", "laipsnių", "laipsnio"),
-    # medicine doses, energy, volume (#16 sweep)
+    # medicine doses, energy, volume
     "mm": word("milimetras", "milimetrai", "milimetrų", "milimetro"),
     "mg": word("miligramas", "miligramai", "miligramų", "miligramo"),
     "km/h": word("kilometras per valandą", "kilometrai per valandą", "kilometrų per valandą",
@@ -252,7 +252,7 @@ _UNITS = {
     "kWh": word("kilovatvalandė", "kilovatvalandės", "kilovatvalandžių", "kilovatvalandės",
                 gender="f"),
     "GB": word("gigabaitas", "gigabaitai", "gigabaitų", "gigabaito"),
-    # wind (#16 sweep)
+    # wind
     "m/s": word("metras per sekundę", "metrai per sekundę", "metrų per sekundę",
                 "metro per sekundę"),
 }  # fmt: skip

@@ -190,7 +190,7 @@ _UNITS = {
     "ml": word("mililitrs", "mililitri"),
     "h": word("stunda", "stundas", gender="f"), "min": word("minūte", "minūtes", gender="f"),
     "C": word("grāds pēc Celsija", "grādi pēc Celsija"), "deg": word("grāds", "grādi"),
-    # medicine doses, energy, volume (#16 sweep)
+    # medicine doses, energy, volume
     "mm": word("milimetrs", "milimetri"),
     "mg": word("miligrams", "miligrami"),
     "km/h": word("kilometrs stundā", "kilometri stundā"),
@@ -199,7 +199,7 @@ _UNITS = {
     "kW": word("kilovats", "kilovati"),
     "kWh": word("kilovatstunda", "kilovatstundas", gender="f"),
     "GB": word("gigabaits", "gigabaiti"),
-    # wind (#16 sweep)
+    # wind
     "m/s": word("metrs sekundē", "metri sekundē"),
 }  # fmt: skip
 _ABBREVIATIONS = {

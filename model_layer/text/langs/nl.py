@@ -52,7 +52,7 @@ _SCALES = {
     "mld": word("miljard"),
     "mrd": word("miljard"),
 }  # written abbreviations of large numbers
-# Months abbreviated after a day: "12 okt." (#16, timetables and fixtures)
+# Months abbreviated after a day: "12 okt."
 _MONTH_ABBREVIATIONS = {
     "jan.": 1,
     "feb.": 2,

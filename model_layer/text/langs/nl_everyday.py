@@ -1,4 +1,4 @@
-"""Dutch shapes of invoices, news, recipes and medical notes (#16 sweep).
+"""Dutch shapes of invoices, news, recipes and medical notes.
 
 - "€ 2,5 mld. uit", "3 mln. inwoners": the dot of an abbreviated scale inside a sentence
   is no full stop ("miljard euro uit", not "miljard euro. uit" with a pause).

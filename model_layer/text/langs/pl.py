@@ -185,14 +185,14 @@ _UNITS = {
     "MB": word("megabajt", "megabajty", "megabajtów", "megabajta"),
     "C": word("stopień Celsjusza", "stopnie Celsjusza", "stopni Celsjusza", "stopnia Celsjusza"),
     "deg": word("stopień", "stopnie", "stopni", "stopnia"),
-    # medicine doses, energy, volume (#16 sweep)
+    # medicine doses, energy, volume
     "mg": word("miligram", "miligramy", "miligramów", "miligrama"),
     "dl": word("decylitr", "decylitry", "decylitrów", "decylitra"),
     "m3": word("metr sześcienny", "metry sześcienne", "metrów sześciennych", "metra sześciennego"),
     "kWh": word("kilowatogodzina", "kilowatogodziny", "kilowatogodzin", "kilowatogodziny",
                 gender="f"),
     "kW": word("kilowat", "kilowaty", "kilowatów", "kilowata"),
-    # wind (#16 sweep)
+    # wind
     "m/s": word("metr na sekundę", "metry na sekundę", "metrów na sekundę", "metra na sekundę"),
 }  # fmt: skip
 _ABBREVIATIONS = {
@@ -205,7 +205,7 @@ _SCALES = {
     "mln": word("milion", "miliony", "milionów", "miliona"),
     "mld": word("miliard", "miliardy", "miliardów", "miliarda"),
 }  # written abbreviations of large numbers
-# Months abbreviated after a day: "12 okt." (#16, timetables and fixtures)
+# Months abbreviated after a day: "12 okt."
 _MONTH_ABBREVIATIONS = {
     "sty.": 1,
     "lut.": 2,

@@ -1,4 +1,4 @@
-"""Postal codes in addresses read as codes, not quantities (#16, addresses).
+"""Postal codes in addresses read as codes, not quantities.
 
 "Hauptstraße 12, 10115 Berlin" is "..., eins null eins eins fünf Berlin", not "zehntausend
 ...": a code before a town is said digit by digit in most languages; French says the

@@ -1,4 +1,4 @@
-"""Portuguese shapes of prescriptions, laws, addresses, timetables and invoices (#16 sweep).
+"""Portuguese shapes of prescriptions, laws, addresses, timetables and invoices.
 
 - Dosing intervals "de 8/8 horas", "de 12/12h": "de oito em oito horas", where "8/8" was
   read as a date ("oito de agosto").

@@ -1,4 +1,4 @@
-"""Rates and date spans written with a slash (sv, da, hu; #16 sweep): "2 tabletter/dag",
+"""Rates and date spans written with a slash (sv, da, hu;): "2 tabletter/dag",
 "25 kr/kg" are "per dag", "per kilo", and "1/6-15/6" is a span of two dates, each said
 as a date after "den" ("den 1/6 till den 15/6"), not two fractions.
 """

@@ -1,5 +1,5 @@
 # ruff: noqa: RUF001, RUF002, RUF003  (Cyrillic and Latin letters side by side are the data here)
-"""Roman numerals read as the language reads them, decided from context (issue #16, class 1).
+"""Roman numerals read as the language reads them, decided from context.
 
 A Roman numeral is only read where the text around it says it is one, never
 on its own: "I", "MIX", "CV", "DC", "Vi" or "mi" stay words. The contexts:

@@ -1,5 +1,5 @@
 # ruff: noqa: RUF001  (Cyrillic and Latin letters side by side are the data here)
-"""Scores and ratios written with a colon, read as the language does (issue #16, class 5).
+"""Scores and ratios written with a colon, read as the language does.
 
 "4:2" in a match report is "vier zu zwei", "quatre à deux", "cuatro a dos",
 "four to two"; "14:30" stays a clock time. The decision, from the text itself:

@@ -1,4 +1,4 @@
-"""A sports season written "2024/25" after the word for season (#16, sports reports):
+"""A sports season written "2024/25" after the word for season:
 "Saison 2024/25" is "Saison zweitausendvierundzwanzig fünfundzwanzig", "temporada
 2024/25" "temporada dos mil veinticuatro veinticinco": the two years said one after the
 other, where the slash was read as "/" or a fraction. Only after the season word.

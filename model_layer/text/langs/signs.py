@@ -1,5 +1,5 @@
 # ruff: noqa: RUF002  (Turkish dotless i in the examples)
-"""A plus sign before a change, said (#16 sweep): "+5 %" is "plus fünf Prozent", "más
+"""A plus sign before a change, said: "+5 %" is "plus fünf Prozent", "más
 cinco por ciento", "artı yüzde beş", "プラスごパーセント"; it was left as a sign. In ja,
 ko and tr a minus before a percentage too ("-3%" マイナスさんパーセント, "eksi yüzde üç",
 where the Turkish percent word came first: "yüzde eksi üç").

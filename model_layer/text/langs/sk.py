@@ -158,7 +158,7 @@ _UNITS = {
     "GB": word("gigabajt", "gigabajty", "gigabajtov", "gigabajtu"),
     "C": word("stupeň Celzia", "stupne Celzia", "stupňov Celzia", "stupňa Celzia"),
     "deg": word("stupeň", "stupne", "stupňov", "stupňa"),
-    # medicine doses, energy, volume (#16 sweep)
+    # medicine doses, energy, volume
     "mm": word("milimeter", "milimetre", "milimetrov", "milimetra"),
     "mg": word("miligram", "miligramy", "miligramov", "miligramu"),
     "dl": word("deciliter", "decilitre", "decilitrov", "decilitra"),
@@ -169,7 +169,7 @@ _UNITS = {
                 gender="f"),
     "kW": word("kilowatt", "kilowatty", "kilowattov", "kilowattu"),
     "MB": word("megabajt", "megabajty", "megabajtov", "megabajtu"),
-    # wind (#16 sweep)
+    # wind
     "m/s": word("meter za sekundu", "metre za sekundu", "metrov za sekundu", "metra za sekundu"),
     "pcs": word("kus", "kusy", "kusov", "kusa"),  # "3 ks" on receipts
 }  # fmt: skip

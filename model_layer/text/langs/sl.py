@@ -134,7 +134,7 @@ _UNITS = {
     "C": word("stopinja Celzija", "stopinji Celzija", "stopinje Celzija", "stopinj Celzija",
               gender="f"),
     "deg": word("stopinja", "stopinji", "stopinje", "stopinj", gender="f"),
-    # medicine doses, energy, volume (#16 sweep)
+    # medicine doses, energy, volume
     "mm": word("milimeter", "milimetra", "milimetri", "milimetrov"),
     "mg": word("miligram", "miligrama", "miligrami", "miligramov"),
     "dl": word("deciliter", "decilitra", "decilitri", "decilitrov"),
@@ -147,7 +147,7 @@ _UNITS = {
     "kW": word("kilovat", "kilovata", "kilovati", "kilovatov"),
     "GB": word("gigabajt", "gigabajta", "gigabajti", "gigabajtov"),
     "MB": word("megabajt", "megabajta", "megabajti", "megabajtov"),
-    # wind (#16 sweep)
+    # wind
     "m/s": word("meter na sekundo", "metra na sekundo", "metri na sekundo", "metrov na sekundo"),
 }  # fmt: skip
 _ABBREVIATIONS = {

@@ -1,4 +1,4 @@
-"""A season or a fiscal year written across two years: "2023/24", "2023/2024" (#16 sweep).
+"""A season or a fiscal year written across two years: "2023/24", "2023/2024".
 
 Read as the two years one after the other ("dos mil veintitrés veinticuatro", "deux mille
 vingt-trois deux mille vingt-quatre"), as sports and business news say them; the slash

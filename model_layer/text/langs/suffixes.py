@@ -1,5 +1,5 @@
 # ruff: noqa: RUF001, RUF002  (Cyrillic and Latin letters side by side are the data here)
-"""Numbers with something glued on: decades and case endings (issue #16, class 6).
+"""Numbers with something glued on: decades and case endings.
 
 - Decades: German "80er", "1980er-Jahre" ("achtziger", "neunzehnhundertachtziger
   Jahre"); Russian "80-е годы" ("восьмидесятые"), Ukrainian "80-ті"; Polish

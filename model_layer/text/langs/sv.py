@@ -59,7 +59,7 @@ _SCALES = {
     "milj.": word("miljon", "miljoner", gender="c"),
     "mdr": word("miljard", "miljarder", gender="c"),
 }  # written abbreviations of large numbers
-# Months abbreviated after a day: "12 okt." (#16, timetables and fixtures)
+# Months abbreviated after a day: "12 okt."
 _MONTH_ABBREVIATIONS = {
     "jan.": 1,
     "feb.": 2,
@@ -116,7 +116,7 @@ def _one(digits: str, following: str) -> str | None:
     return LANGUAGE.cardinal(digits)
 
 
-# "2 tabletter/dag", "25 kr/kg": a rate, "per dag", "per kilo" (#16 sweep)
+# "2 tabletter/dag", "25 kr/kg": a rate, "per dag", "per kilo"
 _PER_WORDS = {
     "dag": "dag",
     "dygn": "dygn",

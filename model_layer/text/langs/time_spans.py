@@ -1,5 +1,5 @@
 """Two clock times joined by a dash: "9.00-18.00 Uhr", "kl. 9.00-17.00", "10:00-12:00"
-(#16, timetables and opening hours). Each side is a clock time; the dash is the
+in timetables and opening hours. Each side is a clock time; the dash is the
 language's "to" ("bis", "tot", "til", "till"), and the engine then reads both times
 ("neun Uhr bis achtzehn Uhr"), where "9.00" alone before a dash was read as a decimal.
 """

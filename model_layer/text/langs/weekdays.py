@@ -1,5 +1,5 @@
 # ruff: noqa: RUF001, RUF002, RUF003  (Cyrillic and Latin letters side by side are the data here)
-"""Abbreviated weekday spans in opening hours and timetables (#16, abbreviations):
+"""Abbreviated weekday spans in opening hours and timetables:
 "Mo–Fr 9–18 Uhr" is "Montag bis Freitag ...", "пн–пт" "с понедельника по пятницу",
 "pon.–pt." "od poniedziałku do piątku", "ma t/m vr" "maandag tot en met vrijdag".
 
@@ -44,7 +44,7 @@ _TABLES = {
     "da": _Days((("man",), ("tirs", "tir"), ("ons",), ("tors", "tor"), ("fre",), ("lør",),
                  ("søn",)), _DA, _DA, "{a} til {b}"),
     # "lun.-ven." du lundi au vendredi, "lun-vie" de lunes a viernes, "lun-ven" dal lunedì al
-    # venerdì, "seg-sex" de segunda a sexta (#16 sweep: opening hours)
+    # venerdì, "seg-sex" de segunda a sexta (opening hours)
     "fr": _Days((("lun",), ("mar",), ("mer",), ("jeu",), ("ven",), ("sam",), ("dim",)), _FR,
                 _FR, "du {a} au {b}"),
     "es": _Days((("lun",), ("mar",), ("mié", "mie", "miér"), ("jue",), ("vie",),

@@ -2,18 +2,18 @@
 per-language tables, run by the driver (`normalize.py`) before the language's own
 module:
 
-- `phones`: phone numbers in digit groups, emergency numbers digit by digit (#16 class 4);
+- `phones`: phone numbers in digit groups, emergency numbers digit by digit;
 - `day_ranges`: "3.-4. mája" (any dash), "3/4 maja", "dňa 3. 4." as dates, before the fraction
-  rules can take "3/4" for three quarters (#16, dates);
-- `fractions`: "2/3 of", "5 1/2 km" as fractions, not "a slash b" (#16 class 3);
-- `measure_fractions`: "1/2 Liter", "1/2 litro" before a measure (#16 class 3);
-- `times`: "3x denně" třikrát denně, "2x dziennie" dwa razy dziennie (#16 sweep);
-- `cases`: numbers in the case their preposition or noun asks for (#16, case);
-- `agreement`: numbers that agree with the noun they count (#16 class 2).
+  rules can take "3/4" for three quarters;
+- `fractions`: "2/3 of", "5 1/2 km" as fractions, not "a slash b";
+- `measure_fractions`: "1/2 Liter", "1/2 litro" before a measure;
+- `times`: "3x denně" třikrát denně, "2x dziennie" dwa razy dziennie;
+- `cases`: numbers in the case their preposition or noun asks for;
+- `agreement`: numbers that agree with the noun they count.
 
 Each rewrites only what it recognizes into words and leaves the rest (dates, times,
 units, addresses) to the language module, which runs next. Language identification of
-short text (#16 class 7) is in `langid.py`, used by `model_layer.text.language`.
+short text is in `langid.py`, used by `model_layer.text.detection`.
 """
 
 from __future__ import annotations

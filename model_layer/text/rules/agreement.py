@@ -1,5 +1,5 @@
 # ruff: noqa: RUF001  (tables in Cyrillic, Greek and other scripts, not look-alike Latin)
-"""Numbers that agree with the noun they count (#16 class 2).
+"""Numbers that agree with the noun they count.
 
 "300 páginas" is "trescientas páginas", "1 casa" "una casa", "21 voitures" "vingt et
 une voitures", "2 книги" "две книги", "в 2 книгах" "в двух книгах", "2 książki" "dwie
@@ -266,7 +266,7 @@ def _is_year(n: int, digits: str, before_word: str, text_before: str, lang: str)
 
 
 # Frequent verb forms that follow a subject with a number ("o 2 tem", "la 1 llega"):
-# never nouns, so never agreed with (#16: "TP 1234 tem" was read "duzentas").
+# never nouns, so never agreed with ("TP 1234 tem" was read "duzentas").
 _VERB_FORMS = {
     "es": "tiene tienen está están fue fueron va van llega llegan sale salen cuesta "
     "cuestan queda quedan tenía tenían será serán puede pueden debe deben entra entran "

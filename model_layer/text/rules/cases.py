@@ -1,5 +1,5 @@
 # ruff: noqa: RUF001, RUF002, RUF003  (tables in Cyrillic, not look-alike Latin)
-"""Numbers in the case their preposition or their noun asks for (#16, case).
+"""Numbers in the case their preposition or their noun asks for.
 
 A Slavic number after a preposition is declined with it: "około 80% osób" is "około
 osiemdziesięciu procent osób", "od 5 do 10 osób" "od pięciu do dziesięciu osób",

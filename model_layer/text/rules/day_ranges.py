@@ -1,5 +1,5 @@
 # ruff: noqa: RUF001, RUF002, RUF003  (tables in Cyrillic, dashes as written)
-"""Two days of one month, and a day and month without a year (#16, dates).
+"""Two days of one month, and a day and month without a year.
 
 "3.–4. mája" is "od tretieho do štvrtého mája", "3–4 maja" "od trzeciego do czwartego
 maja", "3–4 мая" "с третьего по четвёртое мая"; "3. a 4. mája" "tretieho a štvrtého

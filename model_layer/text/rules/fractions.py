@@ -1,5 +1,5 @@
 # ruff: noqa: RUF001, RUF002  (tables in Cyrillic, Greek and other scripts, not look-alike Latin)
-"""Fractions and mixed numbers read as fractions (#16 class 3).
+"""Fractions and mixed numbers read as fractions.
 
 "2/3 der Stimmen" is "zwei Drittel der Stimmen", "5 1/2 km" "fünfeinhalb Kilometer",
 "cinq kilomètres et demi", "пять с половиной километров". A slash between two numbers

@@ -1,4 +1,4 @@
-"""A bare fraction before a measure read as the language says it (#16 class 3):
+"""A bare fraction before a measure read as the language says it:
 "1/2 Liter Milch" is "ein halber Liter Milch", "1/2 litre" "un demi-litre",
 "1/2 litro" "medio litro", "3/4 de taza" already reads, "3/4 litro" is "tres cuartos de
 litro", "1/2 l" "půl litru", "1/2 літра" "пів літра".

@@ -1,5 +1,5 @@
 # ruff: noqa: RUF001  (tables in Cyrillic, Greek and other scripts, not look-alike Latin)
-"""Phone numbers in digit groups, emergency numbers digit by digit (#16 class 4).
+"""Phone numbers in digit groups, emergency numbers digit by digit.
 
 A phone number read as a quantity ("nine hundred and twelve million ...") is a number
 no listener can dial. A phone-shaped string is read group by group, with a pause

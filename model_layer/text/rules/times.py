@@ -1,7 +1,7 @@
 # ruff: noqa: RUF001, RUF002, RUF003  (the multiplication sign is the data here)
 """How many times: "3x denně" is "třikrát denně", "2x dziennie" "dwa razy dziennie",
 "3x päivässä" "kolme kertaa päivässä", "2-krát" (sk) "dvakrát", "3x al día" "tres veces
-al día", "em 10x sem juros" "em dez vezes", "2x daily" "twice daily" (#16 sweep: medicine
+al día", "em 10x sem juros" "em dez vezes", "2x daily" "twice daily" (medicine
 doses, training plans, timetables, instalments).
 
 A number with "x" or "×" glued or spaced after it is a count of times only where a word

@@ -18,7 +18,7 @@ from typing import NoReturn
 
 from model_layer.errors import InvalidSsmlError
 from model_layer.text import tags
-from model_layer.text.language import detect_language
+from model_layer.text.detection import detect_language
 from model_layer.text.spans import Span, SpokenText, add_pauses
 from model_layer.text.ssml.say_as import INTERPRETATIONS, say_as
 from model_layer.text.ssml.values import SsmlValueError, break_seconds, language, prosody_speed

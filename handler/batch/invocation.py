@@ -1,4 +1,4 @@
-"""What one batch invocation works with, and the steps every path shares."""
+"""What one batch invocation works with (settings, clients, model) and the steps all share."""
 
 from __future__ import annotations
 

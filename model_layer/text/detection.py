@@ -14,7 +14,7 @@ Two kinds of evidence, the stronger first:
    `en` unless set): numbers are then read in a language rather than left as digits.
 
 py3langid decompresses its model to a temporary file on first use (~1 s); `load`
-reads a copy prepared at image build time instead (`python -m model_layer.text.language
+reads a copy prepared at image build time instead (`python -m model_layer.text.detection
 MODEL_DIR`), restricted to our languages, in ~0.15 s.
 """
 
@@ -329,7 +329,7 @@ def prepare_identifier(model_dir: Path) -> Path:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m model_layer.text.language",
+        prog="python -m model_layer.text.detection",
         description="Prepare the language identifier under MODEL_DIR (done at image build).",
     )
     parser.add_argument("model_dir", type=Path)
