@@ -64,6 +64,7 @@ from handler.speech import (
 )
 from handler.static import playground_response
 from model_layer import SpeechPlan, Synthesizer
+from model_layer.captions import CAPTION_FORMATS
 from model_layer.constants import ALL_LANGUAGE_CODES
 from model_layer.text.tags import describe as expression_tags
 
@@ -231,11 +232,12 @@ class SpeechFunction:
     def post_speech_marks(self, request: HttpRequest) -> dict[str, Any]:
         body = parse_json_body(request, SpeechMarksRequest)
         plan = self._marks_plan(_marks_job(body))
-        marks = marks_response(plan, word_marks=body.word_marks or body.format == "polly")
+        form = body.format if body.format in CAPTION_FORMATS else "json"
+        marks = marks_response(plan, word_marks=body.word_marks or form == "polly")
         headers = {"x-language": marks.language, "x-seed": str(marks.seed)}
-        if body.format == "json":
+        if form == "json":
             return json_response(200, marks.model_dump(), headers)
-        document, content_type = caption_document(plan, body.format, body.word_marks)
+        document, content_type = caption_document(plan, form, body.word_marks)
         return {
             "statusCode": 200,
             "headers": {"content-type": content_type, **headers},
@@ -423,4 +425,5 @@ def _marks_job(body: SpeechMarksRequest) -> SpeechJob:
     """The speech job a marks request times: its `format` is the marks', so the audio is
     the request's as WAV (a script is its SSML already, in `text`)."""
     fields = body.model_dump(exclude={"format", "word_marks", "script"})
-    return job_from_speech_request(SpeechRequest.model_validate(fields | {"format": "wav"}))
+    audio = "wav" if body.format in (*CAPTION_FORMATS, "json") else body.format
+    return job_from_speech_request(SpeechRequest.model_validate(fields | {"format": audio}))

@@ -303,11 +303,12 @@ class SpeechMarksRequest(SpeechRequest):
     """POST /v1/speech/marks: the /v1/speech body, plus whether to estimate word marks and
     the form of the answer (its `format` is the marks', not the audio's)."""
 
-    format: Literal["json", "vtt", "srt", "polly"] = Field(  # type: ignore[assignment]
+    format: Literal["json", "vtt", "srt", "polly"] | FormatName = Field(  # type: ignore[assignment]
         default="json",
         description="json (default): marks as below; vtt or srt: caption cues of the "
         "sentences (42 characters a line, two lines a cue); polly: Amazon Polly's speech "
-        "marks, JSON lines {time, type, start, end, value} with byte offsets into the text.",
+        "marks, JSON lines {time, type, start, end, value} with byte offsets into the text. "
+        "An audio format (the /v1/speech body sent as it is) answers json marks.",
     )
 
     word_marks: bool = Field(
