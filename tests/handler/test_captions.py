@@ -114,4 +114,4 @@ def test_json_marks_stay_the_default_and_an_unknown_format_is_a_400(invoke: Any)
     assert as_speech["marks"] == document["marks"]
     bad = invoke(url_event("POST", "/v1/speech/marks", {"text": TEXT, "format": "docx"}))
     assert bad["statusCode"] == 400
-    assert json.loads(bad["body"])["error"]["param"] == "format"
+    assert json.loads(bad["body"])["error"]["param"].startswith("format")
