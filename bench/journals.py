@@ -49,7 +49,12 @@ def journal_entry(text: str) -> tuple[str, str]:
 
 def render_summary(results: Path = RESULTS) -> str:
     """The summary page: one row per journal, sorted by file name."""
-    rows = ["# Run journals", "", "The benchmark runs behind the manual's performance page, one file each.", ""]
+    rows = [
+        "# Run journals",
+        "",
+        "The benchmark runs behind the manual's performance page, one file each.",
+        "",
+    ]
     rows += ["| journal | what it measured |", "|---|---|"]
     for path in sorted(results.glob("*.md")):
         if path.name == SUMMARY_NAME:

@@ -18,7 +18,5 @@ ROOT = Path(__file__).resolve().parents[1]
 def on_files(files: Files, config: Any) -> Files:
     files.append(File.generated(config, "openapi.json", abs_src_path=str(ROOT / "openapi.json")))
     for journal in sorted((ROOT / "bench" / "results").glob("*.md")):
-        files.append(
-            File.generated(config, f"results/{journal.name}", abs_src_path=str(journal))
-        )
+        files.append(File.generated(config, f"results/{journal.name}", abs_src_path=str(journal)))
     return files
