@@ -27,23 +27,22 @@ def _top_commands() -> list[str]:
     return [line for line in block.group(1).splitlines() if line and not line.startswith("#")]
 
 
+def _without_fences(markdown: str) -> str:
+    return re.sub(r"^```.*?^```", "", markdown, flags=re.S | re.M)
+
+
 def _prose(markdown: str) -> str:
     """The markdown without its fenced code blocks and inline code (links there are text)."""
-    without_fences = re.sub(r"^```.*?^```", "", markdown, flags=re.S | re.M)
-    return re.sub(r"`[^`\n]*`", "", without_fences)
+    return re.sub(r"`[^`\n]*`", "", _without_fences(markdown))
 
 
 def _slugs(markdown: str) -> set[str]:
     """Heading anchors as GitHub and MkDocs' toc both make them for these headings."""
     slugs = set()
-    for heading in re.findall(r"^#{1,6} (.+)$", _prose_keeping_code(markdown), flags=re.M):
+    for heading in re.findall(r"^#{1,6} (.+)$", _without_fences(markdown), flags=re.M):
         text = re.sub(r"[^\w\s-]", "", heading.replace("`", "")).strip().lower()
         slugs.add(re.sub(r"[-\s]+", "-", text))
     return slugs
-
-
-def _prose_keeping_code(markdown: str) -> str:
-    return re.sub(r"^```.*?^```", "", markdown, flags=re.S | re.M)
 
 
 def test_exactly_two_commands_open_the_readme() -> None:
@@ -54,6 +53,15 @@ def test_exactly_two_commands_open_the_readme() -> None:
 def test_ci_runs_the_readme_test_command() -> None:
     test_command = _top_commands()[1]
     assert test_command in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def test_the_manual_opens_with_the_same_two_commands() -> None:
+    index = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+    block = re.search(r"```sh\n(.*?)```", index, re.S)
+    assert block is not None
+    assert [line for line in block.group(1).splitlines() if line and line[0] != "#"] == (
+        _top_commands()
+    )
 
 
 def test_the_readme_is_a_front_door() -> None:
