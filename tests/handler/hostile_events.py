@@ -1,6 +1,6 @@
 """Hypothesis strategies for what a careless or hostile caller sends, and the one property
-every answer must have: a success, or a 4xx error documented in the README, with no stack
-trace or server path in it and nothing that cannot be encoded as UTF-8."""
+every answer must have: a success, or a 4xx error documented in the manual (docs/api.md), with
+no stack trace or server path in it and nothing that cannot be encoded as UTF-8."""
 
 from __future__ import annotations
 
@@ -22,9 +22,9 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 
 @cache
 def documented_errors() -> dict[str, int]:
-    """code -> status, from the README's error table: what users are promised."""
-    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
-    rows = re.findall(r"^\| (\d{3}) \| `([a-z_]+)` \|", readme, flags=re.MULTILINE)
+    """code -> status, from the manual's error table (docs/api.md): what users are promised."""
+    manual = (REPO_ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| (\d{3}) \| `([a-z_]+)` \|", manual, flags=re.MULTILINE)
     return {code: int(status) for status, code in rows}
 
 

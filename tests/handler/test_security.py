@@ -1,5 +1,5 @@
-"""The threat model's promises (README, Security), each checked for real: what is logged,
-where output may go, and what a presigned URL lets its holder do."""
+"""The threat model's promises (docs/operations.md, Security), each checked for real: what
+is logged, where output may go, and what a presigned URL lets its holder do."""
 
 from __future__ import annotations
 
