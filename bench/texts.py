@@ -92,3 +92,53 @@ def random_text(rng: random.Random, shortest: int, longest: int) -> str:
     text = (CORPUS[start:] + " " + CORPUS)[: target + 40]
     cut = _cut(text, target)
     return cut if len(cut) >= shortest else text[:target]
+
+
+# `python -m bench turn`: an agent's replies of ~60, ~120 and ~200 characters.
+TURN_STEPS = 8
+TURN_SPEED = 1.05
+TURN_TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        "60": "Sure, I can help with that. What time works best for you?",
+        "120": "Of course. I found three flights to Lisbon tomorrow morning; "
+        "the earliest leaves at seven and costs a little less.",
+        "200": "Thanks for waiting. Your order has shipped, and it should arrive on "
+        "Thursday between nine and noon. I have sent the tracking link to your e-mail, "
+        "so you can follow it along the way.",
+    },
+    "de": {
+        "60": "Gern, das mache ich sofort. Wann passt es Ihnen am besten?",
+        "120": "Natürlich. Ich habe drei Flüge nach Lissabon für morgen früh "
+        "gefunden; der erste startet um sieben und ist günstiger.",
+        "200": "Danke für Ihre Geduld. Ihre Bestellung ist unterwegs und kommt am "
+        "Donnerstag zwischen neun und zwölf Uhr an. Den Link zur Sendungsverfolgung "
+        "habe ich Ihnen per E-Mail geschickt.",
+    },
+    "ja": {
+        "60": "かしこまりました、すぐに確認いたします。"
+        "ご希望の日時はございますか。午前と午後のどちらがよろしいでしょうか。",
+        "120": "承知しました。明日の朝のリスボン行きの便が三つ見つかりました。"
+        "一番早い便は七時に出発し、料金も少しお安くなっています。"
+        "どちらになさいますか。ご希望があればお知らせください。"
+        "座席の指定や手荷物の追加も、こちらで承ることができます。どうぞお申し付けください。",
+        "200": "お待たせいたしました。ご注文の商品は本日発送され、木曜日の午前九時から"
+        "正午の間にお届けの予定です。追跡用のリンクをメールでお送りしましたので、"
+        "配送の状況はそちらからいつでもご確認いただけます。ほかにご不明な点があれば、"
+        "どうぞお気軽にお尋ねください。お届け日時の変更をご希望の場合は、"
+        "前日の午後六時までにお知らせいただければ、こちらで手配いたします。"
+        "また、置き配をご希望の場合は、玄関前や宅配ボックスなどの場所をご指定ください。"
+        "今後ともどうぞよろしくお願いいたします。",
+    },
+    "ko": {
+        "60": "네, 바로 도와드리겠습니다. 언제가 가장 편하신가요? 오전과 오후 중 "
+        "편하신 시간을 말씀해 주세요.",
+        "120": "물론입니다. 내일 아침 리스본행 항공편을 세 개 찾았습니다. 가장 이른 "
+        "비행기는 일곱 시에 출발하며 요금도 조금 더 저렴합니다. 어느 것으로 하시겠어요? "
+        "좌석 지정과 수하물 추가도 도와드릴 수 있습니다.",
+        "200": "기다려 주셔서 감사합니다. 주문하신 상품은 오늘 발송되었으며 목요일 오전 "
+        "아홉 시에서 정오 사이에 도착할 예정입니다. 배송 조회 링크를 이메일로 보내 "
+        "드렸으니 언제든지 확인하실 수 있습니다. 궁금한 점이 있으시면 편하게 "
+        "물어봐 주세요. 배송 날짜를 바꾸고 싶으시면 전날 오후 여섯 시까지 알려 주시면 "
+        "바로 처리해 드리겠습니다. 문 앞이나 택배함에 두기를 원하시면 장소를 알려 주세요.",
+    },
+}

@@ -21,6 +21,7 @@ from typing import Any, Protocol
 import psutil
 
 from bench.common import REPO, progress
+from bench.texts import TURN_SPEED, TURN_STEPS, TURN_TEXTS
 
 RESULT_PREFIX = "BENCH-RESULT "
 # Wall-clock time.time() taken by the parent just before it spawned this process.
@@ -370,9 +371,26 @@ def case_stream(impl: str, args: dict[str, Any]) -> dict[str, Any]:
 
 
 def case_turn_official(impl: str, args: dict[str, Any]) -> dict[str, Any]:
-    from bench.turn import case_turn_official as turn_official
+    """Worker case: the official package's time to its whole utterance, per text."""
+    import numpy as np
+    from supertonic import TTS
 
-    return turn_official(impl, args)
+    np.random.seed(0)
+    tts = TTS(model_dir=args["model_dir"], auto_download=False)
+    style = tts.get_voice_style("M1")
+
+    def utterance(text: str, lang: str) -> float:
+        started = time.perf_counter()
+        tts.synthesize(text, voice_style=style, total_steps=TURN_STEPS, speed=TURN_SPEED, lang=lang)
+        return time.perf_counter() - started
+
+    utterance("A short warm-up, with a clause.", "en")
+    found: dict[str, list[float]] = {}
+    for _ in range(args["runs"]):
+        for lang, texts in TURN_TEXTS.items():
+            for size, text in texts.items():
+                found.setdefault(f"{lang}/{size}", []).append(utterance(text, lang))
+    return {"seconds": found}
 
 
 def case_mixed_soak(impl: str, args: dict[str, Any]) -> dict[str, Any]:
