@@ -13,6 +13,7 @@ import re
 from model_layer.text.langs import central_slavic, cs_amounts, time_spans
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, last_word, plural_czech, table_ordinal, word
+from model_layer.text.langs.slavic_times import dotted_times
 
 MONTHS = ("ledna", "února", "března", "dubna", "května", "června", "července", "srpna",
           "září", "října", "listopadu", "prosince")  # fmt: skip
@@ -176,14 +177,9 @@ def _hour(h: int, before: str) -> str | None:
 
 # "od 9.00 do 11.30", "o 6.45": a clock time written with a dot after a word of time
 # (read as a time, not "devět celých nula nula").
-_DOTTED_TIME = re.compile(
-    r"(?<!\w)([Vv]|[Vv]e|[Oo]d|[Dd]o|[Kk]olem|[Oo]kolo|[Pp]o|[Pp]řed|[Mm]ezi|a|[Hh]od\.)"
-    r"\s([01]?\d|2[0-3])\.([0-5]\d)(?!\d|[.,]\d)"
+_dotted_times = dotted_times(
+    r"[Vv]|[Vv]e|[Oo]d|[Dd]o|[Kk]olem|[Oo]kolo|[Pp]o|[Pp]řed|[Mm]ezi|a|[Hh]od\."
 )
-
-
-def _dotted_times(text: str) -> str:
-    return _DOTTED_TIME.sub(lambda m: f"{m.group(1)} {m.group(2)}:{m.group(3)}", text)
 
 
 SPEC = LanguageSpec(

@@ -17,6 +17,7 @@ import re
 from model_layer.text.langs import central_slavic, hr_amounts, time_spans
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import Word, date_from_parts, last_word, word
+from model_layer.text.langs.slavic_times import dotted_times
 from model_layer.text.spell import hr
 
 MONTHS_GENITIVE = ("siječnja", "veljače", "ožujka", "travnja", "svibnja", "lipnja", "srpnja",
@@ -205,14 +206,7 @@ _UNITS = {
 
 # "u 6.45", "od 9.00 do 11.30": a clock time written with a dot after a word of time
 # (read as a time, not "šest zarez četrdeset pet").
-_DOTTED_TIME = re.compile(
-    r"(?<!\w)([Uu]|[Oo]d|[Dd]o|[Oo]ko|[Nn]akon|[Pp]rije|[Pp]oslije|[Ii]zmeđu|i)"
-    r"\s([01]?\d|2[0-3])\.([0-5]\d)(?!\d|[.,]\d)"
-)
-
-
-def _dotted_times(text: str) -> str:
-    return _DOTTED_TIME.sub(lambda m: f"{m.group(1)} {m.group(2)}:{m.group(3)}", text)
+_dotted_times = dotted_times(r"[Uu]|[Oo]d|[Dd]o|[Oo]ko|[Nn]akon|[Pp]rije|[Pp]oslije|[Ii]zmeđu|i")
 
 
 SPEC = LanguageSpec(

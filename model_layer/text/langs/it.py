@@ -27,7 +27,6 @@ _UNA_ORA = re.compile(r"\buna ora\b")
 
 # Before "zero" (a phone number, a code) the article is "lo": "allo zero sei", "dello zero".
 _BEFORE_ZERO = re.compile(r"\b(?:([Ii])l|([AaDdNnSs]u?)[el]l?)(?= zero\b)")
-_LO = {"a": "allo", "da": "dallo", "de": "dello", "ne": "nello", "su": "sullo"}
 
 
 def _lo_before_zero(m: re.Match[str]) -> str:

@@ -13,6 +13,7 @@ import re
 from model_layer.text.langs import central_slavic, sk_amounts, time_spans
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, last_word, plural_czech, table_ordinal, word
+from model_layer.text.langs.slavic_times import dotted_times
 
 MONTHS = ("januára", "februára", "marca", "apríla", "mája", "júna", "júla", "augusta",
           "septembra", "októbra", "novembra", "decembra")  # fmt: skip
@@ -194,14 +195,7 @@ _SCALES = {
 
 # "od 9.00 do 11.30", "o 6.45": a clock time written with a dot after a word of time
 # (read as a time, not "devět celých nula nula").
-_DOTTED_TIME = re.compile(
-    r"(?<!\w)([Oo]|[Oo]d|[Dd]o|[Oo]kolo|[Pp]o|[Pp]red|[Mm]edzi|a|[Hh]od\.)"
-    r"\s([01]?\d|2[0-3])\.([0-5]\d)(?!\d|[.,]\d)"
-)
-
-
-def _dotted_times(text: str) -> str:
-    return _DOTTED_TIME.sub(lambda m: f"{m.group(1)} {m.group(2)}:{m.group(3)}", text)
+_dotted_times = dotted_times(r"[Oo]|[Oo]d|[Dd]o|[Oo]kolo|[Pp]o|[Pp]red|[Mm]edzi|a|[Hh]od\.")
 
 
 SPEC = LanguageSpec(

@@ -71,3 +71,14 @@ def rule(lang: str) -> Rule:
         return text
 
     return apply
+
+
+def dotted_times(prepositions: str) -> Callable[[str], str]:
+    """A rule: "v 9.30", "od 8.00" after one of `prepositions` (a regex alternation) is a
+    clock time, rewritten "9:30" for the language's time rule (not a decimal)."""
+    pattern = re.compile(rf"(?<!\w)({prepositions})\s([01]?\d|2[0-3])\.([0-5]\d)(?!\d|[.,]\d)")
+
+    def rule(text: str) -> str:
+        return pattern.sub(lambda m: f"{m.group(1)} {m.group(2)}:{m.group(3)}", text)
+
+    return rule

@@ -445,7 +445,6 @@ _FR_MASCULINE_IN_E = frozenset(
         "malade",
     ]
 )
-_FR_FEMININE_ENDINGS = ("e", "té", "tion", "sion", "son", "eur")
 _FR_MASCULINE_ENDINGS = ("age", "isme", "ment", "eau", "ème", "acle", "eur")
 
 

@@ -412,7 +412,6 @@ _EAST: dict[str, dict[str, tuple[str, ...]]] = {
 }
 # "from 10 to 12" (ru, uk): the word after the number is no noun.
 _EAST_LINKS = frozenset(["до", "по", "и", "или", "і", "й", "та", "або", "-", "—", "–"])
-_EAST_CASES = {"g": "gent", "d": "datv", "l": "loct", "i": "ablt"}
 
 # --- Finnish -------------------------------------------------------------------------
 

@@ -57,19 +57,6 @@ class FractionWords:
     not_before: frozenset[str] = frozenset()  # words after which "a/b" is a date (hi: को)
 
 
-def _plural_s(word: str, n: int) -> str:
-    return word if n == 1 else word + "s"
-
-
-def _ordinal_denominator(lang: str, table: dict[int, str]) -> Callable[[int], str | None]:
-    def denominator(b: int) -> str | None:
-        if b in table:
-            return table[b]
-        return numbers.ordinal(b, lang)
-
-    return denominator
-
-
 def _de(a: int, b: int) -> str | None:
     names = {2: "halb", 3: "Drittel", 4: "Viertel", 100: "Hundertstel", 1000: "Tausendstel"}
     if b in names:
