@@ -208,15 +208,8 @@ class Synthesizer:
         protected = _lexicon_outputs(lexicon, self.lexicon) if first_clause else None
         voices = self._segment_voices(segments, loudness)
         chunks, unspent_pause = self._plan_chunks(
-            segments, style, silence_samples, max_chunk_chars, durations, cancel, protected
+            segments, style, silence_samples, max_chunk_chars, durations, cancel, protected, voices
         )
-        if voices:
-            chunks = [
-                replace(chunk, voice=name, style=voices[name][0], leveling=voices[name][1])
-                if (name := segments[chunk.segment][0].voice) is not None
-                else chunk
-                for chunk in chunks
-            ]
         if not chunks:
             raise EmptyTextError("text has no speakable characters")
         trailing_pause = add_pauses(unspent_pause, spoken.trailing_pause) or 0.0
@@ -303,6 +296,7 @@ class Synthesizer:
         durations: bool,
         cancel: CancelToken | None,
         first_clause: Collection[str] | None = None,
+        voices: Mapping[str, tuple[Style, Leveling | None]] | None = None,
     ) -> tuple[list[PlannedChunk], float | None]:
         """Chunks of every segment, each with the silence before it: the pause a
         <break> asked for, else the usual gap (none before the first, a short one after
@@ -328,9 +322,18 @@ class Synthesizer:
                 else:
                     gap = silence_samples if chunks else 0
                 pause = None
-                voice = style if segment.voice is None else self.resolve_voice(segment.voice)
-                chunk = self._plan_chunk(chunk_text, segment, voice, gap, durations, cancel)
-                chunks.append(replace(chunk, segment=number))
+                if segment.voice is None or voices is None:
+                    chunk = self._plan_chunk(chunk_text, segment, style, gap, durations, cancel)
+                    chunks.append(replace(chunk, segment=number))
+                    continue
+                # An SSML <voice> of its own: its style (resolved once per plan) and gain.
+                own, leveling = voices[segment.voice]
+                chunk = self._plan_chunk(chunk_text, segment, own, gap, durations, cancel)
+                chunks.append(
+                    replace(
+                        chunk, segment=number, voice=segment.voice, style=own, leveling=leveling
+                    )
+                )
         return chunks, pause
 
     def _chunk_texts(
