@@ -99,5 +99,5 @@ def test_the_readme_reaches_deploying_and_fixing_a_language() -> None:
     assert "docs/deploy.md" in links
     assert "docs/languages.md#a-language-reads-something-wrong-where-to-fix-it" in links
     languages = (ROOT / "docs" / "languages.md").read_text(encoding="utf-8")
-    assert "model_layer/text/langs/<code>.py" in languages
+    assert "model_layer/text/langs/<code>/" in languages
     assert "tests/model_layer/golden/<code>.tsv" in languages

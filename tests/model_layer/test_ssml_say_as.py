@@ -21,7 +21,7 @@ from model_layer.text.ssml.values import SsmlValueError
         ("number", "12", "en", "twelve"),
         ("cardinal", "1.234", "de", "eintausendzweihundertvierunddreißig"),
         ("cardinal", "21", "fr", "vingt et un"),
-        ("cardinal", "12", "el", "δώδεκα"),  # Greek has its own speller (text/spell/el.py)
+        ("cardinal", "12", "el", "δώδεκα"),  # Greek has its own speller (langs/el/spell.py)
         ("ordinal", "21", "en", "twenty-first"),
         ("ordinal", "3rd", "en", "third"),
         ("ordinal", "3.", "de", "dritte"),

@@ -8,7 +8,12 @@ import re
 import pytest
 
 from model_layer.text import spell
-from model_layer.text.spell import ar, bg, el, et, hi, hr
+from model_layer.text.langs.ar import spell as ar
+from model_layer.text.langs.bg import spell as bg
+from model_layer.text.langs.el import spell as el
+from model_layer.text.langs.et import spell as et
+from model_layer.text.langs.hi import spell as hi
+from model_layer.text.langs.hr import spell as hr
 
 CARDINALS = {
     "bg": [

@@ -1,6 +1,6 @@
-"""Text rules per language: one module per language code, one place to read and extend.
+"""Text rules per language: one folder per language code, one place to read and extend.
 
-Adding a language: write `langs/<code>.py` as a spec on the engine (see de.py or et.py)
+Adding a language: write `langs/<code>/__init__.py` as a spec on the engine (see de/ or et/)
 
     SPEC = LanguageSpec(code="xx", decimal_word=word("..."), months=(...), ...)
     LANGUAGE = Language(SPEC)

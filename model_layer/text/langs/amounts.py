@@ -12,7 +12,7 @@ language's rules read (digits kept, so that money, units and agreement still app
 - "+3 Grad": the sign of a temperature;
 - "1,2 M€": millions before a currency sign, where the language says so.
 
-English writes these its own way (currency first, "$10-$20"): see `en_everyday.py`. Where
+English writes these its own way (currency first, "$10-$20"): see `en/everyday.py`. Where
 a range needs the numbers' cases ("от десяти до двадцати рублей") the language reads it
 itself (`slavic_ranges.py`, `central_slavic.py`, fi, et).
 """

@@ -178,7 +178,7 @@ def _say_for(lang: str) -> Callable[[int, str], str | None]:
             own = _module_attr(lang, "ordinal")
             return own(n, form) if own else None
         if lang == "hr":  # our speller's own forms: "n", "m_gen", "m_loc", ...
-            from model_layer.text.spell import hr
+            from model_layer.text.langs.hr import spell as hr
 
             return hr.ordinal(n, form)
         return words

@@ -388,13 +388,13 @@ def _cardinal(n: int, lang: str) -> str | None:
 
 
 def _arabic_genitive(n: int) -> str | None:
-    from model_layer.text.spell import ar
+    from model_layer.text.langs.ar import spell as ar
 
     return ar.cardinal(n, case="obl")
 
 
 def _korean(n: int) -> str | None:
-    from model_layer.text.langs.ko_numbers import sino
+    from model_layer.text.langs.ko.numbers import sino
 
     return sino(n)
 

@@ -15,7 +15,7 @@ in the case its preposition asks), Hindi a proper fraction before a word ("त�
 कप", but not before को or a month: a date) and mixed numbers as one word ("ढाई",
 "साढ़े तीन", "पौने तीन"). Japanese fractions are read by ja.py ("3分の2").
 Everything else ("1/5", "24/7", "km/h", "and/or") is left to the language's module.
-English fractions before "of" and units are read by `langs/en.py` already; this adds
+English fractions before "of" and units are read by `langs/en/` already; this adds
 its mixed numbers.
 """
 
@@ -193,7 +193,7 @@ def _ar(a: int, b: int) -> str | None:
     if a == 2:
         return _AR_ONE[b] + "ان"  # the dual, nominative: ثلثان
     if 3 <= a <= 10 and b in _AR_MANY:
-        from model_layer.text.spell import ar
+        from model_layer.text.langs.ar import spell as ar
 
         return f"{ar.cardinal(a, 'm')} {_AR_MANY[b]}"
     return None
@@ -311,7 +311,7 @@ def _hi_mixed(whole: int, a: int, b: int, unit: str) -> str | None:
 def _el(a: int, b: int) -> str | None:
     """Greek: a neuter cardinal and the neuter ordinal (τα δύο τρίτα, το ένα τέταρτο);
     a half is "μισό" (το μισό των μαθητών)."""
-    from model_layer.text.spell import el
+    from model_layer.text.langs.el import spell as el
 
     if (a, b) == (1, 2):
         return "μισό"
@@ -329,7 +329,7 @@ _EL_GENDERED_HALVES = {(1, "f"): "μιάμιση", (1, "n"): "ενάμισι", (
 
 def _el_mixed(whole: int, a: int, b: int, unit: str) -> str | None:
     """Only "and a half" before a unit; the masculine ενάμισης/ενάμιση (by case) is left."""
-    from model_layer.text.spell import el
+    from model_layer.text.langs.el import spell as el
 
     if (a, b) != (1, 2) or not unit:
         return None
@@ -593,7 +593,7 @@ def read_fractions(text: str, lang: str, unit_reader: Callable[[str], str] | Non
         if word_after in table.not_before:
             return m.group()
         if not table.of and (lang == "en" or a >= b):
-            return m.group()  # en: langs/en.py reads these; others: a proper fraction only
+            return m.group()  # en: langs/en/ reads these; others: a proper fraction only
         said = table.fraction(a, b)
         if said is None:
             return m.group()

@@ -1,7 +1,8 @@
 """Our own number spellers: for bg, el, et, hi, hr (num2words lacks them) and ar (it errs).
 
-Every module `spell.<code>` offers the same small interface, so `numbers.py` can
-dispatch to it and a language module can ask for the forms its grammar needs:
+Each of them lives in its language's folder, `langs/<code>/spell.py`, and offers the
+same small interface, so `numbers.py` can dispatch to it and the language can ask for
+the forms its grammar needs:
 
     MINUS: str                                    the word read before a negative number
     cardinal(n: int, ...) -> str                  negative n is read with MINUS
@@ -29,7 +30,7 @@ def speller(lang: str) -> ModuleType | None:
     """The speller module of a language, or None when num2words speaks it."""
     if lang not in LANGUAGES:
         return None
-    return importlib.import_module(f"{__name__}.{lang}")
+    return importlib.import_module(f"model_layer.text.langs.{lang}.spell")
 
 
 def below_thousand(

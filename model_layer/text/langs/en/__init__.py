@@ -1,0 +1,956 @@
+# ruff: noqa: RUF001  (multilingual words and look-alike symbols are the data here)
+"""English as it is said: numbers, money, dates, times, phones, versions, units, abbreviations.
+
+Rules run in the order of `_RULES`: the specific shapes (abbreviations, dates, phone and
+version numbers, times, money, percentages, units) claim their digits before the
+general number rule reads what is left. Cardinals come from num2words (British "and":
+"one hundred and five"); dates are read month first ("March fifth, twenty twenty-four")
+and a slash date is month/day/year unless its first part cannot be a month.
+"""
+
+from __future__ import annotations
+
+import re
+
+from model_layer.text import numbers
+from model_layer.text.langs import common
+from model_layer.text.langs.en import everyday as en_everyday
+
+LANG = "en"
+_NUM = common.POINT_DECIMAL
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
+          "September", "October", "November", "December")  # fmt: skip
+_MONTH_ABBREVIATIONS = {m[:3]: m for m in MONTHS} | {"Sept": "September"}
+_MONTH = "|".join((*MONTHS, *(rf"{a}\.?" for a in _MONTH_ABBREVIATIONS)))
+
+
+def cardinal(digits: str) -> str | None:
+    return numbers.cardinal(digits, LANG)
+
+
+def digits_one_by_one(digits: str) -> str | None:
+    return numbers.digit_by_digit(digits, LANG)
+
+
+def _number(m: re.Match[str], name: str, negative: bool = False) -> str | None:
+    int_digits, frac = _NUM.digits(m, name)
+    words = numbers.decimal(int_digits, frac, LANG) if frac else cardinal(int_digits)
+    return numbers.signed(words, negative, LANG)
+
+
+def _is_one(m: re.Match[str], name: str) -> bool:
+    return m.group(f"{name}i") == "1" and not m.group(f"{name}f")
+
+
+# --- abbreviations ---------------------------------------------------------------
+
+# Said in full before a name ("Dr. Smith"): never the end of a sentence.
+_TITLES = {
+    "Dr": "Doctor", "Mr": "Mister", "Mrs": "Missus", "Ms": "Miz", "Prof": "Professor",
+    "St": "Saint", "Mt": "Mount", "Gen": "General", "Capt": "Captain", "Sgt": "Sergeant",
+    "Lt": "Lieutenant", "Col": "Colonel", "Gov": "Governor", "Sen": "Senator",
+    "Rep": "Representative", "Rev": "Reverend", "Fr": "Father", "Hon": "Honorable",
+}  # fmt: skip
+_OPTIONAL_PERIOD = ("Dr", "Mr", "Mrs", "Ms", "Prof")  # British style writes these without
+_TITLE = re.compile(
+    rf"(?<![\w.])(?:({'|'.join(_OPTIONAL_PERIOD)})\.?|({'|'.join(_TITLES)})\.)(?=\s+[A-Z])"
+)
+_CAPITALISED_BEFORE = re.compile(r"\b[A-Z][a-z]+\s$")  # "Main St." is a street, not a saint
+# Anywhere; the period may also end the sentence, and is then kept.
+_ABBREVIATIONS = {
+    "e.g.": "for example", "i.e.": "that is", "etc.": "et cetera", "vs.": "versus",
+    "vs": "versus", "approx.": "approximately", "a.k.a.": "also known as", "cf.": "compare",
+    "incl.": "including", "esp.": "especially", "dept.": "department", "est.": "established",
+    "Jr.": "Junior", "Sr.": "Senior", "Inc.": "Incorporated", "Ltd.": "Limited",
+    "Corp.": "Corporation", "Bros.": "Brothers", "Ave.": "Avenue", "Blvd.": "Boulevard",
+    "Rd.": "Road", "St.": "Street", "Dr.": "Drive", "Mt.": "Mount", "Ft.": "Fort",
+    "Fig.": "Figure", "fig.": "figure", "Vol.": "Volume", "vol.": "volume",
+    "Ave": "Avenue", "Blvd": "Boulevard", "pct": "percent",
+    "Ch.": "Chapter", "ch.": "chapter",
+    "Mr.": "Mister", "Ms.": "Miz",
+    "max.": "maximum", "Max.": "Maximum",
+    # Capitalised at the start of a sentence or a form line ("Approx. 40 people came.").
+    "Approx.": "Approximately", "Dept.": "Department", "Incl.": "Including",
+    "Est.": "Established", "Esp.": "Especially", "Apt.": "Apartment", "apt.": "apartment",
+    "Tel.": "Telephone", "tel.": "telephone", "Ext.": "extension", "ext.": "extension",
+    "Mon.": "Monday", "Tue.": "Tuesday", "Tues.": "Tuesday", "Wed.": "Wednesday",
+    "Thu.": "Thursday", "Thur.": "Thursday", "Thurs.": "Thursday", "Fri.": "Friday",
+    "Sat.": "Saturday", "Sun.": "Sunday", "Bldg.": "Building", "bldg.": "building",
+    "Rm.": "Room", "rm.": "room", "YoY": "year over year", "QoQ": "quarter over quarter",
+}  # fmt: skip
+# The ones that often end a sentence, whose period then also closes it.
+_SENTENCE_FINAL = ("etc.", "max.", "Jr.", "Sr.", "Inc.", "Ltd.", "Corp.", "Bros.", "Ave.", "Blvd.",
+                   "Rd.", "St.", "Dr.", "Mon.", "Tue.", "Tues.", "Wed.", "Thu.", "Thur.",
+                   "Thurs.", "Fri.", "Sat.", "Sun.")  # fmt: skip
+ABBREVIATIONS = common.Abbreviations(_ABBREVIATIONS, _SENTENCE_FINAL)
+# "Mon-Fri", "Sat-Sun": opening hours. Only a range of two day names is sure to be days
+# ("Sun", "Sat" and "Wed" are words too); a day with a period is in `_ABBREVIATIONS`.
+_WEEKDAYS = {"Mon": "Monday", "Tue": "Tuesday", "Tues": "Tuesday", "Wed": "Wednesday",
+             "Thu": "Thursday", "Thur": "Thursday", "Thurs": "Thursday", "Fri": "Friday",
+             "Sat": "Saturday", "Sun": "Sunday"}  # fmt: skip
+_WEEKDAY = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
+_WEEKDAY_RANGE = re.compile(
+    rf"(?<![\w.])({_WEEKDAY})\.?\s?[-\u2013]\s?({_WEEKDAY})\b(?:\.(?=\s+[a-z0-9]))?"
+)
+# "Sat 10am-2pm": one day abbreviated before its hours.
+_DAY_BEFORE_HOURS = re.compile(
+    rf"(?<![\w.])({_WEEKDAY})\.?(?=\s\d{{1,2}}(?::\d\d)?\s?(?:[ap]\.?m\.?|[-\u2013]))"
+)
+_ESTIMATE = re.compile(r"(?<![\w.,])(?:([12]\d{3})|(?<=\d)) est\.(?=\)|,|;)")
+_NUMBERED = re.compile(r"(?<![\w.])(?:(No|no|Nos|nos)\.|#)\s?(?=\d)")
+_PAGES = re.compile(r"(?<![\w.])(pp?)\.\s?(?=\d)")
+
+
+def _numbered(m: re.Match[str]) -> str:
+    written = m.group(1) or "#"
+    word = "numbers" if written.lower() == "nos" else "number"
+    return (word.capitalize() if written[0] == "N" else word) + " "
+
+
+def _abbreviations(text: str) -> str:
+    def title(m: re.Match[str]) -> str:
+        title = m.group(1) or m.group(2)
+        if title in ("St", "Dr") and _CAPITALISED_BEFORE.search(m.string, 0, m.start()):
+            return m.group()  # left for _ABBREVIATIONS: Street, Drive
+        return _TITLES[title]
+
+    text = _TITLE.sub(title, text)
+    # "(2023 est.)": the year's estimate, not "established"
+    text = _ESTIMATE.sub(lambda m: f"{year(int(m.group(1))) if m.group(1) else ''} estimate", text)
+    text = _WEEKDAY_RANGE.sub(lambda m: f"{_WEEKDAYS[m[1]]} to {_WEEKDAYS[m[2]]}", text)
+    text = _DAY_BEFORE_HOURS.sub(lambda m: _WEEKDAYS[m[1]], text)
+    text = _NUMBERED.sub(_numbered, text)
+    text = common.spell_dotted_initials(text)
+    text = _PAGES.sub(lambda m: "pages " if m.group(1) == "pp" else "page ", text)
+
+    return ABBREVIATIONS.expand(text)
+
+
+# --- dates and years -------------------------------------------------------------
+
+_ISO_DATE = re.compile(r"(?<![\w-])(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(?![\w-])")
+_SLASH_DATE = re.compile(r"(?<![\w/])(\d{1,2})/(\d{1,2})/(\d{4}|\d{2})(?![\w/])")
+_MONTH_DAY = re.compile(
+    rf"\b({_MONTH})\s(\d{{1,2}})(?:st|nd|rd|th)?\b(?!:)(?:,?\s(\d{{4}})\b(?![.,]\d))?"
+)
+_DAY_MONTH = re.compile(
+    rf"(?<![\w.])(\d{{1,2}})(?:st|nd|rd|th)?\s(?:of\s)?({_MONTH})(?!\w)(?:,?\s(\d{{4}})\b(?![.,]\d))?"
+)
+_YEAR_WORDS = (
+    "in|since|from|until|till|by|of|during|before|after|around|circa|year|early|late|mid|"
+    "summer|winter|spring|autumn|fall|fiscal|FY|Q[1-4]|class of|born|between|to|established|"
+    "founded|since|copyright|©|year was|year is|year of|A\\.?\\s?D\\.?|CE"
+)
+_YEAR = re.compile(rf"\b((?:(?i:{_YEAR_WORDS})|{_MONTH}),?\s)([12]\d{{3}})\b(?![.,]\d|\s?%)")
+_DECADE = re.compile(r"(?<!\w)(?:(1\d|20)|')?(\d)0s\b")
+
+
+def year(value: int) -> str:
+    return str(numbers.year(value, LANG))
+
+
+def date(month: int, day: int, year_value: int | None = None) -> str:
+    words = f"{MONTHS[month - 1]} {numbers.ordinal(day, LANG)}"
+    return f"{words}, {year(year_value)}" if year_value is not None else words
+
+
+def _month_number(name: str) -> int:
+    name = name.rstrip(".")
+    return MONTHS.index(_MONTH_ABBREVIATIONS.get(name, name)) + 1
+
+
+def _dates(text: str) -> str:
+    def iso(m: re.Match[str]) -> str:
+        y, mo, d = (int(g) for g in m.groups())
+        return date(mo, d, y)
+
+    def slash(m: re.Match[str]) -> str:
+        first, second, y = int(m.group(1)), int(m.group(2)), m.group(3)
+        full_year = int(y) if len(y) == 4 else 2000 + int(y)
+        if 1 <= first <= 12 and 1 <= second <= 31:
+            return date(first, second, full_year)  # US order: month/day/year
+        if 1 <= second <= 12 and 1 <= first <= 31:
+            return date(second, first, full_year)  # 25/12/2024 can only be day/month
+        return m.group()
+
+    def month_day(m: re.Match[str]) -> str:
+        day = int(m.group(2))
+        if not 1 <= day <= 31:
+            return m.group()
+        y = m.group(3)
+        return date(_month_number(m.group(1)), day, int(y) if y else None)
+
+    def day_month(m: re.Match[str]) -> str:
+        day = int(m.group(1))
+        if not 1 <= day <= 31:
+            return m.group()
+        article = "" if m.string[max(0, m.start() - 4) : m.start()].lower() == "the " else "the "
+        words = f"{article}{numbers.ordinal(day, LANG)} of {MONTHS[_month_number(m.group(2)) - 1]}"
+        return f"{words}, {year(int(m.group(3)))}" if m.group(3) else words
+
+    text = _ISO_DATE.sub(iso, text)
+    text = _SLASH_DATE.sub(slash, text)
+    text = _MONTH_DAY.sub(month_day, text)
+    return _DAY_MONTH.sub(day_month, text)
+
+
+# "the 2022 World Cup", "the 1998 season": a year naming an event, not a count.
+_THE_YEAR = re.compile(r"\b([Tt]he\s)((?:19|20)\d\d)(?=\s(?P<next>[A-Za-z]+))")
+# "(2020 census)", "2024 election": a year before a noun that names a yearly event.
+_YEAR_BEFORE_EVENT = re.compile(
+    r"(?<![\w.,$€£#-])((?:19|20)\d\d)(?= (?:census|election|elections|season|budget|report|"
+    r"edition|model|survey|Olympics|World Cup|championship|championships|tournament|"
+    r"campaign|crisis|earthquake|pandemic|recession|summit|conference|festival|vintage|"
+    r"graduate|graduates|class|tax year|fiscal year|school year|midterms|primary)\b)"
+)
+# "Smith v. Jones (2019)", "(1998)": a year alone in parentheses, as citations write it.
+_YEAR_IN_PARENTHESES = re.compile(r"\((1[89]\d\d|20\d\d)\)")
+# "42 U.S.C. § 1983": a section, its number said as lawyers say it ("nineteen eighty-three").
+_SECTION_SIGN = re.compile(r"(§§?)\s?(\d{1,4})(?![\w.,]\d|\w)")
+# "1066 AD", "44 B.C.", "1492 CE": a year before its era (the initials are spelled by now).
+_YEAR_BEFORE_ERA = re.compile(r"(?<![\w.,])(\d{3,4})(?= ?(?:A ?D|B ?C|CE|BCE)\b)")
+# "FY2023", "FY 2024": a fiscal year, said as a year ("F Y twenty twenty-three").
+_FISCAL_YEAR = re.compile(r"(?<![\w.])(FY|CY)\s?((?:19|20)\d\d)(?![\w.,]\d|\w)")
+
+
+def _the_year(m: re.Match[str]) -> str:
+    if m.group("next") in UNITS or m.group("next").lower() in ("people", "times", "years"):
+        return m.group()  # "the 2000 m", "the 1500 people": a measure or a count
+    return m.group(1) + year(int(m.group(2)))
+
+
+def _section(m: re.Match[str]) -> str:
+    digits = m.group(2)
+    value = int(digits)
+    said = year(value) if len(digits) == 4 and 1100 <= value <= 2099 else cardinal(digits)
+    return f"{'sections' if m.group(1) == '§§' else 'section'} {said}"
+
+
+def _years(text: str) -> str:
+    text = _SECTION_SIGN.sub(_section, text) if "§" in text else text
+    text = _YEAR_IN_PARENTHESES.sub(lambda m: f"({year(int(m.group(1)))})", text)
+    text = _FISCAL_YEAR.sub(lambda m: f"{m.group(1)} {year(int(m.group(2)))}", text)
+    text = _YEAR_BEFORE_EVENT.sub(lambda m: year(int(m.group(1))), text)
+    text = _YEAR_BEFORE_ERA.sub(lambda m: year(int(m.group(1))), text)
+    text = _YEAR.sub(lambda m: m.group(1) + year(int(m.group(2))), text)
+    text = _THE_YEAR.sub(_the_year, text)
+    return _DECADE.sub(_decade, text)
+
+
+def _decade(m: re.Match[str]) -> str:
+    century, decade = m.groups()
+    # "1990s" -> "nineteen nineties"; "'80s", "80s" -> "eighties"
+    words = year(int(f"{century}{decade}0")) if century else str(cardinal(f"{decade}0"))
+    return words[:-1] + "ies" if words.endswith("y") else words + "s"
+
+
+# --- phone and version numbers ---------------------------------------------------
+
+_VERSION_AFTER = common.version_after(
+    "version|ver\\.|release|v|Python|Java|Node|iOS|Android|Windows|macOS|Ubuntu|Debian|Firefox|"
+    "Chrome|PHP|Perl|Ruby|Rust|Go|Bluetooth|HTTP|TLS|USB|Wi-Fi|IPv|Linux|kernel|firmware|update"
+)
+_SYMBOLS = common.SPOKEN_SYMBOLS[LANG]
+
+
+def _phones(text: str) -> str:
+    return common.PHONE.sub(
+        lambda m: common.read_phone(m, digits_one_by_one, _SYMBOLS.plus) or m.group(), text
+    )
+
+
+def _versions(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        words = common.read_version(m.group("parts"), cardinal, _SYMBOLS.point)
+        if words is None:
+            return m.group()
+        lead = m.group()[: m.start("parts") - m.start()]
+        if lead[-1:] in ("v", "V"):  # "v2.1" says "version", unless a word before says it
+            lead = lead[:-1] or "version "
+        return lead + words
+
+    text = _VERSION_AFTER.sub(say, text)
+    return common.VERSION.sub(say, text)
+
+
+# --- times -----------------------------------------------------------------------
+
+_TIME = re.compile(
+    r"(?<![\w:.,])([01]?\d|2[0-3])(?::([0-5]\d)(?::([0-5]\d))?)?"
+    r"(?:\s?(?P<ampm>[AaPp])\.?[Mm](?:\.(?=\s(?:[a-z]|"
+    r"(?:[ECMP][SD]T|GMT|UTC|BST|CES?T|ET|PT|CT|MT)\b)))?(?!\w))?(?![\w:])"
+)
+
+
+# "9am-5pm", "7:30-9:00 pm", "9-5pm": the dash between two times is "to". The second must
+# be a time (a colon or am/pm) so that scores ("3-1") and ranges stay theirs.
+_TIME_RANGE_DASH = re.compile(
+    r"(?<![\w:.,])((?:[01]?\d|2[0-3])(?::[0-5]\d)?(?:\s?[AaPp]\.?[Mm]\.?)?)\s?[-\u2013]\s?"
+    r"(?=(?:[01]?\d|2[0-3])(?::[0-5]\d\b|\s?[AaPp]\.?[Mm]\b))"
+)
+
+
+# "at 0630", "1830 hours": a 24-hour time written without a colon, said "oh six thirty"
+# ("eighteen thirty hours"). Only with a leading zero after at/by/until/from, or before
+# "hours": "in 2020" stays a year.
+_MILITARY_TIME = re.compile(
+    r"(?:(?<=\b(?:at|by) )|(?<=\buntil )|(?<=\bfrom )|(?<=\bbefore ))(0\d)([0-5]\d)\b"
+    r"|\b([01]\d|2[0-3])([0-5]\d)(?= (?:hours|hrs)\b)"
+)
+
+
+def _military(m: re.Match[str]) -> str:
+    hour, minute = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+    hour_words = str(cardinal(str(int(hour))))
+    said = "zero" if hour == "00" else ("oh " if hour[0] == "0" else "") + hour_words
+    if minute == "00":
+        return f"{said} hundred"
+    return f"{said} {'oh ' if minute[0] == '0' else ''}{cardinal(str(int(minute)))}"
+
+
+def _times(text: str) -> str:
+    text = _MILITARY_TIME.sub(_military, text)
+    text = _TIME_RANGE_DASH.sub(_time_range, text)
+    return _TIME.sub(_time, text)
+
+
+def _time_range(m: re.Match[str]) -> str:
+    first = m.group(1)
+    after = m.string[m.end() :]
+    if ":" not in first and not re.search("[AaPp]", first) and not re.match(r"\d+\s?[AaPp]", after):
+        return m.group()  # "3-10:30"? only "9-5pm" (a bare hour before am/pm) is a time range
+    return f"{first} to "
+
+
+def _time(m: re.Match[str]) -> str:
+    hour_digits, minutes, seconds, ampm = m.groups()
+    if minutes is None and ampm is None:
+        return m.group()  # a bare number, not a time
+    hour = int(hour_digits)
+    words = [str(cardinal(str(hour)))]
+    minute = int(minutes or 0)
+    if minute:
+        words.append(("oh " if minute < 10 else "") + str(cardinal(str(minute))))
+    elif ampm is None:
+        words.append("o'clock" if 1 <= hour <= 12 else "hundred")
+    if ampm:
+        words.append(f"{ampm.upper()} M")
+    if seconds and int(seconds):
+        words.append(f"and {cardinal(str(int(seconds)))} seconds")
+    return " ".join(words)
+
+
+# --- money -----------------------------------------------------------------------
+
+# ISO code -> (unit, units, subunit, subunits); "" subunit: amounts are said with a point.
+CURRENCY_NAMES = {
+    "USD": ("dollar", "dollars", "cent", "cents"),
+    "EUR": ("euro", "euros", "cent", "cents"),
+    "GBP": ("pound", "pounds", "penny", "pence"),
+    "JPY": ("yen", "yen", "", ""),
+    "KRW": ("won", "won", "", ""),
+    "CNY": ("yuan", "yuan", "", ""),
+    "INR": ("rupee", "rupees", "paisa", "paise"),
+    "RUB": ("ruble", "rubles", "kopeck", "kopecks"),
+    "UAH": ("hryvnia", "hryvnias", "kopiyka", "kopiykas"),
+    "TRY": ("lira", "lira", "kuruş", "kuruş"),
+    "VND": ("dong", "dong", "", ""),
+    "ILS": ("shekel", "shekels", "agora", "agorot"),
+    "PHP": ("peso", "pesos", "centavo", "centavos"),
+    "MXN": ("peso", "pesos", "centavo", "centavos"),
+    "BRL": ("real", "reais", "centavo", "centavos"),
+    "CAD": ("Canadian dollar", "Canadian dollars", "cent", "cents"),
+    "AUD": ("Australian dollar", "Australian dollars", "cent", "cents"),
+    "NZD": ("New Zealand dollar", "New Zealand dollars", "cent", "cents"),
+    "SGD": ("Singapore dollar", "Singapore dollars", "cent", "cents"),
+    "HKD": ("Hong Kong dollar", "Hong Kong dollars", "cent", "cents"),
+    "CHF": ("Swiss franc", "Swiss francs", "centime", "centimes"),
+    "SEK": ("krona", "kronor", "öre", "öre"),
+    "NOK": ("krone", "kroner", "øre", "øre"),
+    "DKK": ("krone", "kroner", "øre", "øre"),
+    "PLN": ("zloty", "zlotys", "grosz", "groszy"),
+    "CZK": ("koruna", "korunas", "haler", "halers"),
+    "HUF": ("forint", "forints", "", ""),
+    "BGN": ("lev", "leva", "stotinka", "stotinki"),
+    "RON": ("leu", "lei", "ban", "bani"),
+    "IDR": ("rupiah", "rupiah", "", ""),
+    "ZAR": ("rand", "rand", "cent", "cents"),
+    "AED": ("dirham", "dirhams", "fils", "fils"),
+    "SAR": ("riyal", "riyals", "halala", "halalas"),
+    "EGP": ("Egyptian pound", "Egyptian pounds", "piastre", "piastres"),
+}
+_SCALES = {"thousand": "thousand", "million": "million", "billion": "billion",
+           "trillion": "trillion", "k": "thousand", "K": "thousand", "m": "million",
+           "M": "million", "mn": "million", "bn": "billion", "B": "billion",
+           "tn": "trillion", "T": "trillion"}  # fmt: skip
+_SCALE = "|".join(sorted(_SCALES, key=len, reverse=True))
+_CURRENCY_BEFORE = re.compile(
+    rf"(?<![\w$])(?P<neg>[-\u2212])?(?:(?P<sym>{common.CURRENCY_SIGN})|(?P<code>{common.CURRENCY_CODE})\s?)"
+    rf"\s?{_NUM.pattern('c')}(?:\s?(?P<scale>{_SCALE})\b)?"
+)
+_CURRENCY_AFTER = re.compile(
+    rf"(?<![\w.,])(?P<neg>[-\u2212])?{_NUM.pattern('c')}(?:\s?(?P<scale>{_SCALE})\b)?"
+    rf"\s?(?:(?P<sym>{common.CURRENCY_SIGN})|(?P<code>{common.CURRENCY_CODE})\b)"
+)
+
+
+def _currency(text: str) -> str:
+    text = _CURRENCY_BEFORE.sub(_money, text)
+    return _CURRENCY_AFTER.sub(_money, text)
+
+
+def _money(m: re.Match[str]) -> str:
+    code = m.group("code") or common.CURRENCY_SYMBOLS[m.group("sym")]
+    unit, units_name, sub, subs = CURRENCY_NAMES[code]
+    negative = bool(m.group("neg"))
+    int_digits, frac = _NUM.digits(m, "c")
+    scale = m.group("scale")
+    # "a $5k bonus": an amount used as an adjective takes the singular.
+    if _ARTICLE_BEFORE.search(m.string, 0, m.start()):
+        units_name = unit
+    if scale:  # "$2.5 million" -> "two point five million dollars"
+        return f"{_number(m, 'c', negative)} {_SCALES[scale]} {units_name}"
+    if frac and (len(frac) != 2 or not sub):
+        return f"{_number(m, 'c', negative)} {units_name}"
+    units, cents = int(int_digits), int(frac or 0)
+    parts = []
+    if units or not cents:
+        name = unit if units == 1 else units_name
+        parts.append(f"{cardinal(int_digits.lstrip('0') or '0')} {name}")
+    if cents:
+        parts.append(f"{cardinal(str(cents))} {sub if cents == 1 else subs}")
+    return numbers.signed(" ".join(parts), negative, LANG) or m.group()
+
+
+# --- percentages, units, ranges, fractions ----------------------------------------
+
+_RANGE_TAIL = rf"(?:\s?[-\u2013]\s?{_NUM.pattern('r')})?"
+_PERCENT = re.compile(rf"(?<![\w.,])(?P<neg>[-\u2212])?{_NUM.pattern('p')}{_RANGE_TAIL}\s?%")
+
+# Unit as written -> (singular, plural). Case matters: "m" is metres, "M" is not a unit.
+UNITS = {
+    "km": ("kilometer", "kilometers"),
+    "m": ("meter", "meters"),
+    "cm": ("centimeter", "centimeters"),
+    "mm": ("millimeter", "millimeters"),
+    "µm": ("micrometer", "micrometers"),
+    "nm": ("nanometer", "nanometers"),
+    "mi": ("mile", "miles"),
+    "ft": ("foot", "feet"),
+    "yd": ("yard", "yards"),
+    "kg": ("kilogram", "kilograms"),
+    "g": ("gram", "grams"),
+    "mg": ("milligram", "milligrams"),
+    "lb": ("pound", "pounds"),
+    "lbs": ("pound", "pounds"),
+    "oz": ("ounce", "ounces"),
+    "fl oz": ("fluid ounce", "fluid ounces"),
+    "pts": ("point", "points"),
+    "tsp": ("teaspoon", "teaspoons"),
+    "bpm": ("beat per minute", "beats per minute"),
+    "mg/kg": ("milligram per kilogram", "milligrams per kilogram"),
+    "mg/dL": ("milligram per deciliter", "milligrams per deciliter"),
+    "mmol/L": ("millimole per liter", "millimoles per liter"),
+    "mmHg": ("millimeter of mercury", "millimeters of mercury"),
+    "tbsp": ("tablespoon", "tablespoons"),
+    "Tbsp": ("tablespoon", "tablespoons"),
+    "qt": ("quart", "quarts"),
+    "t": ("tonne", "tonnes"),
+    "l": ("liter", "liters"),
+    "L": ("liter", "liters"),
+    "ml": ("milliliter", "milliliters"),
+    "mL": ("milliliter", "milliliters"),
+    "gal": ("gallon", "gallons"),
+    "yds": ("yard", "yards"),
+    "mph": ("mile per hour", "miles per hour"),
+    "km/h": ("kilometer per hour", "kilometers per hour"),
+    "kph": ("kilometer per hour", "kilometers per hour"),
+    "m/s": ("meter per second", "meters per second"),
+    "h": ("hour", "hours"),
+    "hr": ("hour", "hours"),
+    "hrs": ("hour", "hours"),
+    "min": ("minute", "minutes"),
+    "mins": ("minute", "minutes"),
+    "s": ("second", "seconds"),
+    "secs": ("second", "seconds"),
+    "sec": ("second", "seconds"),
+    "ms": ("millisecond", "milliseconds"),
+    "Hz": ("hertz", "hertz"),
+    "kHz": ("kilohertz", "kilohertz"),
+    "MHz": ("megahertz", "megahertz"),
+    "GHz": ("gigahertz", "gigahertz"),
+    "W": ("watt", "watts"),
+    "kW": ("kilowatt", "kilowatts"),
+    "MW": ("megawatt", "megawatts"),
+    "kWh": ("kilowatt hour", "kilowatt hours"),
+    "V": ("volt", "volts"),
+    "mAh": ("milliamp hour", "milliamp hours"),
+    "KB": ("kilobyte", "kilobytes"),
+    "kB": ("kilobyte", "kilobytes"),
+    "MB": ("megabyte", "megabytes"),
+    "GB": ("gigabyte", "gigabytes"),
+    "TB": ("terabyte", "terabytes"),
+    "gb": ("gigabyte", "gigabytes"),
+    "mb": ("megabyte", "megabytes"),
+    "Mbps": ("megabit per second", "megabits per second"),
+    "Gbps": ("gigabit per second", "gigabits per second"),
+    "px": ("pixel", "pixels"),
+    "dB": ("decibel", "decibels"),
+    "kcal": ("kilocalorie", "kilocalories"),
+    "cal": ("calorie", "calories"),
+    "m²": ("square meter", "square meters"),
+    "km²": ("square kilometer", "square kilometers"),
+    "sq ft": ("square foot", "square feet"),
+    "m³": ("cubic meter", "cubic meters"),
+    "x": ("times", "times"),
+    "×": ("times", "times"),
+}
+_UNIT = "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
+_MEASURE = re.compile(
+    rf"(?<![\w.,])(?P<neg>[-\u2212])?{_NUM.pattern('u')}{_RANGE_TAIL}\s?(?P<unit>{_UNIT})"
+    r"(?![\w/²³])(?:\.(?=\s+[a-z\d]))?"  # "2 tbsp. olive oil", "5 ft. 4 in.": no sentence end
+)
+# only a unit when apart from the number ("the 5s", "80s"); "3h" is hours either way
+_SPACED_UNITS = frozenset(("s", "t"))
+_ARTICLE_BEFORE = re.compile(r"(?i:\b(?:a|an|one)\s)$")
+_RANGE = re.compile(
+    rf"(?<![\w.,:/-])(?P<neg>[-\u2212])?{_NUM.pattern('a')}\s?[-\u2013]\s?{_NUM.pattern('b')}"
+    r"(?![\w:/-]|[.,]\d)"
+)
+_FRACTION = re.compile(r"(?<![\w/.,])([1-9])/([2-9]|10)(?![\w/]|[.,]\d)")
+_HALVES = {2: ("half", "halves"), 4: ("quarter", "quarters")}
+_NOUN_AFTER = re.compile(r" ([a-z]+)\b")
+_NOT_NOUNS_AFTER_HALF = frozenset(
+    [
+        "of",
+        "and",
+        "or",
+        "an",
+        "a",
+        "the",
+        "to",
+        "in",
+        "on",
+        "at",
+        "per",
+        "is",
+        "are",
+        "was",
+        "were",
+        "by",
+        "for",
+        "from",
+        "with",
+        "than",
+        "as",
+    ]
+)
+
+
+def _percent(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        words = _number(m, "p", bool(m.group("neg")))
+        if m.group("ri"):
+            words = f"{words} to {_number(m, 'r')}"
+        return f"{words} percent"
+
+    return _PERCENT.sub(say, text)
+
+
+def _measures(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        unit = m.group("unit")
+        glued = not m.string[m.start("unit") - 1].isspace()
+        if unit in _SPACED_UNITS and glued and not m.group("uf"):
+            return m.group()  # "the 5s", "80s": no seconds; "9.58s" is
+        singular, plural = UNITS[unit]
+        words = _number(m, "u", bool(m.group("neg")))
+        last = "u"
+        if m.group("ri"):
+            words, last = f"{words} to {_number(m, 'r')}", "r"
+        # "a 10 km run": a measure used as an adjective takes the singular.
+        adjective = _ARTICLE_BEFORE.search(m.string, 0, m.start()) is not None
+        name = singular if _is_one(m, last) or adjective else plural
+        if m.group("unit") in ("x", "×"):
+            return f"{words} times"
+        return f"{words} {name}"
+
+    text = _FRACTION_MEASURE.sub(_fraction_of_unit, text)
+    text = _MEASURE.sub(say, text)
+    # "6 ft 2 in": "in" after a number is the preposition, except as the inches of a height.
+    return _INCHES_AFTER_FEET.sub(
+        lambda m: f"{cardinal(m.group(1))} {'inch' if m.group(1) == '1' else 'inches'}", text
+    )
+
+
+# "3/4 tsp", "1/3 cup": a part of one unit ("three quarters of a teaspoon"); the number
+# after the slash is no measure of its own.
+_FRACTION_MEASURE = re.compile(
+    rf"(?<![\w.,/])([1-9])/([2-9]|10)\s?(?P<unit>{_UNIT})(?![\w/²³])(?:\.(?=\s+[a-z]))?"
+)
+
+
+def _fraction_of_unit(m: re.Match[str]) -> str:
+    numerator, denominator = int(m.group(1)), int(m.group(2))
+    singular = UNITS[m.group("unit")][0]
+    if numerator >= denominator or m.group("unit") in ("x", "×"):
+        return m.group()
+    an = indefinite_article(singular)
+    if (numerator, denominator) == (1, 2):
+        return f"half {an} {singular}"
+    parts = _parts_name(numerator, denominator)
+    count = indefinite_article(parts) if numerator == 1 else cardinal(str(numerator))
+    return f"{count} {parts} of {an} {singular}"
+
+
+_INCHES_AFTER_FEET = re.compile(r"(?<=\b(?:feet|foot) )(\d{1,2})\s?in\b")
+
+
+def _ranges(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        first, second = m.group("ai"), m.group("bi")
+        if second[:1] == "0" and len(second) > 1 and not m.group("bf"):
+            # "no. 2024-0157", "ref 12-034": a code, read in digit groups, not a range
+            return f"{digits_one_by_one(first)}, {digits_one_by_one(second)}"
+        if not (m.group("af") or m.group("bf")) and _both_years(first, second):
+            return f"{year(int(first))} to {year(int(second))}"
+        return f"{_number(m, 'a', bool(m.group('neg')))} to {_number(m, 'b')}"
+
+    return _RANGE.sub(say, text)
+
+
+def _both_years(first: str, second: str) -> bool:
+    return all(len(n) == 4 and 1000 <= int(n) <= 2099 for n in (first, second))
+
+
+# Singular nouns of measure a fraction is "of": "3/4 cup" is three quarters of a cup. Other
+# nouns keep the plain fraction ("2/3 majority").
+_MEASURE_NOUNS = frozenset((
+    "cup", "teaspoon", "tablespoon", "pint", "quart", "gallon", "liter", "litre", "ounce",
+    "pound", "mile", "inch", "foot", "yard", "meter", "metre", "kilometer", "acre", "hour",
+    "minute", "second", "day", "week", "month", "year", "dozen", "stick", "can", "glass",
+))  # fmt: skip
+# Words written with a vowel letter said with a consonant ("a one-way", "a university")
+# are rare after a fraction; the silent h is not.
+_SILENT_H = ("hour", "honest", "honor", "honour", "heir")
+
+
+def _is_plural_noun(word: str) -> bool:
+    """A plural count noun after a fraction, as far as the spelling shows it ("dentists",
+    "people"): not "less", "this", "was", and not a plural of measure ("3/4 cups")."""
+    if word in ("people", "men", "women", "children"):
+        return True
+    return (
+        len(word) > 3
+        and word.endswith("s")
+        and not word.endswith(("ss", "us", "is"))
+        and word not in _NOT_NOUNS_AFTER_HALF
+        and word[:-1] not in _MEASURE_NOUNS
+        and word[:-2] not in _MEASURE_NOUNS
+    )
+
+
+def indefinite_article(word: str) -> str:
+    """ "a" or "an" before `word`, by its first sound as far as the spelling shows it."""
+    return "an" if word[:1].lower() in "aeiou" or word.lower().startswith(_SILENT_H) else "a"
+
+
+def _parts_name(numerator: int, denominator: int) -> str:
+    """ "quarter", "thirds", "eighths": the name of the parts, singular for one of them."""
+    if denominator in _HALVES:
+        return _HALVES[denominator][numerator > 1]
+    return str(numbers.ordinal(denominator, LANG)) + ("s" if numerator > 1 else "")
+
+
+def _fractions(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        numerator, denominator = int(m.group(1)), int(m.group(2))
+        if numerator >= denominator:
+            return m.group()
+        noun = _NOUN_AFTER.match(m.string, m.end())
+        if (numerator, denominator) == (1, 2):
+            if noun is not None and noun.group(1) in ("a", "an"):
+                return "half"  # "1/2 an hour": half an hour
+            if noun is not None and noun.group(1) not in _NOT_NOUNS_AFTER_HALF:
+                article = _ARTICLE_BEFORE.search(m.string, 0, m.start())
+                if article is not None:
+                    return "half"  # "a 1/2 hour": a half hour
+                # "1/2 tablet": half a tablet, "1/2 cup": half a cup, "1/2 hour": half an hour
+                return f"half {indefinite_article(noun.group(1))}"
+        parts = _parts_name(numerator, denominator)
+        if noun is not None and _is_plural_noun(noun.group(1)):
+            # "9/10 dentists agree": nine out of ten of them
+            return f"{cardinal(str(numerator))} out of {cardinal(str(denominator))}"
+        if noun is not None and noun.group(1) in _MEASURE_NOUNS:
+            # "3/4 cup": three quarters of a cup, "1/3 mile": a third of a mile
+            count = indefinite_article(parts) if numerator == 1 else cardinal(str(numerator))
+            return f"{count} {parts} of {indefinite_article(noun.group(1))}"
+        return f"{cardinal(str(numerator))} {parts}"
+
+    return _FRACTION.sub(say, text)
+
+
+# --- ordinals, symbols, plain numbers ---------------------------------------------
+
+_ORDINAL = re.compile(r"(?<!\w)(\d+)(st|nd|rd|th)\b")
+# `(?<!\s)\s*+`: a run of spaces is tried once from its start, not from each of its
+# characters (which is O(n^2) on a long run).
+_CELSIUS = re.compile(r"(?<!\s)\s*+(?:°\s?C|℃)(?![A-Za-z])")
+_FAHRENHEIT = re.compile(r"(?<!\s)\s*+(?:°\s?F|℉)(?![A-Za-z])")
+_DEGREES = re.compile(r"(?<=\d)\s*°")
+_AMPERSAND = re.compile(r"(?<!\s)\s*+&\s*")
+_PLUS = re.compile(r"(?<=\d)\s*\+\s*(?=\d)")
+_PLUS_MINUS = re.compile(r"(?<!\s)\s*+±\s*")
+_EQUALS = re.compile(r"(?<=[\w)])\s*=\s*(?=[\w(])")
+_APPROX = re.compile(r"(?<![\w~])~\s?(?=\d)")
+# "Q2", "B12", "MP3", "x64": letters with a number glued on; the letters are left for
+# the acronym speller ("M P three").
+_LETTERS_NUMBER = re.compile(r"(?<![\w.])([A-Za-z]{1,6})(\d{1,4})(?!\w|[.,]\d)")
+_NUMBER = re.compile(rf"(?<![\w.])(?P<neg>[-\u2212](?=\d))?{_NUM.pattern('n')}")
+_POINT_ONLY = re.compile(r"(?<![\w.,])\.(\d+)\b")
+
+
+def _ordinals(text: str) -> str:
+    return _ORDINAL.sub(lambda m: numbers.ordinal(int(m.group(1)), LANG) or m.group(), text)
+
+
+# "€9.99/month", "$15/hr", "£3/kg": a price or rate per unit.
+_PER_WORDS = {"month": "month", "mo": "month", "year": "year", "yr": "year", "day": "day",
+              "week": "week", "wk": "week", "hour": "hour", "hr": "hour", "h": "hour",
+              "night": "night", "person": "person", "head": "head", "kg": "kilogram",
+              "lb": "pound", "g": "gram", "l": "liter", "m": "meter", "km": "kilometer",
+              "piece": "piece", "item": "item", "user": "user", "seat": "seat",
+              "gal": "gallon", "oz": "ounce", "sq ft": "square foot", "mile": "mile",
+              "mi": "mile"}  # fmt: skip
+_PER = re.compile(rf"(?<=[a-z0-9%])/({'|'.join(sorted(_PER_WORDS, key=len, reverse=True))})\b(?!/)")
+
+
+# "She is 5'7\"": feet and inches of a height.
+_FEET_INCHES = re.compile(r"(?<![\w.])([1-9])['\u2032\u2019]\s?(\d{1,2})(?:\"|\u2033|''|\u201d)")
+# "8.3M people", "a $2B deal" is money's: a bare number with M, B, bn, mn or tn is its scale.
+# Only with a decimal part or as bn/mn/tn: "room 4B", "the 3M company" stay letters.
+_BARE_SCALE = re.compile(r"(?<![\w.,$€£¥])(?:(\d+\.\d+)(M|B)|(\d+(?:\.\d+)?)\s?(bn|mn|tn))\b")
+_SCALE_WORDS = {"M": "million", "B": "billion", "bn": "billion", "mn": "million", "tn": "trillion"}
+# "New York, NY 10118": a ZIP code after a state's code is said digit by digit.
+_STATES = (
+    "AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|"
+    "NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC"
+)
+_ZIP = re.compile(rf"\b((?:{_STATES}) )(\d{{5}})(?:-(\d{{4}}))?\b")
+
+
+# "2h 15m", "1h30", "2 h 15 min": a duration in hours and minutes.
+_HOURS_MINUTES = re.compile(
+    r"(?<![\w.,:])(\d{1,3})\s?h\s?([0-5]?\d)(?:\s?(?:m|min|mins)\b|(?=\s|$|[.,;)]))"
+)
+# "on 3/15", "by 12/1": a month and day after a word that introduces a date (US order).
+_INTRODUCED_MONTH_DAY = re.compile(
+    r"(?<![\w])((?:[Oo]n|[Bb]y|[Uu]ntil|[Ff]rom|[Ss]ince|[Bb]efore|[Aa]fter|[Dd]ue|[Tt]ill|"
+    r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day,?)\s)"
+    r"(0?[1-9]|1[0-2])/(0?[1-9]|[12]\d|3[01])(?![\d/]|[.,]\d|\s+(?:of|an?)\b)"
+)
+# "2023/24", "2023-24": a fiscal or school year, "twenty twenty-three to twenty-four".
+_SPLIT_YEAR = re.compile(r"(?<![\w./-])((?:19|20)\d\d)[/\u2013-](\d\d)(?![\w/-]|[.,]\d)")
+
+
+# "in Oct.", "since Sept.": a month abbreviated without a day after it.
+_MONTH_ALONE = re.compile(
+    r"(?<![\w.])((?:in|In|since|Since|by|until|from|of|late|early|mid|mid-|through)\s)"
+    r"(Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.(?=\s|$|[,;)])"
+)
+_MONTH_NAMES = {"Jan": "January", "Feb": "February", "Mar": "March", "Apr": "April",
+                "Jun": "June", "Jul": "July", "Aug": "August", "Sep": "September",
+                "Sept": "September", "Oct": "October", "Nov": "November",
+                "Dec": "December"}  # fmt: skip
+# "24/7", "50/50": said as words that belong together.
+_SET_PHRASES = re.compile(r"(?<![\w/])(24/7|50/50)(?![\w/])")
+_SET_PHRASE_WORDS = {"24/7": "twenty-four seven", "50/50": "fifty-fifty"}
+
+
+def _durations_and_dates(text: str) -> str:
+    def month(m: re.Match[str]) -> str:
+        end = "." if not m.string[m.end() :].strip() else ""
+        return m.group(1) + _MONTH_NAMES[m.group(2)] + end
+
+    text = _MONTH_ALONE.sub(month, text) if "." in text else text
+    text = _SET_PHRASES.sub(lambda m: _SET_PHRASE_WORDS[m.group(1)], text)
+
+    def hours(m: re.Match[str]) -> str:
+        h, minutes = m.group(1), str(int(m.group(2)))
+        hour_word = "hour" if h == "1" else "hours"
+        minute_word = "minute" if minutes == "1" else "minutes"
+        return f"{cardinal(h)} {hour_word} {cardinal(minutes)} {minute_word}"
+
+    def split_year(m: re.Match[str]) -> str:
+        first, second = int(m.group(1)), int(m.group(2))
+        if second != (first + 1) % 100:
+            return m.group()
+        return f"{year(first)} to {cardinal(m.group(2))}"
+
+    text = _HOURS_MINUTES.sub(hours, text) if "h" in text else text
+    if "/" in text:
+        text = _INTRODUCED_MONTH_DAY.sub(
+            lambda m: m.group(1) + date(int(m.group(2)), int(m.group(3))), text
+        )
+    return _SPLIT_YEAR.sub(split_year, text)
+
+
+def _everyday_shapes(text: str) -> str:
+    def feet(m: re.Match[str]) -> str:
+        feet_n, inches = m.group(1), m.group(2)
+        inch_word = "inch" if inches == "1" else "inches"
+        foot_word = "foot" if feet_n == "1" else "feet"
+        return f"{cardinal(feet_n)} {foot_word} {cardinal(inches)} {inch_word}"
+
+    def zip_code(m: re.Match[str]) -> str:
+        said = m.group(1) + str(digits_one_by_one(m.group(2)))
+        return said + (f", {digits_one_by_one(m.group(3))}" if m.group(3) else "")
+
+    def bare_scale(m: re.Match[str]) -> str:
+        digits, scale = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        whole, _, fraction = digits.partition(".")
+        words = numbers.decimal(whole, fraction, LANG) if fraction else cardinal(whole)
+        return f"{words} {_SCALE_WORDS[scale]}"
+
+    text = _FEET_INCHES.sub(feet, text)
+    text = _ZIP.sub(zip_code, text)
+    return _BARE_SCALE.sub(bare_scale, text)
+
+
+def _symbols(text: str) -> str:
+    text = _PER.sub(lambda m: f" per {_PER_WORDS[m.group(1)]}", text)
+    text = _CELSIUS.sub(" degrees Celsius", text)
+    text = _FAHRENHEIT.sub(" degrees Fahrenheit", text)
+    text = _DEGREES.sub(" degrees", text)
+    text = _AMPERSAND.sub(" and ", text)
+    text = _PLUS_MINUS.sub(" plus or minus ", text)
+    text = _PLUS.sub(" plus ", text)
+    text = _APPROX.sub("about ", text)
+    return _EQUALS.sub(" equals ", text)
+
+
+def _numbers(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        words = _number(m, "n", bool(m.group("neg")))
+        if words is None:
+            return m.group()
+        following = m.string[m.end() : m.end() + 1]
+        return f"{words} " if following.isalpha() else words  # "10km" -> "ten km"
+
+    text = _POINT_ONLY.sub(lambda m: f"point {digits_one_by_one(m.group(1))}", text)
+    text = _LETTERS_NUMBER.sub(lambda m: f"{m.group(1)} {cardinal(m.group(2)) or m.group(2)}", text)
+    return _NUMBER.sub(say, text)
+
+
+# A house number before a street is said in pairs, as Americans and Britons say it:
+# "221B Baker Street" two twenty-one B, "1600 Pennsylvania Avenue" sixteen hundred,
+# "305 Oak Road" three oh five.
+_HOUSE_NUMBER = re.compile(
+    r"(?<![\w.,#$£€-])([1-9]\d{2,3})([A-Z])?"
+    r"(?=\s+(?:[A-Z0-9][\w.'-]*\s+){1,3}(?:Street|St\.?|Avenue|Ave\.?|Road|Rd\.?|"
+    r"Boulevard|Blvd\.?|Lane|Ln\.?|Drive|Dr\.?|Way|Place|Pl\.?|Court|Ct\.?|Terrace|"
+    r"Parkway|Pkwy\.?|Highway|Hwy\.?|Square|Sq\.?|Crescent|Close|Circle)(?!\w))"
+)
+
+
+def _pair(digits: str) -> str:
+    """The second pair of a house number: "00" hundred, "05" oh five, "21" twenty-one."""
+    if digits == "00":
+        return "hundred"
+    if digits[0] == "0":
+        return f"oh {cardinal(digits[1])}"
+    return cardinal(digits) or digits
+
+
+def _in_pairs(digits: str) -> str:
+    """A house or flight number of 3-4 digits said in pairs: "two twenty-one", "nine oh one"."""
+    return f"{cardinal(digits[:-2]) or digits[:-2]} {_pair(digits[-2:])}"
+
+
+def _house_numbers(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        digits, letter = m.group(1), m.group(2) or ""
+        if digits.endswith("000") or (len(digits) == 3 and digits.endswith("00")):
+            return m.group()  # "2000 Main Street", "100 Main Street": the number itself
+        said = _in_pairs(digits)
+        return f"{said} {letter}" if letter else said
+
+    text = _HOUSE_NUMBER.sub(say, text)
+    return _FLIGHT.sub(_flight, text)
+
+
+# "Flight BA 2491", "flight UA 901": the number in pairs as crews and announcers say it
+# ("twenty-four ninety-one", "nine oh one").
+_FLIGHT = re.compile(r"(?<=\b[Ff]light )([A-Z]{2}|[A-Z]\d|\d[A-Z])\s?([1-9]\d{2,3})(?!\w)")
+
+
+def _flight(m: re.Match[str]) -> str:
+    return f"{m.group(1)} {_in_pairs(m.group(2))}"
+
+
+_RULES = (
+    en_everyday.normalize,
+    _abbreviations,
+    _house_numbers,
+    _durations_and_dates,
+    _everyday_shapes,
+    _dates,
+    _phones,
+    _versions,
+    _times,
+    _currency,
+    _percent,
+    _measures,
+    _ranges,
+    _years,
+    _fractions,
+    _ordinals,
+    _symbols,
+    _numbers,
+)
+
+
+def normalize(text: str) -> str:
+    for rule in _RULES:
+        text = rule(text)
+    return text
+
+
+# --- acronyms (used by the driver after `normalize`) ------------------------------
+
+PRONOUNCED_ACRONYMS = common.PRONOUNCED_ACRONYMS | {"JSON", "YAML", "NASDAQ", "GIFs", "SCSI"}
+SAID_AS = {"OK": "okay", "Ok": "okay"}
+# The name of a letter in the plural: "APIs" -> "A P eyes", "CDs" -> "C dees".
+_LETTER_PLURALS = dict(zip(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    ("ays", "bees", "cees", "dees", "ees", "effs", "gees", "aitches", "eyes", "jays", "kays",
+     "ells", "ems", "ens", "ohs", "pees", "cues", "ars", "esses", "tees", "yous", "vees",
+     "double yous", "exes", "wyes", "zees"),
+    strict=True,
+))  # fmt: skip
+
+
+def acronym_plural(spelled: str, suffix: str) -> str:
+    if suffix in ("'s", "’s"):
+        return spelled + suffix  # possessive: "the F B I's"
+    head, _, last = spelled.rpartition(" ")
+    plural = _LETTER_PLURALS.get(last)
+    if plural is None:
+        return spelled + "s"
+    return f"{head} {plural}" if head else plural
+
+
+def spell_acronyms(text: str) -> str:
+    return common.spell_acronyms(text, PRONOUNCED_ACRONYMS, SAID_AS, acronym_plural)
+
+
+def say_date(day: int | None, month: int | None, year_value: int | None, day_first: bool) -> str:
+    """SSML `say-as date`: "March fifth, twenty twenty-four", or "the fifth of March, ..."
+    when the day was written first."""
+    month_name = MONTHS[month - 1] if month is not None else None
+    said_year = year(year_value) if year_value is not None else None
+    day_words = numbers.ordinal(day, LANG) if day is not None else None
+    if day_words and month_name:
+        head = f"the {day_words} of {month_name}" if day_first else f"{month_name} {day_words}"
+        return f"{head}, {said_year}" if said_year else head
+    return " ".join(w for w in (f"the {day_words}" if day_words else month_name, said_year) if w)

@@ -1,0 +1,129 @@
+"""French: the spec, "premier"/"première", "une heure", and "d'euros" after a round million."""
+
+from __future__ import annotations
+
+from model_layer.text import numbers
+from model_layer.text.langs import day_month, halves, postcodes, seasons, time_spans
+from model_layer.text.langs.engine import Currency, Language, LanguageSpec
+from model_layer.text.langs.forms import plural_french, word
+from model_layer.text.langs.fr import amounts as fr_amounts
+
+MONTHS = ("janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août",
+          "septembre", "octobre", "novembre", "décembre")  # fmt: skip
+
+
+def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
+    if n == 2 and suffix in ("nd", "nde"):
+        return "seconde" if suffix == "nde" else "second"  # "2nde", "2nd"
+    if n == 1:
+        return "première" if suffix in ("re", "ère") else "premier"
+    return numbers.ordinal(n, "fr")
+
+
+def _day(n: int, before: str) -> str | None:
+    return "premier" if n == 1 else LANGUAGE.cardinal(str(n))  # "le premier mai", "le deux mai"
+
+
+def _de(noun: str) -> str:
+    return "d'" if noun[0] in "aeéèiouyh" else "de "
+
+
+_CENT = word("cent", "cents")
+_ABBREVIATIONS = {
+    "M.": "Monsieur", "MM.": "Messieurs", "Mme": "Madame", "Mlle": "Mademoiselle",
+    "Dr": "docteur", "Pr": "professeur", "etc.": "et cetera", "p. ex.": "par exemple",
+    "c.-à-d.": "c'est-à-dire", "n°": "numéro", "N°": "numéro", "env.": "environ",
+    "av. J.-C.": "avant Jésus-Christ", "apr. J.-C.": "après Jésus-Christ",
+}  # fmt: skip
+
+_UNITS = {
+    "km": word("kilomètre", "kilomètres"), "m": word("mètre", "mètres"),
+    "cm": word("centimètre", "centimètres"), "mm": word("millimètre", "millimètres"),
+    "kg": word("kilogramme", "kilogrammes"), "g": word("gramme", "grammes"),
+    "mg": word("milligramme", "milligrammes"), "l": word("litre", "litres"),
+    "ml": word("millilitre", "millilitres"),
+    "km/h": word("kilomètre par heure", "kilomètres par heure"),
+    "m/s": word("mètre par seconde", "mètres par seconde"),
+    "m2": word("mètre carré", "mètres carrés"), "m3": word("mètre cube", "mètres cubes"),
+    "km2": word("kilomètre carré", "kilomètres carrés"),
+    "h": word("heure", "heures", gender="f"), "min": word("minute", "minutes", gender="f"),
+    "s": word("seconde", "secondes", gender="f"),
+    "ms": word("milliseconde", "millisecondes", gender="f"),
+    "kWh": word("kilowattheure", "kilowattheures"), "kW": word("kilowatt", "kilowatts"),
+    "W": word("watt", "watts"), "TB": word("téraoctet", "téraoctets"),
+    "GB": word("gigaoctet", "gigaoctets"), "MB": word("mégaoctet", "mégaoctets"),
+    "kB": word("kilooctet", "kilooctets"), "GHz": word("gigahertz"),
+    "MHz": word("mégahertz"), "Hz": word("hertz"),
+    "C": word("degré Celsius", "degrés Celsius"),
+    "F": word("degré Fahrenheit", "degrés Fahrenheit"), "deg": word("degré", "degrés"),
+}  # fmt: skip
+
+# Months abbreviated after a day: "12 okt."
+_MONTH_ABBREVIATIONS = {
+    "janv.": 1,
+    "févr.": 2,
+    "avr.": 4,
+    "juil.": 7,
+    "sept.": 9,
+    "oct.": 10,
+    "nov.": 11,
+    "déc.": 12,
+}
+_MILLION = word("million", "millions")
+_BILLION = word("milliard", "milliards")
+_SCALES = {"million": _MILLION, "millions": _MILLION, "milliard": _BILLION,
+           "milliards": _BILLION, "Md": _BILLION, "Mds": _BILLION}  # fmt: skip
+SPEC = LanguageSpec(
+    code="fr",
+    decimal_word=word("virgule"),  # the fraction as a number: "trois virgule quatorze"
+    plural=plural_french,  # singular below two: "1,5 kilomètre"
+    genders={"f": {"un": "une"}},
+    percent=word("pour cent"),
+    currencies={
+        "EUR": Currency(word("euro", "euros"), word("centime", "centimes")),
+        "USD": Currency(word("dollar", "dollars"), _CENT),
+        "GBP": Currency(word("livre", "livres", gender="f"), word("penny", "pence")),
+        "CHF": Currency(word("franc", "francs"), word("centime", "centimes")),
+        "JPY": Currency(word("yen", "yens")),
+    },
+    currency_and="et",
+    scale_link=("millions?|milliards?", _de),  # "deux millions d'euros"
+    # "3 Mds €", "2 millions €" (fr/amounts.py writes "1,2 M€" so): the currency after a scale
+    scales=_SCALES,
+    months=MONTHS,
+    month_aliases=_MONTH_ABBREVIATIONS,
+    day_suffix=r"er|\.?",
+    day=_day,
+    time_format="{h} {hw} {m}",
+    time_format_hour="{h} {hw}",
+    hour_word=word("heure", "heures", gender="f"),  # "une heure", "vingt et une heures"
+    hour_gender="f",
+    time_trailer="h|heures?",
+    time_letter=True,  # "14h30"
+    time_keywords="à|dès|vers|jusqu'à",  # "à 15.30"
+    ordinal_suffix="ère|ème|eme|nde|nd|er|re|e",
+    ordinal=_ordinal,
+    units=_UNITS,
+    unit_symbols={"To": "TB", "Go": "GB", "Mo": "MB", "ko": "kB"},
+    phone_pairs=True,
+    range_word="à",
+    version_word="version",
+    version_keywords="version|Version",
+    point_word="point",
+    and_word="et",
+    equals_word="égale",
+    section_word="paragraphe",
+    abbreviations=_ABBREVIATIONS,
+    titles=frozenset(("M.", "MM.", "p. ex.", "c.-à-d.", "env.")),  # never end a sentence
+    extra_rules=(
+        time_spans.hour_letter_rule("à"),  # "9h-18h" neuf heures à dix-huit heures
+        seasons.rule(),
+        day_month.rule("fr", r"le|du|au|dès le|jusqu'au|depuis le"),
+        postcodes.rule("fr"),
+        halves.rule("fr"),  # "1/2 comprimido" after the dates
+        fr_amounts.rule,  # "1,5k", "10 € - 20 €", "15/20", "24h/24", "2:03:45", "18+", "€/kg"
+    ),  # "75002 Paris": a code, not a number
+)
+
+LANGUAGE = Language(SPEC)
+normalize = LANGUAGE.normalize

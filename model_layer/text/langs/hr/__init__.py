@@ -1,0 +1,275 @@
+"""Croatian: numbers agree with their noun; ordinals, dates and years in their cases.
+
+Readings followed (Hrvatski pravopis, IHJJ 2013; Barić et al., Hrvatska
+gramatika): an ordinal is written with a dot (5. mjesto, 21. stoljeće); a date
+is said in the genitive of time, the year a feminine ordinal (petog ožujka dvije
+tisuće dvadeset četvrte); after "od, do, nakon, ..." the
+ordinal is genitive (do petog ožujka), after "u, na, o, po, pri" locative
+(u petom razredu); a time is "sati" and "minuta" (četrnaest sati i trideset
+minuta); "3,5" is "tri zarez pet"; "posto" does not inflect. Numbers come from
+our own speller (`langs/hr/spell.py`: num2words has no Croatian).
+"""
+
+from __future__ import annotations
+
+import re
+
+from model_layer.text.langs import central_slavic, time_spans
+from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
+from model_layer.text.langs.forms import Word, date_from_parts, last_word, word
+from model_layer.text.langs.hr import amounts as hr_amounts
+from model_layer.text.langs.hr import spell as hr
+from model_layer.text.langs.slavic_times import dotted_times
+
+MONTHS_GENITIVE = ("siječnja", "veljače", "ožujka", "travnja", "svibnja", "lipnja", "srpnja",
+                   "kolovoza", "rujna", "listopada", "studenoga", "prosinca")  # fmt: skip
+MONTHS_NOMINATIVE = ("siječanj", "veljača", "ožujak", "travanj", "svibanj", "lipanj", "srpanj",
+                     "kolovoz", "rujan", "listopad", "studeni", "prosinac")  # fmt: skip
+_GENITIVE_AFTER = frozenset(("od", "do", "nakon", "prije", "poslije", "oko", "tijekom", "iz",
+                             "početkom", "krajem", "sredinom"))  # fmt: skip
+_LOCATIVE_AFTER = frozenset(("u", "na", "o", "po", "pri"))
+_NOT_NOUNS = frozenset(("ili", "nakon", "prije", "poslije", "između", "kao", "koji", "koja",
+                        "koje", "jer", "ali", "već", "samo", "oko"))  # fmt: skip
+_YEAR_FORMS = {"godina": "f", "godine": "f_gen", "godini": "f_loc", "godinu": "f_acc"}
+_MONTHS = "|".join(MONTHS_GENITIVE + MONTHS_NOMINATIVE + ("studenog",))
+_YEAR = re.compile(r"(?<![\w.,])(\d{4})\.(?:\s(godin[aeiu])(?!\w)|(?<=\b[uU] \d{4}\.))")
+# A date's year keeps no period when the sentence goes on ("5. ožujka 1990. u Zagrebu").
+_DATE_YEAR_DOT = re.compile(
+    rf"(?<![\w.])((?:\d{{1,2}}\.\s?\d{{1,2}}\.\s?|\d{{1,2}}\.\s(?:{_MONTHS})\s)\d{{4}})\."
+    r"(?=\s+[a-zčćđšž]|[,;:)])"
+)
+
+
+def plural_croatian(n: int, fraction: bool) -> int:
+    """1, 21 euro; 2-4, 22 eura (paucal); 5-20, 25 eura (genitive plural); 2,5 eura."""
+    if fraction:
+        return 1
+    if 11 <= n % 100 <= 14:
+        return 2
+    if n % 10 == 1:
+        return 0
+    return 1 if 2 <= n % 10 <= 4 else 2
+
+
+def _agreeing(digits: str, following: str) -> str | None:
+    """The counting form (jedan, dva), or the gender of the noun after 1 and 2."""
+    n = int(digits)
+    gender = "m"
+    if n % 10 in (1, 2) and n % 100 not in (11, 12):
+        noun = following.lower()
+        if len(noun) > 2 and noun not in _NOT_NOUNS:
+            gender = hr.noun_gender(noun, n)
+    return hr.cardinal(n, gender)
+
+
+def _date(parts: DateParts) -> str | None:
+    words = f"{hr.ordinal(parts.day, 'm_gen')} {MONTHS_GENITIVE[parts.month - 1]}"
+    return f"{words} {hr.year(parts.year)}" if parts.year else words
+
+
+_HOUR = word("sat", "sata", "sati")
+_MINUTE = word("minuta", "minute", "minuta", gender="f")
+_SECOND = word("sekunda", "sekunde", "sekundi", gender="f")
+
+
+def _counted(n: int, noun: Word) -> str:
+    return f"{hr.cardinal(n, noun.gender)} {noun.form(plural_croatian(n, False))}"
+
+
+def _clock(hour: int, minute: int, second: int | None) -> str:
+    words = _counted(hour, _HOUR)
+    if minute:
+        words += " i " + _counted(minute, _MINUTE)
+    if second:
+        words += " i " + _counted(second, _SECOND)
+    return words
+
+
+def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
+    """ "3. mjesto", "u 5. razredu" (locative), "od 1. do 10. rujna" (genitive)."""
+    following = re.match(r"\s*([^\W\d_]+)", after)
+    noun = following.group(1) if following else ""
+    if noun[:1].isupper():
+        return None
+    word_before = last_word(before)
+    case = (
+        "gen" if word_before in _GENITIVE_AFTER else "loc" if word_before in _LOCATIVE_AFTER else ""
+    )
+    lower = noun.lower()
+    if lower in ("do", "i", "ili"):
+        # "od 8. do 20. sata": the first takes the case and gender of the noun after the second
+        later = re.match(r"\s*[^\W\d_]+\s\d{1,3}\.\s([^\W\d_]+)", after)
+        lower = later.group(1).lower() if later and later.group(1).islower() else lower
+    if word_before in ("s", "sa", "z") and lower.endswith(("a", "e")) and len(lower) > 3:
+        case = "gen"  # "s 3. perona": from, the genitive ("s 3. razredom": with)
+    if case == "loc" and lower.endswith(("o", "e")) and len(lower) > 3:
+        case = ""  # "na 3. mjesto": an accusative (the locative is "na 3. mjestu")
+    if len(lower) <= 2 or lower in _NOT_NOUNS:
+        form = f"m_{case}" if case else "m"  # "od 1. do 10. rujna": od prvog
+    elif case:  # the case ending tells the gender: -e/-i feminine, -a/-u masculine or neuter
+        form = f"{'f' if lower[-1] == ('e' if case == 'gen' else 'i') else 'm'}_{case}"
+    else:
+        form = hr.noun_gender(lower, 1)
+    return hr.ordinal(n, form)
+
+
+def _years(text: str) -> str:
+    """ "2024. godine" -> "dvije tisuće dvadeset četvrte godine", "u 2024." -> locative."""
+
+    def say(m: re.Match[str]) -> str:
+        noun = m.group(2)
+        if noun:
+            return f"{hr.ordinal(int(m.group(1)), _YEAR_FORMS[noun.lower()])} {noun}"
+        return hr.ordinal(int(m.group(1)), "f_loc")
+
+    text = _DATE_YEAR_DOT.sub(lambda m: m.group(1), text)
+    return _YEAR.sub(say, text)
+
+
+# "90-ih", "90-ima", "1990-ih": a decade is its number with the ending (devedesetih).
+_DECADE = re.compile(r"(?<![\w.,])(\d{0,2}\d0)-(ih|ima|im|e|a)(?!\w)")
+# "pon.-pet.": od ponedjeljka do petka; "80 €/noć": po noći; "2/3 birača": dvije trećine.
+_DAYS_FROM = {"pon": "ponedjeljka", "uto": "utorka", "sri": "srijede", "čet": "četvrtka",
+              "pet": "petka", "sub": "subote", "ned": "nedjelje"}  # fmt: skip
+_DAY = "(pon|uto|sri|čet|pet|sub|ned)"
+_DAY_RANGE = re.compile(rf"(?<!\w){_DAY}\.?\s?[-\u2013]\s?{_DAY}(?:\.(?=\s+[a-z0-9]))?(?![\w])")
+_PER_UNIT = re.compile(r"(?<=[\w€%])/(noć|dan|mjesec|godinu|sat|osobi|osobu|kom|kg)(?!\w)")
+_PER_WORDS = {"noć": "po noći", "dan": "po danu", "mjesec": "mjesečno", "godinu": "godišnje",
+              "sat": "po satu", "osobi": "po osobi", "osobu": "po osobi", "kom": "po komadu",
+              "kg": "po kilogramu"}  # fmt: skip
+
+
+def _everyday(text: str) -> str:
+    def decade(m: re.Match[str]) -> str:
+        return f"{hr.cardinal(int(m.group(1)))}{m.group(2)}"
+
+    text = _DAY_RANGE.sub(
+        lambda m: f"od {_DAYS_FROM[m.group(1)]} do {_DAYS_FROM[m.group(2)]}", text
+    )
+    text = _PER_UNIT.sub(lambda m: f" {_PER_WORDS[m.group(1)]}", text)
+    return _DECADE.sub(decade, text)
+
+
+_ABBREVIATIONS = {
+    "npr.": "na primjer", "Npr.": "Na primjer", "tj.": "to jest", "itd.": "i tako dalje",
+    "dr.": "doktor", "Dr.": "doktor", "ul.": "ulica", "br.": "broj", "god.": "godine",
+    "tel.": "telefon", "Tel.": "Telefon", "sv.": "sveti", "str.": "stranica",
+    "prof.": "profesor", "ing.": "inženjer", "mr.": "magistar", "tzv.": "takozvani",
+    "odn.": "odnosno",
+}  # fmt: skip
+# Words before a number that names (read digit by digit): the personal and company
+# numbers, payment references, orders and parcels.
+_IDS = (
+    r"OIB|MBS|JMBG|poziv na broj|narudžb\w*|račun\w*|pošiljk\w*|paket\w*|rezervacij\w*|"
+    r"ugovor\w*"
+)
+# "za 3-5 dana", "nakon 2-3 tjedna": the preposition stands where "od" would ("za tri do
+# pet dana", not "za od tri do pet")
+_RANGE_PREPOSITIONS = frozenset(
+    ("za", "do", "u", "na", "nakon", "prije", "poslije", "kroz", "oko", "unutar", "tijekom",
+     "po", "s", "sa", "preko", "iznad", "ispod")
+)  # fmt: skip
+_SCALES = {
+    "tis.": word("tisuća", "tisuće", "tisuća", gender="f"),
+    "mil.": word("milijun", "milijuna", "milijuna"),
+    "mlrd.": word("milijarda", "milijarde", "milijardi", gender="f"),
+}  # written abbreviations of large numbers
+
+
+_EURO = word("euro", "eura", "eura")
+_CENT = word("cent", "centa", "centi")
+_DEGREE = word("stupanj", "stupnja", "stupnjeva")
+_UNITS = {
+    "km/h": word("kilometar na sat", "kilometra na sat", "kilometara na sat"),
+    "km": word("kilometar", "kilometra", "kilometara"), "m": word("metar", "metra", "metara"),
+    "cm": word("centimetar", "centimetra", "centimetara"),
+    "mm": word("milimetar", "milimetra", "milimetara"),
+    "kg": word("kilogram", "kilograma", "kilograma"), "g": word("gram", "grama", "grama"),
+    "l": word("litra", "litre", "litara", gender="f"),
+    "ml": word("mililitar", "mililitra", "mililitara"),
+    "C": word("stupanj Celzija", "stupnja Celzija", "stupnjeva Celzija"), "deg": _DEGREE,
+    "h": _HOUR, "min": _MINUTE,
+    # medicine doses, energy, volume
+    "mg": word("miligram", "miligrama", "miligrama"),
+    "dl": word("decilitar", "decilitra", "decilitara"),
+    "s": word("sekunda", "sekunde", "sekundi", gender="f"),
+    "m2": word("četvorni metar", "četvorna metra", "četvornih metara"),
+    "m3": word("kubni metar", "kubna metra", "kubnih metara"),
+    "kWh": word("kilovatsat", "kilovatsata", "kilovatsati"),
+    "kW": word("kilovat", "kilovata", "kilovata"),
+    "GB": word("gigabajt", "gigabajta", "gigabajta"),
+    "MB": word("megabajt", "megabajta", "megabajta"),
+    # wind
+    "m/s": word("metar u sekundi", "metra u sekundi", "metara u sekundi"),
+    "pcs": word("komad", "komada", "komada"),  # "3 kom" on receipts
+}  # fmt: skip
+
+
+# "u 6.45", "od 9.00 do 11.30": a clock time written with a dot after a word of time
+# (read as a time, not "šest zarez četrdeset pet").
+_dotted_times = dotted_times(r"[Uu]|[Oo]d|[Dd]o|[Oo]ko|[Nn]akon|[Pp]rije|[Pp]oslije|[Ii]zmeđu|i")
+
+
+SPEC = LanguageSpec(
+    code="hr",
+    plural=plural_croatian,
+    gendered=lambda digits, gender: hr.cardinal(int(digits), gender),
+    agreeing=_agreeing,
+    percent=word("posto"),
+    currencies={
+        "EUR": Currency(_EURO, _CENT),
+        "HRK": Currency(
+            word("kuna", "kune", "kuna", gender="f"), word("lipa", "lipe", "lipa", gender="f")
+        ),
+        "USD": Currency(word("dolar", "dolara", "dolara"), _CENT),
+        "GBP": Currency(word("funta", "funte", "funti", gender="f")),
+        "JPY": Currency(word("jen", "jena", "jena")),
+    },
+    currency_symbols={"kn": "HRK"},
+    currency_and="i",
+    months=MONTHS_GENITIVE,
+    month_aliases={
+        **{name: n for n, name in enumerate(MONTHS_NOMINATIVE, start=1)},
+        "studenog": 11,
+    },
+    month_names=MONTHS_NOMINATIVE,
+    date=_date,
+    clock=_clock,
+    time_trailer="h",
+    ordinal_dot=True,
+    ordinal=_ordinal,
+    units=_UNITS,
+    unit_symbols={"kom": "pcs"},
+    foreign_grouping=True,
+    range_template="od {} do {}",
+    version_keywords="verzija|verzije|verziju|inačica",
+    point_word="točka",
+    plus_word="plus",
+    and_word="i",
+    equals_word="jednako",
+    abbreviations=_ABBREVIATIONS,
+    titles=frozenset(("npr.", "Npr.", "tj.", "dr.", "Dr.", "ul.", "br.", "sv.", "prof.", "tzv.")),
+    scales=_SCALES,
+    extra_rules=(
+        central_slavic.id_rule(_IDS, "hr", codes=r"kod\w*|kôd|PIN"),
+        central_slavic.time_span_rule("od", "do", ("između", "i")),
+        hr_amounts.rule,
+        central_slavic.preposition_range_rule(_RANGE_PREPOSITIONS, "do"),
+        time_spans.hour_word_after_time_rule("sati|h"),
+        _dotted_times,
+        _everyday,
+        _years,
+    ),
+)
+
+LANGUAGE = Language(SPEC)
+normalize = LANGUAGE.normalize
+
+
+def say_date(day: int | None, month: int | None, year: int | None, day_first: bool) -> str:
+    """SSML `say-as date`: as a date in running text; a month alone in the nominative."""
+
+    def full(d: int, m: int, y: int | None) -> str:
+        return _date(DateParts(d, m, y, "")) or ""
+
+    return date_from_parts(day, month, year, full, MONTHS_NOMINATIVE, hr.year, hr.ordinal)

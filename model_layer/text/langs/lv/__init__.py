@@ -1,0 +1,254 @@
+"""Latvian: the spec; ordinals from tables (num2words has none), dates year first.
+
+Rules followed (LVA, Valodas konsultācijas): "2024. gada 5. martā" is said
+"divi tūkstoši divdesmit ceturtā gada piektajā martā": the year a genitive
+definite ordinal, the day a definite ordinal agreeing with the month (locative
+with the locative month); only the last word of a compound ordinal changes.
+"""
+
+from __future__ import annotations
+
+import re
+
+from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
+from model_layer.text.langs.forms import plural_latvian, table_ordinal, word
+from model_layer.text.langs.lv import everyday as lv_everyday
+
+MONTHS = ("janvāris", "februāris", "marts", "aprīlis", "maijs", "jūnijs", "jūlijs",
+          "augusts", "septembris", "oktobris", "novembris", "decembris")  # fmt: skip
+MONTHS_LOCATIVE = ("janvārī", "februārī", "martā", "aprīlī", "maijā", "jūnijā", "jūlijā",
+                   "augustā", "septembrī", "oktobrī", "novembrī", "decembrī")  # fmt: skip
+_UNITS_ORD = ("", "pirmais", "otrais", "trešais", "ceturtais", "piektais", "sestais",
+              "septītais", "astotais", "devītais", "desmitais", "vienpadsmitais",
+              "divpadsmitais", "trīspadsmitais", "četrpadsmitais", "piecpadsmitais",
+              "sešpadsmitais", "septiņpadsmitais", "astoņpadsmitais",
+              "deviņpadsmitais")  # fmt: skip
+_TENS_ORD = ("", "", "divdesmitais", "trīsdesmitais", "četrdesmitais", "piecdesmitais",
+             "sešdesmitais", "septiņdesmitais", "astoņdesmitais", "deviņdesmitais")  # fmt: skip
+
+
+_ROUND_ORD = {100: "simtais", 1000: "tūkstošais", 2000: "divtūkstošais"}
+
+
+def ordinal(n: int, ending: str = "ais") -> str | None:
+    """The ordinal with its last "-ais" replaced: "ā" (genitive), "ajā" (locative)."""
+    words = table_ordinal(
+        n,
+        _UNITS_ORD,
+        _TENS_ORD,
+        LANGUAGE.cardinal,
+        lambda ten: LANGUAGE.cardinal(f"{ten}0"),
+        _ROUND_ORD,
+    )
+    return None if words is None else words[:-3] + ending
+
+
+def _date(parts: DateParts) -> str | None:
+    day = ordinal(parts.day)
+    if day is None:
+        return None
+    said = f"{day} {MONTHS[parts.month - 1]}"
+    if parts.year is None:
+        return said
+    year = ordinal(parts.year, "ā")
+    return None if year is None else f"{year} gada {said}"
+
+
+_WRITTEN = re.compile(
+    rf"(?<![\w.])(\d{{4}})\.\s?gada\s(\d{{1,2}})\.\s?({'|'.join(MONTHS + MONTHS_LOCATIVE)})(?!\w)"
+)
+
+
+def _written_dates(text: str) -> str:
+    """ "2024. gada 5. martā" -> "... ceturtā gada piektajā martā"."""
+
+    def say(m: re.Match[str]) -> str:
+        month = m.group(3)
+        locative = month in MONTHS_LOCATIVE
+        year, day = (
+            ordinal(int(m.group(1)), "ā"),
+            ordinal(int(m.group(2)), "ajā" if locative else "ais"),
+        )
+        if year is None or day is None or not 1 <= int(m.group(2)) <= 31:
+            return m.group()
+        return f"{year} gada {day} {month}"
+
+    return _WRITTEN.sub(say, text)
+
+
+_YEAR = re.compile(r"(?<![\w.])(\d{4})\.\s?(gadā|gada|gads|gadu)(?!\w)")
+_YEAR_ENDING = {"gadā": "ajā", "gada": "ā", "gads": "ais", "gadu": "o"}
+
+
+def _years(text: str) -> str:
+    """ "2024. gadā" -> "divi tūkstoši divdesmit ceturtajā gadā": the ordinal in the noun's case."""
+
+    def say(m: re.Match[str]) -> str:
+        words = ordinal(int(m.group(1)), _YEAR_ENDING[m.group(2)])
+        return m.group() if words is None else f"{words} {m.group(2)}"
+
+    return _YEAR.sub(say, text)
+
+
+# "2. stāvā", "90. gados", "3. klase": an ordinal written with a period takes the case of
+# the word after it, read from that word's ending (otrajā stāvā, deviņdesmitajos gados).
+_NEXT_ENDINGS = (("iem", "ajiem"), ("os", "ajos"), ("ās", "ajās"), ("ēs", "ajās"),
+                 ("am", "ajam"), ("ai", "ajai"), ("ā", "ajā"), ("ē", "ajā"), ("ī", "ajā"),
+                 ("ū", "ajā"), ("s", "ais"), ("š", "ais"), ("a", "ā"), ("e", "ā"), ("u", "o"),
+                 ("i", "ie"))  # fmt: skip
+_ORDINAL_BEFORE_WORD = re.compile(r"(?<![\w.,])(\d{1,3})\.\s(?=([a-zāčēģīķļņšūž]+))")
+
+
+def _ordinals_before_words(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        following = m.group(2)
+        # "4. maijā" ceturtajā maijā, "līdz 15. jūnijam" piecpadsmitajam jūnijam: a day
+        # before a month takes the month's case like any ordinal; "no 3. līdz 5. maijam":
+        # after "no" the genitive (no trešā).
+        before = m.string[max(0, m.start() - 4) : m.start()].split()
+        if following == "līdz" and before and before[-1].lower() == "no":
+            ending = "ā"
+        else:
+            ending = next((new for old, new in _NEXT_ENDINGS if following.endswith(old)), "ais")
+        words = ordinal(int(m.group(1)), ending)
+        return m.group() if words is None else words + " "
+
+    return _ORDINAL_BEFORE_WORD.sub(say, text)
+
+
+# "P-Pk" (hyphen or en dash): no pirmdienas līdz piektdienai;
+# "2/3 vēlētāju": divas trešdaļas; "€/naktī": par nakti.
+_DAYS_FROM = {
+    "P": "pirmdienas",
+    "O": "otrdienas",
+    "T": "trešdienas",
+    "C": "ceturtdienas",
+    "Pk": "piektdienas",
+    "S": "sestdienas",
+    "Sv": "svētdienas",
+}
+_DAYS_TO = {"P": "pirmdienai", "O": "otrdienai", "T": "trešdienai", "C": "ceturtdienai",
+            "Pk": "piektdienai", "S": "sestdienai", "Sv": "svētdienai"}  # fmt: skip
+_DAY = "(Pk|Sv|P|O|T|C|S)"
+_DAY_RANGE = re.compile(rf"(?<!\w){_DAY}\s?[-\u2013]\s?{_DAY}(?!\w)")
+_PER_UNIT = re.compile(
+    r"(?<=[\w€%])/(naktī|nakts|dienā|diena|mēnesī|mēn\.|gadā|stundā|kg|gab\.)(?!\w)"
+)
+_PER_WORDS = {"naktī": "par nakti", "nakts": "par nakti", "dienā": "dienā", "diena": "dienā",
+              "mēnesī": "mēnesī", "mēn.": "mēnesī", "gadā": "gadā", "stundā": "stundā",
+              "kg": "par kilogramu",
+              "gab.": "par gabalu"}  # fmt: skip
+
+
+# "no 9 līdz 18" (hours, nothing counted after): the dative plural, as hours are said
+# ("no deviņiem līdz astoņpadsmitiem").
+_HOURS_SPAN = re.compile(
+    r"(?<!\w)([Nn]o)\s([01]?\d|2[0-4])\s(līdz)\s([01]?\d|2[0-4])(?![\d.,:]\d|\s?[\w€$£%°])"
+)
+_DATIVE_HOURS = {"viens": "vieniem", "divi": "diviem", "trīs": "trim", "četri": "četriem",
+                 "pieci": "pieciem", "seši": "sešiem", "septiņi": "septiņiem",
+                 "astoņi": "astoņiem", "deviņi": "deviņiem"}  # fmt: skip
+
+
+def _hour_dative(n: int) -> str | None:
+    words = LANGUAGE.cardinal(str(n))
+    if words is None:
+        return None
+    head, _, last = words.rpartition(" ")
+    last = _DATIVE_HOURS.get(last, last + "iem")  # "desmitiem", "astoņpadsmitiem"
+    return f"{head} {last}" if head else last
+
+
+def _hours_span(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        a, b = _hour_dative(int(m.group(2))), _hour_dative(int(m.group(4)))
+        return m.group() if a is None or b is None else f"{m.group(1)} {a} {m.group(3)} {b}"
+
+    return _HOURS_SPAN.sub(say, text) if "līdz" in text else text
+
+
+def _per_unit(m: re.Match[str]) -> str:
+    # "5 EUR/mēn." at the end: the unit's period also ends the sentence
+    rest = m.string[m.end() : m.end() + 3].lstrip()
+    end = "." if m.group(1).endswith(".") and (not rest or rest[0].isupper()) else ""
+    return f" {_PER_WORDS[m.group(1)]}{end}"
+
+
+def _everyday(text: str) -> str:
+    text = _DAY_RANGE.sub(
+        lambda m: f"no {_DAYS_FROM[m.group(1)]} līdz {_DAYS_TO[m.group(2)]}", text
+    )
+    text = _PER_UNIT.sub(_per_unit, text)
+    return text
+
+
+_CENT = word("cents", "centi")
+_UNITS = {
+    "km": word("kilometrs", "kilometri"), "m": word("metrs", "metri"),
+    "cm": word("centimetrs", "centimetri"), "kg": word("kilograms", "kilogrami"),
+    "g": word("grams", "grami"), "l": word("litrs", "litri"),
+    "ml": word("mililitrs", "mililitri"),
+    "h": word("stunda", "stundas", gender="f"), "min": word("minūte", "minūtes", gender="f"),
+    "C": word("grāds pēc Celsija", "grādi pēc Celsija"), "deg": word("grāds", "grādi"),
+    # medicine doses, energy, volume
+    "mm": word("milimetrs", "milimetri"),
+    "mg": word("miligrams", "miligrami"),
+    "km/h": word("kilometrs stundā", "kilometri stundā"),
+    "s": word("sekunde", "sekundes", gender="f"),
+    "m2": word("kvadrātmetrs", "kvadrātmetri"),
+    "kW": word("kilovats", "kilovati"),
+    "kWh": word("kilovatstunda", "kilovatstundas", gender="f"),
+    "GB": word("gigabaits", "gigabaiti"),
+    # wind
+    "m/s": word("metrs sekundē", "metri sekundē"),
+}  # fmt: skip
+_ABBREVIATIONS = {
+    "piem.": "piemēram", "utt.": "un tā tālāk", "u.c.": "un citi", "t.i.": "tas ir",
+    "Nr.": "numurs", "prof.": "profesors", "plkst.": "pulksten",
+    "Piem.": "Piemēram", "tālr.": "tālrunis", "Tālr.": "Tālrunis", "apm.": "apmēram",
+    "iel.": "iela", "pag.": "pagasts", "nov.": "novads", "u.tml.": "un tamlīdzīgi",
+}  # fmt: skip
+_FEMININE = {"viens": "viena", "divi": "divas", "četri": "četras", "pieci": "piecas",
+             "seši": "sešas", "septiņi": "septiņas", "astoņi": "astoņas",
+             "deviņi": "deviņas"}  # fmt: skip
+_SCALES = {
+    "tūkst.": word("tūkstotis", "tūkstoši"),
+    "milj.": word("miljons", "miljoni"),
+    "mljrd.": word("miljards", "miljardi"),
+}  # written abbreviations of large numbers
+SPEC = LanguageSpec(
+    code="lv",
+    plural=plural_latvian,  # viens kilometrs, divi kilometri, divdesmit viens kilometrs
+    genders={"f": _FEMININE},
+    percent=word("procents", "procenti"),
+    currencies={
+        "EUR": Currency(word("eiro"), _CENT),  # "eiro" does not decline
+        "USD": Currency(word("dolārs", "dolāri"), _CENT),
+    },
+    currency_symbols={"Eur": "EUR", "eur": "EUR"},  # "5 eur", as shops write it
+    scales=_SCALES,
+    months=MONTHS,
+    date=_date,
+    minute_zero="nulle",  # "deviņi nulle pieci"
+    time_keywords="pulksten|Pulksten",  # "plkst. 15.30": a time, not "komats"
+    units=_UNITS,
+    version_word="versija",
+    version_keywords="versija|Versija",
+    point_word="punkts",
+    and_word="un",
+    equals_word="ir vienāds ar",
+    abbreviations=_ABBREVIATIONS,
+    # never end a sentence
+    titles=frozenset(("piem.", "t.i.", "Nr.", "prof.", "plkst.", "Piem.", "apm.")),
+    extra_rules=(
+        _written_dates,
+        _years,
+        lv_everyday.everyday,
+        _hours_span,
+        _everyday,
+        _ordinals_before_words,
+    ),
+)
+
+LANGUAGE = Language(SPEC)
+normalize = LANGUAGE.normalize

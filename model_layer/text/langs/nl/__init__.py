@@ -1,0 +1,154 @@
+"""Dutch: the spec, and years said by hundreds ("negentienhonderdnegenennegentig")."""
+
+from __future__ import annotations
+
+import re
+
+from model_layer.text.langs import day_month, halves, postcodes, seasons, time_spans
+from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
+from model_layer.text.langs.forms import by_hundreds, word
+from model_layer.text.langs.nl import amounts as nl_amounts
+from model_layer.text.langs.nl import everyday as nl_everyday
+
+MONTHS = ("januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus",
+          "september", "oktober", "november", "december")  # fmt: skip
+
+
+_CENT = word("cent")
+_UNITS = {
+    "km": word("kilometer"), "m": word("meter"), "cm": word("centimeter"),
+    "mm": word("millimeter"), "kg": word("kilogram"), "g": word("gram"),
+    "mg": word("milligram"), "l": word("liter"), "ml": word("milliliter"),
+    "mmHg": word("millimeter kwik"), "el": word("eetlepel", "eetlepels"),
+    "tl": word("theelepel", "theelepels"),
+    "km/h": word("kilometer per uur"), "m/s": word("meter per seconde"),
+    "m2": word("vierkante meter"), "m3": word("kubieke meter"),
+    "km2": word("vierkante kilometer"), "h": word("uur"),
+    "min": word("minuut", "minuten"), "s": word("seconde", "seconden"),
+    "ms": word("milliseconde", "milliseconden"), "kWh": word("kilowattuur"),
+    "kW": word("kilowatt"), "W": word("watt"), "TB": word("terabyte"),
+    "GB": word("gigabyte"), "MB": word("megabyte"), "kB": word("kilobyte"),
+    "GHz": word("gigahertz"), "MHz": word("megahertz"), "Hz": word("hertz"),
+    "C": word("graad Celsius", "graden Celsius"),
+    "F": word("graad Fahrenheit", "graden Fahrenheit"), "deg": word("graad", "graden"),
+}  # fmt: skip
+
+_ABBREVIATIONS = {
+    "bijv.": "bijvoorbeeld", "bv.": "bijvoorbeeld", "d.w.z.": "dat wil zeggen",
+    "enz.": "enzovoort", "o.a.": "onder andere", "dhr.": "de heer", "mevr.": "mevrouw",
+    "nr.": "nummer", "ca.": "circa", "m.b.v.": "met behulp van", "p.p.": "per persoon",
+    # capitalised at the start of a line or before a name
+    "Dr.": "doctor", "Blz.": "Bladzijde", "Nr.": "Nummer",
+}  # fmt: skip
+
+_SCALES = {
+    "mln": word("miljoen"),
+    "mld": word("miljard"),
+    "mrd": word("miljard"),
+}  # written abbreviations of large numbers
+# Months abbreviated after a day: "12 okt."
+_MONTH_ABBREVIATIONS = {
+    "jan.": 1,
+    "feb.": 2,
+    "mrt.": 3,
+    "apr.": 4,
+    "jun.": 6,
+    "jul.": 7,
+    "aug.": 8,
+    "sep.": 9,
+    "sept.": 9,
+    "okt.": 10,
+    "nov.": 11,
+    "dec.": 12,
+}
+# "in okt.", "eind sept.": a month abbreviated without a day before it.
+_MONTH_ALONE = re.compile(
+    r"(?<![\w.])((?:in|In|eind|Eind|begin|Begin|half|medio|sinds|vanaf|tot|per)\s)"
+    r"(jan|feb|mrt|apr|jun|jul|aug|sept?|okt|nov|dec)\.(?=\s|$|[,;)])"
+)
+
+
+def _months_alone(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        end = "." if not m.string[m.end() :].strip() else ""  # its dot ends the sentence too
+        return m.group(1) + MONTHS[_MONTH_ABBREVIATIONS[m.group(2) + "."] - 1] + end
+
+    return _MONTH_ALONE.sub(say, text)
+
+
+SPEC = LanguageSpec(
+    code="nl",
+    decimal_word=word("komma"),  # "drie komma veertien"
+    percent=word("procent"),
+    currencies={  # after a number the unit stays singular: "vijf euro"
+        "EUR": Currency(word("euro"), _CENT),
+        "USD": Currency(word("dollar"), _CENT),
+        "GBP": Currency(word("pond"), word("penny", "pence")),
+        "JPY": Currency(word("yen")),
+    },
+    currency_and="en",
+    scales=_SCALES,
+    months=MONTHS,
+    month_aliases=_MONTH_ABBREVIATIONS,
+    time_format="{h} uur {m}",
+    time_format_hour="{h} uur",
+    time_keywords="om|vanaf|rond",  # "om 15.30"
+    time_trailer="uur",  # "om 14:30 uur" says "uur" once
+    ordinal_suffix="ste|de|e",  # 1e, 1ste, 3de
+    ordinal=plain_ordinal("nl"),
+    year=by_hundreds(
+        lambda digits: LANGUAGE.cardinal(digits), "honderd"
+    ),  # 1100-1999 by hundreds, one word (Taalunie: "negentienhonderdnegentig")
+    units=_UNITS,
+    # "120 km/u": kilometer per uur; "2 u" twee uur; recipes: "200 gr", "2 el", "1 tl"
+    unit_symbols={
+        "km/u": "km/h",
+        "u": "h",
+        "gr": "g",
+        "mmHg": "mmHg",
+        "el": "el",
+        "tl": "tl",
+        "EL": "el",
+        "TL": "tl",
+    },
+    range_word="tot",
+    version_word="versie",
+    version_keywords="versie|Versie",
+    point_word="punt",
+    and_word="en",
+    equals_word="is gelijk aan",
+    section_word="paragraaf",
+    abbreviations=_ABBREVIATIONS,
+    titles=frozenset(
+        (
+            "bijv.",
+            "bv.",
+            "d.w.z.",
+            "o.a.",
+            "dhr.",
+            "mevr.",
+            "nr.",
+            "ca.",
+            "m.b.v.",
+            "Dr.",
+            "Blz.",
+            "Nr.",
+        )
+    ),  # never end a sentence
+    extra_rules=(
+        nl_everyday.scale_dots,
+        nl_everyday.registration_numbers,
+        nl_everyday.blood_pressure,
+        time_spans.two_times_rule("en|tot"),
+        _months_alone,
+        day_month.rule("nl", r"op|vanaf|tot|t/m|per|sinds|voor|na"),  # "op 3/4" drie april
+        halves.rule("nl"),  # "1/2 tablet" after the dates
+        seasons.rule(),
+        postcodes.rule("nl"),
+        time_spans.rule("tot"),  # "9.00-18.00 uur"
+        nl_amounts.rule,  # "1,5k", "10 € - 20 €", "8/10", "2:03:45", "18+", "€/kg"
+    ),
+)
+
+LANGUAGE = Language(SPEC)
+normalize = LANGUAGE.normalize

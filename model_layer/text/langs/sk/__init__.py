@@ -1,0 +1,244 @@
+"""Slovak: the spec; ordinals from tables (num2words has none), dates and hours in their case.
+
+Rules followed (Pravidlá slovenského pravopisu; Jazyková poradňa JÚĽŠ SAV): a
+date is a genitive ordinal ("piateho marca"), the hour a feminine ordinal
+("o štrnástej tridsať", locative after "o"); every word of a compound ordinal
+inflects; "3,5" is "tri celé päť" (celá, celé, celých by the whole number).
+"""
+
+from __future__ import annotations
+
+import re
+
+from model_layer.text.langs import central_slavic, time_spans
+from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
+from model_layer.text.langs.forms import inflect, last_word, plural_czech, table_ordinal, word
+from model_layer.text.langs.sk import amounts as sk_amounts
+from model_layer.text.langs.slavic_times import dotted_times
+
+MONTHS = ("januára", "februára", "marca", "apríla", "mája", "júna", "júla", "augusta",
+          "septembra", "októbra", "novembra", "decembra")  # fmt: skip
+MONTH_NAMES = ("január", "február", "marec", "apríl", "máj", "jún",
+               "júl", "august", "september", "október", "november", "december")  # fmt: skip
+_UNITS_ORD = ("", "prvý", "druhý", "tretí", "štvrtý", "piaty", "šiesty", "siedmy", "ôsmy",
+              "deviaty", "desiaty", "jedenásty", "dvanásty", "trinásty", "štrnásty", "pätnásty",
+              "šestnásty", "sedemnásty", "osemnásty", "devätnásty")  # fmt: skip
+_TENS_ORD = ("", "", "dvadsiaty", "tridsiaty", "štyridsiaty", "päťdesiaty", "šesťdesiaty",
+             "sedemdesiaty", "osemdesiaty", "deväťdesiaty")  # fmt: skip
+_GENITIVE = (("ý", "ého"), ("y", "eho"), ("í", "ieho"))
+_FEMININE = (("ý", "á"), ("y", "a"), ("í", "ia"))
+_FEMININE_LOCATIVE = (("ý", "ej"), ("y", "ej"), ("í", "ej"))
+
+
+def ordinal(n: int) -> str | None:
+    return table_ordinal(n, _UNITS_ORD, _TENS_ORD, LANGUAGE.cardinal)
+
+
+def _date(parts: DateParts) -> str | None:
+    day = ordinal(parts.day)
+    if day is None:
+        return None
+    said = f"{inflect(day, _GENITIVE)} {MONTHS[parts.month - 1]}"
+    year = LANGUAGE.cardinal(str(parts.year)) if parts.year else None
+    return f"{said} {year}" if year else said
+
+
+def _hour(h: int, before: str) -> str | None:
+    words = ordinal(h) if h else None
+    if words is None:
+        return LANGUAGE.cardinal(str(h))
+    # "o šiestej", "od deviatej do jedenástej": the locative and genitive are alike
+    oblique = last_word(before).lower() in ("o", "od", "do", "okolo", "po", "pred", "medzi", "a")
+    return inflect(words, _FEMININE_LOCATIVE if oblique else _FEMININE)
+
+
+# "na 2. poschodí", "v 90. rokoch", "2. trieda": an ordinal written with a period takes the
+# form its noun asks for, read from the preposition before it and the noun's ending.
+_FORMS = {
+    "nom_f": (("ý", "á"), ("y", "a"), ("í", "ia")),
+    "nom_n": (("ý", "é"), ("y", "e"), ("í", "ie")),
+    "gen_mn": _GENITIVE,
+    "f_obl": _FEMININE_LOCATIVE,  # genitive, dative, locative feminine: -ej
+    "dat_mn": (("ý", "ému"), ("y", "emu"), ("í", "iemu")),
+    "loc_mn": (("ý", "om"), ("y", "om"), ("í", "om")),
+    "ins_mn": (("ý", "ým"), ("y", "ym"), ("í", "ím")),
+    "ins_f": (("ý", "ou"), ("y", "ou"), ("í", "ou")),
+    "pl_gen_loc": (("ý", "ých"), ("y", "ych"), ("í", "ích")),
+    "pl_ins": (("ý", "ými"), ("y", "ymi"), ("í", "ími")),
+}
+_LOCATIVE_PREPOSITIONS = frozenset(("v", "vo", "na", "o", "po", "pri"))
+_GENITIVE_PREPOSITIONS = frozenset(
+    ("do", "od", "z", "zo", "u", "bez", "počas", "podľa", "okolo", "vedľa", "blízko", "spred")
+)
+_DATIVE_PREPOSITIONS = frozenset(("k", "ku", "proti", "vďaka", "oproti"))
+_INSTRUMENTAL_PREPOSITIONS = frozenset(("s", "so", "za", "pred", "nad", "pod", "medzi"))
+# Feminine nouns whose locative ends in -e like the masculine and neuter ones.
+_FEMININE_LOCATIVES = re.compile(
+    r"(?:triede|kapitole|časti|etape|lige|sezóne|polovici|tabuľke|hodine|vlne|ulici|stanici|"
+    r"kategórii|línii|rade|skupine|fáze|úrovni|verzii|epizóde|sérii|krajine|sekcii|miestnosti)$"
+)
+_ORDINAL_BEFORE_NOUN = re.compile(r"(?<![\w.,])(\d{1,3})\.\s(?=([a-záäčďéíĺľňóôŕšťúýž]+))")
+
+
+_ADJECTIVE_FORMS = (("ého", "gen_mn"), ("ému", "dat_mn"), ("ých", "pl_gen_loc"),
+                    ("ými", "pl_ins"), ("ej", "f_obl"), ("á", "nom_f"), ("é", "nom_n"),
+                    ("ý", "nom_m"))  # fmt: skip
+
+
+def _ordinal_form(preposition: str, noun: str) -> str:
+    """`noun`: the word after the ordinal, a noun or an adjective before it ("2. svetová")."""
+    for ending, form in _ADJECTIVE_FORMS:
+        if noun.endswith(ending) and len(noun) > len(ending) + 2:
+            return form
+    if noun.endswith(("och", "ách", "iach")):
+        return "pl_gen_loc"
+    if noun.endswith(("ami", "ými", "iami")):
+        return "pl_ins"
+    if preposition in _LOCATIVE_PREPOSITIONS and noun.endswith(("e", "i", "í", "u")):
+        feminine = noun.endswith("i") or _FEMININE_LOCATIVES.search(noun)
+        return "f_obl" if feminine else "loc_mn"
+    if preposition in _GENITIVE_PREPOSITIONS:
+        if noun.endswith("ov"):
+            return "pl_gen_loc"
+        return "f_obl" if noun.endswith(("y", "e", "i")) else "gen_mn"
+    if preposition in _DATIVE_PREPOSITIONS:
+        return "f_obl" if noun.endswith(("e", "i")) else "dat_mn"
+    if preposition in _INSTRUMENTAL_PREPOSITIONS and noun.endswith(("om", "ou", "ím")):
+        return "ins_f" if noun.endswith("ou") else "ins_mn"
+    if noun.endswith("a"):
+        return "nom_f"
+    if noun.endswith(("o", "ie", "e")):
+        return "nom_n"
+    return "nom_m"
+
+
+def _ordinals_before_nouns(text: str) -> str:
+    def say(m: re.Match[str]) -> str:
+        noun = m.group(2)
+        if noun in MONTHS or noun in MONTH_NAMES:
+            return m.group()  # a date: the date rule reads it
+        words = ordinal(int(m.group(1)))
+        if words is None:
+            return m.group()
+        preposition = last_word(m.string[: m.start()]).lower()
+        form = _ordinal_form(preposition, noun)
+        return (inflect(words, _FORMS[form]) if form in _FORMS else words) + " "
+
+    return _ORDINAL_BEFORE_NOUN.sub(say, text)
+
+
+# "po-pi", "po-pia" (hyphen or en dash): opening days; "80 €/noc": za noc.
+_DAYS = {"po": "pondelok", "ut": "utorok", "st": "streda", "št": "štvrtok", "pi": "piatok",
+         "pia": "piatok", "so": "sobota", "ne": "nedeľa"}  # fmt: skip
+_DAY = r"(po|ut|st|št|pi|pia|so|ne)"
+_DAY_RANGE = re.compile(rf"(?<!\w){_DAY}\s?[-\u2013]\s?{_DAY}(?!\w)", re.IGNORECASE)  # "Po-Pi"
+_PER_UNIT = re.compile(r"(?<=[\w€%])/(noc|deň|mesiac|rok|hod|osobu|os\.|kus|ks|kg)(?!\w)")
+_PER_WORDS = {"hod": "hodinu", "os.": "osobu", "ks": "kus", "kg": "kilogram"}
+
+
+def _everyday(text: str) -> str:
+    text = _DAY_RANGE.sub(
+        lambda m: f"{_DAYS[m.group(1).lower()]} až {_DAYS[m.group(2).lower()]}", text
+    )
+    text = _PER_UNIT.sub(lambda m: f" za {_PER_WORDS.get(m.group(1), m.group(1))}", text)
+    return _ordinals_before_nouns(text)
+
+
+_CENT = word("cent", "centy", "centov", "centa")
+_UNITS = {
+    "km": word("kilometer", "kilometre", "kilometrov", "kilometra"),
+    "m": word("meter", "metre", "metrov", "metra"),
+    "cm": word("centimeter", "centimetre", "centimetrov", "centimetra"),
+    "kg": word("kilogram", "kilogramy", "kilogramov", "kilogramu"),
+    "g": word("gram", "gramy", "gramov", "gramu"),
+    "ml": word("mililiter", "mililitre", "mililitrov", "mililitra"),
+    "l": word("liter", "litre", "litrov", "litra"),
+    "km/h": word("kilometer za hodinu", "kilometre za hodinu", "kilometrov za hodinu",
+                 "kilometra za hodinu"),
+    "h": word("hodina", "hodiny", "hodín", "hodiny", gender="f"),
+    "min": word("minúta", "minúty", "minút", "minúty", gender="f"),
+    "GB": word("gigabajt", "gigabajty", "gigabajtov", "gigabajtu"),
+    "C": word("stupeň Celzia", "stupne Celzia", "stupňov Celzia", "stupňa Celzia"),
+    "deg": word("stupeň", "stupne", "stupňov", "stupňa"),
+    # medicine doses, energy, volume
+    "mm": word("milimeter", "milimetre", "milimetrov", "milimetra"),
+    "mg": word("miligram", "miligramy", "miligramov", "miligramu"),
+    "dl": word("deciliter", "decilitre", "decilitrov", "decilitra"),
+    "s": word("sekunda", "sekundy", "sekúnd", "sekundy", gender="f"),
+    "m2": word("štvorcový meter", "štvorcové metre", "štvorcových metrov", "štvorcového metra"),
+    "m3": word("kubický meter", "kubické metre", "kubických metrov", "kubického metra"),
+    "kWh": word("kilowatthodina", "kilowatthodiny", "kilowatthodín", "kilowatthodiny",
+                gender="f"),
+    "kW": word("kilowatt", "kilowatty", "kilowattov", "kilowattu"),
+    "MB": word("megabajt", "megabajty", "megabajtov", "megabajtu"),
+    # wind
+    "m/s": word("meter za sekundu", "metre za sekundu", "metrov za sekundu", "metra za sekundu"),
+    "pcs": word("kus", "kusy", "kusov", "kusa"),  # "3 ks" on receipts
+}  # fmt: skip
+_ABBREVIATIONS = {
+    "napr.": "napríklad", "tzv.": "takzvaný", "atď.": "a tak ďalej", "a pod.": "a podobne",
+    "t. j.": "to jest", "resp.": "respektíve", "ul.": "ulica", "č.": "číslo",
+    "Napr.": "Napríklad", "r.": "roku", "tel.": "telefón", "Tel.": "Telefón", "nám.": "námestie",
+    "str.": "strana", "cca": "približne", "p.": "pán", "pí.": "pani",
+}  # fmt: skip
+# Words before a number that names (read digit by digit): company, tax and birth numbers,
+# bank accounts, payment symbols, orders and parcels.
+_IDS = (
+    r"IČO|IČ DPH|DIČ|rodné číslo|rodného čísla|číslo účtu|účet|účtu|na účet|"
+    r"variabilný symbol|variabilným symbolom|VS|objednávk\w*|faktúr\w*|zásielk\w*|"
+    r"rezerváci\w*|zmluv\w*"
+)
+_SCALES = {
+    "tis.": word("tisíc", "tisíce", "tisíc", "tisíca"),
+    "mil.": word("milión", "milióny", "miliónov", "milióna"),
+    "mld.": word("miliarda", "miliardy", "miliárd", "miliardy", gender="f"),
+}  # written abbreviations of large numbers
+
+# "od 9.00 do 11.30", "o 6.45": a clock time written with a dot after a word of time
+# (read as a time, not "devět celých nula nula").
+_dotted_times = dotted_times(r"[Oo]|[Oo]d|[Dd]o|[Oo]kolo|[Pp]o|[Pp]red|[Mm]edzi|a|[Hh]od\.")
+
+
+SPEC = LanguageSpec(
+    code="sk",
+    decimal_word=word("celá", "celé", "celých", gender="f"),  # "tri celé štrnásť"
+    plural=plural_czech,  # jedno euro, dve eurá, päť eur, 2,5 eura
+    genders={"f": {"jeden": "jedna", "dva": "dve"}, "n": {"jeden": "jedno", "dva": "dve"}},
+    percent=word("percento", "percentá", "percent", "percenta", gender="n"),
+    currencies={
+        "EUR": Currency(word("euro", "eurá", "eur", "eura", gender="n"), _CENT),
+        "USD": Currency(word("dolár", "doláre", "dolárov", "dolára"), _CENT),
+        "CZK": Currency(word("koruna", "koruny", "korún", "koruny", gender="f")),
+        "GBP": Currency(word("libra", "libry", "libier", "libry", gender="f"), word("pence")),
+    },
+    scales=_SCALES,
+    months=MONTHS,
+    month_names=MONTH_NAMES,  # a month on its own (SSML say-as)
+    date=_date,
+    hour=_hour,
+    minute_zero="nula",  # "o deviatej nula päť"
+    units=_UNITS,
+    unit_symbols={"hod": "h", "ks": "pcs"},  # "2 hod. 15 min", "3 ks"
+    range_word="až",
+    version_word="verzia",
+    version_keywords="verzia|verzie|Verzia",
+    point_word="bodka",
+    and_word="a",
+    equals_word="sa rovná",
+    section_word="paragraf",
+    abbreviations=_ABBREVIATIONS,
+    # never end a sentence
+    titles=frozenset(("napr.", "tzv.", "t. j.", "resp.", "ul.", "č.", "Napr.", "r.", "nám.", "p.")),
+    extra_rules=(
+        central_slavic.id_rule(_IDS, "sk", "lomené", codes=r"kód\w*|PIN"),
+        central_slavic.time_span_rule("od", "do", ("medzi", "a")),
+        sk_amounts.rule,
+        central_slavic.west_range_rule("sk", "až"),
+        time_spans.hour_word_after_time_rule("hod|h"),
+        _dotted_times,
+        _everyday,
+    ),
+)
+
+LANGUAGE = Language(SPEC)
+normalize = LANGUAGE.normalize

@@ -1,0 +1,215 @@
+"""Swedish: the spec; "en" before common-gender nouns, years by hundreds, 3:e and 1:a."""
+
+from __future__ import annotations
+
+import re
+
+from model_layer.text import numbers
+from model_layer.text.langs import day_month, halves, nordic, rates, seasons, time_spans
+from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
+from model_layer.text.langs.forms import by_hundreds, word
+from model_layer.text.langs.sv import amounts as sv_amounts
+
+MONTHS = ("januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti",
+          "september", "oktober", "november", "december")  # fmt: skip
+
+
+_CENT = word("cent", gender="c")
+_ABBREVIATIONS = {
+    "ggr": "gånger",
+    "t.ex.": "till exempel", "bl.a.": "bland annat", "osv.": "och så vidare",
+    "dvs.": "det vill säga", "ca": "cirka", "Ca": "Cirka", "rok": "rum och kök",
+    "nr": "nummer", "kl.": "klockan", "Kl.": "Klockan",
+    "kl": "klockan", "Kl": "Klockan",
+    "m.m.": "med mera", "s.k.": "så kallad", "tel.": "telefon", "Tel.": "Telefon",
+    "inkl.": "inklusive", "exkl.": "exklusive", "t.o.m.": "till och med",
+    "fr.o.m.": "från och med", "resp.": "respektive",
+}  # fmt: skip
+
+_UNITS = {
+    "km": word("kilometer", gender="c"), "m": word("meter", gender="c"),
+    "cm": word("centimeter", gender="c"), "mm": word("millimeter", gender="c"),
+    "kg": word("kilo"), "g": word("gram"), "mg": word("milligram"),
+    "l": word("liter", gender="c"), "ml": word("milliliter", gender="c"),
+    "km/h": word("kilometer i timmen", gender="c"), "m/s": word("meter per sekund", gender="c"),
+    "m2": word("kvadratmeter", gender="c"), "m3": word("kubikmeter", gender="c"),
+    "km2": word("kvadratkilometer", gender="c"), "h": word("timme", "timmar", gender="c"),
+    "min": word("minut", "minuter", gender="c"), "s": word("sekund", "sekunder", gender="c"),
+    "ms": word("millisekund", "millisekunder", gender="c"),
+    "kWh": word("kilowattimme", "kilowattimmar", gender="c"), "kW": word("kilowatt", gender="c"),
+    "W": word("watt", gender="c"), "TB": word("terabyte", gender="c"),
+    "GB": word("gigabyte", gender="c"), "MB": word("megabyte", gender="c"),
+    "kB": word("kilobyte", gender="c"), "GHz": word("gigahertz", gender="c"),
+    "MHz": word("megahertz", gender="c"), "Hz": word("hertz", gender="c"),
+    "C": word("grad Celsius", "grader Celsius", gender="c"),
+    "F": word("grad Fahrenheit", "grader Fahrenheit", gender="c"),
+    "deg": word("grad", "grader", gender="c"),
+    "st": word("stycke", "stycken"),  # receipts: "2 st à 45 kr"
+    "tr": word("trappa", "trappor", gender="c"),  # housing ads: "4 tr" (the floor)
+}  # fmt: skip
+
+_SCALES = {
+    "milj.": word("miljon", "miljoner", gender="c"),
+    "mdr": word("miljard", "miljarder", gender="c"),
+}  # written abbreviations of large numbers
+# Months abbreviated after a day: "12 okt."
+_MONTH_ABBREVIATIONS = {
+    "jan.": 1,
+    "feb.": 2,
+    "mar.": 3,
+    "apr.": 4,
+    "jun.": 6,
+    "jul.": 7,
+    "aug.": 8,
+    "sep.": 9,
+    "sept.": 9,
+    "okt.": 10,
+    "nov.": 11,
+    "dec.": 12,
+}
+# "1 kvinna" is "en kvinna": one before a noun of common gender (most nouns), "ett"/"et"
+# before the frequent neuter ones.
+_NEUTER = frozenset((
+    "barn", "år", "hus", "äpple", "glas", "kilo", "rum", "land", "liv", "ord", "ben", "öga",
+    "öra", "hjärta", "huvud", "bord", "fönster", "paket", "exemplar", "stycke", "par", "dussin",
+    "hekto", "gram", "ägg", "brev", "foto", "jobb", "problem", "program", "spel", "mål", "lag",
+    "tåg", "flyg", "plan", "skepp", "djur", "träd", "bär", "bröd", "kort", "nummer", "företag",
+    "sekel", "dygn", "ögonblick", "väder", "folk", "ställe", "kök", "badrum", "sovrum",
+    "kontor", "hotell", "museum", "sjukhus", "universitet", "parti", "projekt", "system",
+    "minne", "resultat", "fel", "svar", "beslut", "förslag", "möte", "samtal", "avsnitt",
+    "kapitel", "land", "mejl", "meddelande", "sms", "tal",
+))  # fmt: skip
+# after a number these are no noun: "klockan 1 och" is "klockan ett och"
+_NOT_NOUNS = frozenset((
+    "och", "eller", "i", "på", "av", "till", "för", "med",
+    "om", "men", "som", "är", "var", "så", "att", "den", "det",
+))  # fmt: skip
+
+
+# "betalas den 25 varje månad", "den 25.": the day of the month (not "den 25 år gamla")
+_DAY_OF_MONTH = re.compile(
+    r"(?<!\w)([Dd]en) (0?[1-9]|[12]\d|3[01])"
+    r"(?=\s*(?:[.,;!?)]|$)|\s(?:varje|i månaden|kl\b|klockan|och den|till den))"
+    # ... or the second day of a span: "mellan den 1 och den 5"
+    r"|(?<=och |ill )(den) (0?[1-9]|[12]\d|3[01])(?![\d/.:]|,\d|\s?%)"
+)
+
+
+def _day_of_month(text: str) -> str:
+    if "en " not in text:
+        return text
+    return _DAY_OF_MONTH.sub(
+        lambda m: f"{m[1] or m[3]} {numbers.ordinal(int(m[2] or m[4]), 'sv')}", text
+    )
+
+
+def _one(digits: str, following: str) -> str | None:
+    if digits == "1" and following[:1].islower() and following not in _NEUTER | _NOT_NOUNS:
+        return "en"
+    return LANGUAGE.cardinal(digits)
+
+
+# "2 tabletter/dag", "25 kr/kg": a rate, "per dag", "per kilo"
+_PER_WORDS = {
+    "dag": "dag",
+    "dygn": "dygn",
+    "vecka": "vecka",
+    "v": "vecka",
+    "mån": "månad",
+    "månad": "månad",
+    "år": "år",
+    "st": "styck",
+    "person": "person",
+    "pers": "person",
+    "kg": "kilo",
+    "km": "kilometer",
+    "h": "timme",
+    "tim": "timme",
+    "timme": "timme",
+    "natt": "natt",
+    "l": "liter",
+    "m2": "kvadratmeter",
+    "m²": "kvadratmeter",
+}
+
+
+# "Din kod är 483920", "Verifieringskod: 123 456", "PIN-kod 1234"
+_CODE_WORDS = r"\w*kod(?:en)?(?:\s+är)?:?|PIN(?:\s+är)?:?|bankgiro:?|plusgiro:?|BG:?|PG:?"
+_INVOICE_WORDS = r"(?:faktura|order|kund|referens|bokning|ärende)(?:nummer|nr)?:?"
+# a unit or sign after a falling pair: "22-4 °C", "5-3 kr" (no result)
+_UNIT_AFTER = r"°|%|kr|:-|€|\$|grader|procent|km|m|kg|g|l|dl|cl|ml|cm|mm|h|min|tim"
+# "version 10.15", "kapitel 12.30": no clock time after these
+_NOT_TIMES = r"version|v|kapitel|avsnitt|punkt|paragraf|§|sidan|s\."
+
+
+SPEC = LanguageSpec(
+    code="sv",
+    decimal_word=word("komma"),  # "tre komma fjorton"
+    genders={"c": {"ett": "en"}},  # num2words says "ett"; "en krona", "en timme"
+    word_fixes=((r"ettt", "ett"),),  # num2words: "etttusen"
+    percent=word("procent", gender="c"),
+    currencies={
+        "SEK": Currency(word("krona", "kronor", gender="c"), word("öre")),
+        "EUR": Currency(word("euro", gender="c"), _CENT),
+        "USD": Currency(word("dollar", gender="c"), _CENT),
+        "GBP": Currency(word("pund"), word("penny", "pence", gender="c")),
+    },
+    currency_symbols={"kr": "SEK", ":-": "SEK"},
+    currency_and="och",
+    scales=_SCALES,
+    months=MONTHS,
+    month_aliases=_MONTH_ABBREVIATIONS,
+    day=lambda n, before: numbers.ordinal(n, "sv"),  # "den femte mars"
+    minute_zero="noll",  # "nio noll fem"
+    hour_gender="c",
+    time_keywords="[Kk]lockan(?: är)?",  # "kl. 14.30", "Klockan är 23.59"
+    ordinal_suffix=":e|:a",
+    ordinal=plain_ordinal("sv"),
+    year=by_hundreds(
+        lambda digits: LANGUAGE.cardinal(digits), "hundra"
+    ),  # 1100-1999 by hundreds, one word: "nittonhundranittionio" (Språkrådet)
+    agreeing=_one,
+    units={**_UNITS, "dl": word("deciliter", gender="c"), "cl": word("centiliter", gender="c")},
+    unit_symbols={
+        "dl": "dl",
+        "cl": "cl",
+        "sek": "s",
+        "tim": "h",
+        "kvm": "m2",
+        "st": "st",
+        "st.": "st",
+        "tr": "tr",
+        "tr.": "tr",
+    },  # recipes: "2 dl mjölk"
+    range_word="till",
+    version_word="version",
+    version_keywords="version|Version",
+    point_word="punkt",
+    and_word="och",
+    equals_word="är lika med",
+    section_word="paragraf",
+    abbreviations=_ABBREVIATIONS,
+    titles=frozenset(("t.ex.", "bl.a.", "dvs.", "kl.", "s.k.")),  # never end a sentence
+    extra_rules=(
+        nordic.code_rule(_CODE_WORDS, "sv"),  # "Din kod är 483920": digit by digit
+        nordic.personal_id_rule("sv", year_first=True, tail=r"\d{4}"),
+        nordic.dotted_time_rule(_NOT_TIMES),  # "avgår 07.45": a clock time
+        nordic.blood_pressure_rule("blodtryck|BT", "över"),  # "130/85": 130 över 85
+        nordic.code_rule(_INVOICE_WORDS, "sv", min_digits=5),  # "Faktura 2024-0456"
+        nordic.descending_score_rule(_UNIT_AFTER, r"kl\.?|klockan|från|öppet"),
+        rates.rule(_PER_WORDS, "till"),
+        _day_of_month,
+        day_month.rule(
+            "sv",
+            r"den|från|till|före|efter|senast|till och med|från och med|förfaller|"
+            r"måndag|tisdag|onsdag|torsdag|fredag|lördag|söndag",
+        ),  # "den 12/3" den tolfte mars
+        halves.rule("sv"),  # "1/2 tablett" after the dates
+        sv_amounts.rule,  # "1,5k", "100 kr - 200 kr", "8/10", "18+": after the dates
+        seasons.rule(),
+        time_spans.rule("till"),
+    ),  # "kl. 9.00-17.00"
+)
+
+LANGUAGE = Language(SPEC)
+normalize = LANGUAGE.normalize
