@@ -32,6 +32,9 @@ _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
 _HEAD_CHARS = 40
 _MIN_ANCHOR = 3
 _WINDOW_SLACK = 60
+# A written word ("1,250,000", "https://…" is longer, but is never cut inside) for
+# `_word_start`: farther back than this, a start is left where the alignment put it.
+_MAX_WORD_CHARS = 24
 
 
 @dataclass(frozen=True)
@@ -68,14 +71,37 @@ def chunk_times(plan: SpeechPlan) -> list[tuple[float, float]]:
     return times
 
 
-def _find_head(source: str, head: str, lo: int, hi: int) -> int | None:
+def _find_head(source: str, head: str, lo: int, hi: int, cut_after: str = "") -> int | None:
     """Where in source[lo:hi] the text `head` (the spoken start of a chunk) begins: the
-    first character aligned with it, moved back by the spoken characters before it."""
+    first character aligned with it, moved back by the spoken characters before it.
+
+    Spoken words before the anchor can be many more than the written characters they
+    came from ("2024" is "twenty twenty-four"), so going back by their count can land
+    inside an earlier number. When the previous chunk was cut after punctuation
+    (`cut_after`), the chunk starts after the last such mark (and its space) before the
+    anchor: the cut was made there, and a mark is written the same in both texts."""
     matcher = SequenceMatcher(None, source[lo:hi], head, autojunk=False)
     blocks = [block for block in matcher.get_matching_blocks() if block.size >= _MIN_ANCHOR]
     if not blocks:
         return None
-    return lo + blocks[0].a - blocks[0].b
+    anchor, before = lo + blocks[0].a, blocks[0].b
+    if before == 0:
+        return anchor
+    if cut_after and not cut_after.isalnum():
+        mark = source.rfind(cut_after, lo - 1, anchor)
+        if mark >= 0 and (mark + 1 == len(source) or source[mark + 1].isspace()):
+            return mark + 1
+    return anchor - before
+
+
+def _word_start(text: str, position: int, floor: int) -> int:
+    """`position`, or the start of the word it falls inside: chunks are cut between words,
+    so a start inside one ("10:3|0") is an alignment error. Not past `floor` (the previous
+    chunk's start), and not far: text written without spaces has no word starts to find."""
+    if position >= len(text) or text[position - 1].isspace() or text[position].isspace():
+        return position
+    space = max(text.rfind(" ", floor + 1, position), text.rfind("\n", floor + 1, position))
+    return space + 1 if space >= 0 and position - space <= _MAX_WORD_CHARS else position
 
 
 def _skip_space(text: str, position: int, stop: int) -> int:
@@ -101,9 +127,10 @@ def _segment_spans(source: str, spoken: str, chunks: list[str]) -> list[tuple[in
         expected = starts[-1] + len(previous) * ratio
         lo = min(len(source), max(starts[-1] + 1, int(starts[-1] + 0.25 * len(previous) * ratio)))
         hi = min(len(source), int(expected + 0.5 * len(previous) * ratio) + _WINDOW_SLACK)
-        found = _find_head(source, chunk[:_HEAD_CHARS], lo, hi)
+        cut_after = previous.rstrip()[-1:]
+        found = _find_head(source, chunk[:_HEAD_CHARS], lo, hi, cut_after)
         start = round(expected) if found is None else found
-        start = min(max(start, starts[-1] + 1), len(source))
+        start = _word_start(source, min(max(start, starts[-1] + 1), len(source)), starts[-1])
         starts.append(_skip_space(source, start, len(source)))
     ends = [*starts[1:], len(source)]
     return [

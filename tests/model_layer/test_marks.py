@@ -44,3 +44,26 @@ def test_marks_stay_inside_the_text_and_follow_the_plan(
         previous_end = mark.text_end
     for mark in marks.marks:
         assert 0 <= mark.start <= mark.end <= marks.duration_seconds + 1e-6
+
+
+@pytest.mark.parametrize(
+    ("text", "sentences"),
+    [
+        (
+            "The meeting is at 10:30 on May 5, 2024, and costs $12.50 for everyone.",
+            ["The meeting is at 10:30 on May 5,", "2024, and costs $12.50 for everyone."],
+        ),
+        (
+            "We paid 1,250 dollars, or 2024 times more, and then 3,750 more again.",
+            ["We paid 1,250 dollars,", "or 2024 times more,", "and then 3,750 more again."],
+        ),
+    ],
+)
+def test_a_chunk_cut_after_punctuation_starts_after_it_in_the_written_text(
+    tiny_model_dir: Path, text: str, sentences: list[str]
+) -> None:
+    """Spoken numbers are longer than written ones: going back from the aligned words by
+    the spoken characters must not land inside an earlier number."""
+    settings = EngineSettings(warmup=False, max_chunk_chars=70, first_chunk_chars=40)
+    plan = model_layer.load(tiny_model_dir, settings).plan(text, lang="en", seed=1)
+    assert [m.text for m in speech_marks(plan).marks if m.type == "sentence"] == sentences
