@@ -28,6 +28,13 @@ from handler.s3 import S3AudioUpload
 from handler.speech import SpeechJob, plan_speech
 from model_layer import SpeechPlan, SynthesisCancelled, Synthesizer
 from model_layer.audio import FORMATS, AudioFormat
+from model_layer.captions import to_srt, to_vtt
+from model_layer.marks import SpeechMarks, speech_marks
+
+_CAPTIONS: dict[str, tuple[Callable[[SpeechMarks], str], str]] = {
+    "vtt": (to_vtt, "text/vtt; charset=utf-8"),
+    "srt": (to_srt, "application/x-subrip; charset=utf-8"),
+}
 
 
 class BatchNotConfiguredError(RuntimeError):
@@ -186,6 +193,9 @@ class BatchRuntime:
             segments=segments,
         )
         document.update(extra)
+        # Not over a newer upload's captions: checked here, and again before the manifest.
+        check_current(self.s3, loaded.source)
+        document["captions"] = self._write_captions(plan, keys)
         for _attempt in range(3):
             previous = self._etag_or_none(keys.bucket, keys.manifest)
             check_current(self.s3, loaded.source)
@@ -204,6 +214,21 @@ class BatchRuntime:
             raise SupersededError(f"{keys.manifest} kept changing while this job wrote it")
         self.s3.delete_object(Bucket=keys.bucket, Key=keys.error)
         return document
+
+    def _write_captions(self, plan: SpeechPlan, keys: OutputKeys) -> dict[str, Any]:
+        """WebVTT and SRT beside the audio, before the manifest (which says the job is
+        complete). Cue text is what the reader wrote; the plan times them exactly, as it
+        timed the audio; the VTT's word timestamps are estimates and its header says so."""
+        marks = speech_marks(plan, word_marks=True)
+        for form, (render_captions, content_type) in _CAPTIONS.items():
+            self.s3.put_object(
+                Bucket=keys.bucket,
+                Key=keys.captions(form),
+                Body=render_captions(marks).encode("utf-8"),
+                ContentType=content_type,
+                Metadata=self.metadata(),
+            )
+        return {form: keys.captions(form) for form in _CAPTIONS} | {"word_timing": "estimated"}
 
     def _etag_or_none(self, bucket: str, key: str) -> str | None:
         try:

@@ -13,6 +13,8 @@ INPUT_SUFFIXES = (".txt", ".json")
 MANIFEST_SUFFIX = ".manifest.json"
 ERROR_SUFFIX = ".error.json"
 STATUS_SUFFIX = ".status.json"
+# Captions beside every narration, in the two forms players read.
+CAPTION_SUFFIXES = {"vtt": ".vtt", "srt": ".srt"}
 # Error reports of uploads whose key gives no usable output name, named by a hash of it.
 INVALID_KEY_REPORTS = "invalid-keys/"
 # Metadata on every object this function writes, so an event for one is recognised as ours.
@@ -22,6 +24,7 @@ _SUFFIXES = (
     MANIFEST_SUFFIX,
     ERROR_SUFFIX,
     STATUS_SUFFIX,
+    *CAPTION_SUFFIXES.values(),
     *(f".{spec.extension}" for spec in FORMATS.values()),
 )
 _LONGEST_SUFFIX = max(len(suffix.encode()) for suffix in _SUFFIXES)
@@ -50,6 +53,9 @@ class OutputKeys:
     @property
     def status(self) -> str:
         return self.base + STATUS_SUFFIX
+
+    def captions(self, form: str) -> str:
+        return self.base + CAPTION_SUFFIXES[form]
 
 
 def input_name(key: str, input_prefix: str) -> str | None:

@@ -12,7 +12,15 @@ import pytest
 from botocore.exceptions import ClientError
 
 from handler.errors import StorageUnavailableError
-from tests.infra.batch import keys_in, open_multipart_uploads, read_audio, read_json, s3_event
+from tests.infra.batch import (
+    keys_in,
+    open_multipart_uploads,
+    read_audio,
+    read_json,
+    read_text,
+    s3_event,
+)
+from tests.infra.captions import parse_cues
 from tests.infra.fixtures import S3Buckets
 from tests.infra.seaweed import S3Server
 
@@ -50,7 +58,9 @@ def test_text_upload_becomes_audio_and_manifest(deliver, s3, s3_buckets: S3Bucke
     assert result == {"results": [{"bucket": s3_buckets.input, "key": key, "outcome": "done"}]}
     assert keys_in(s3, s3_buckets.output, "speech/") == [
         "speech/chapter one été.manifest.json",
+        "speech/chapter one été.srt",
         "speech/chapter one été.status.json",
+        "speech/chapter one été.vtt",
         "speech/chapter one été.wav",
     ]
     data, audio, rate = read_audio(s3, s3_buckets.output, "speech/chapter one été.wav")
@@ -91,6 +101,23 @@ def test_text_upload_becomes_audio_and_manifest(deliver, s3, s3_buckets: S3Bucke
     assert chunks[0]["start"] == 0.0
     assert all(a["end"] <= b["start"] for a, b in itertools.pairwise(chunks))
     assert chunks[-1]["end"] == pytest.approx(manifest["duration_seconds"], abs=1e-3)
+    # Captions beside it: cues in order, inside the audio, the text as the reader wrote it.
+    assert manifest["captions"] == {
+        "vtt": "speech/chapter one été.vtt",
+        "srt": "speech/chapter one été.srt",
+        "word_timing": "estimated",
+    }
+    for form in ("vtt", "srt"):
+        head = s3.head_object(Bucket=s3_buckets.output, Key=f"speech/chapter one été.{form}")
+        assert head["ContentType"].startswith(
+            "text/vtt" if form == "vtt" else "application/x-subrip"
+        )
+        cues = parse_cues(read_text(s3, s3_buckets.output, f"speech/chapter one été.{form}"), form)
+        assert cues[0][0] == 0.0 and cues[-1][1] <= manifest["duration_seconds"] + 1e-3
+        written = " ".join(" ".join(lines) for _, _, lines in cues)
+        assert written == " ".join(TEXT.split())
+    vtt = read_text(s3, s3_buckets.output, "speech/chapter one été.vtt")
+    assert "Word timings (the inline timestamps) are estimated" in vtt
 
 
 def test_bom_crlf_paragraphs_and_dropped_characters(deliver, s3, s3_buckets: S3Buckets) -> None:
@@ -123,7 +150,12 @@ def test_awkward_keys_are_decoded(deliver, s3, s3_buckets: S3Buckets, key: str, 
     event = s3_event(s3_buckets.input, key)
     assert "+" in event["Records"][0]["s3"]["object"]["key"] or " " not in key
     assert outcome(deliver(event)) == ["done"]
-    assert results_in(s3, s3_buckets.output) == [f"{base}.manifest.json", f"{base}.wav"]
+    assert results_in(s3, s3_buckets.output) == [
+        f"{base}.manifest.json",
+        f"{base}.srt",
+        f"{base}.vtt",
+        f"{base}.wav",
+    ]
 
 
 def test_json_job_with_output_name_and_format(deliver, s3, s3_buckets: S3Buckets) -> None:
@@ -142,6 +174,8 @@ def test_json_job_with_output_name_and_format(deliver, s3, s3_buckets: S3Buckets
     assert results_in(s3, s3_buckets.output) == [
         "speech/books/first chapter.manifest.json",
         "speech/books/first chapter.mp3",
+        "speech/books/first chapter.srt",
+        "speech/books/first chapter.vtt",
     ]
     _data, _audio, rate = read_audio(s3, s3_buckets.output, "speech/books/first chapter.mp3")
     manifest = read_json(s3, s3_buckets.output, "speech/books/first chapter.manifest.json")
@@ -348,6 +382,8 @@ def test_a_good_upload_after_a_bad_one_removes_the_error_report(
     assert outcome(deliver(s3_event(s3_buckets.input, "incoming/fix.txt"))) == ["done"]
     assert results_in(s3, s3_buckets.output) == [
         "speech/fix.manifest.json",
+        "speech/fix.srt",
+        "speech/fix.vtt",
         "speech/fix.wav",
     ]
 
@@ -394,5 +430,7 @@ def test_a_live_claim_is_retried_later_and_an_expired_one_taken_over(
     assert read_json(s3, s3_buckets.output, claim)["state"] == "done"
     assert results_in(s3, s3_buckets.output) == [
         "speech/held.manifest.json",
+        "speech/held.srt",
+        "speech/held.vtt",
         "speech/held.wav",
     ]

@@ -82,8 +82,12 @@ def test_s3_events_delivered_through_sqs(moto_function, moto_s3_sqs: S3ToSqs) ->
     assert [k for k in keys_in(s3, output, "speech/") if not k.endswith(".status.json")] == [
         "speech/café/Ünïcødé file.manifest.json",
         "speech/café/Ünïcødé file.ogg",
+        "speech/café/Ünïcødé file.srt",
+        "speech/café/Ünïcødé file.vtt",
         "speech/my book + notes 100%.flac",
         "speech/my book + notes 100%.manifest.json",
+        "speech/my book + notes 100%.srt",
+        "speech/my book + notes 100%.vtt",
     ]
     manifest = read_json(s3, output, "speech/café/Ünïcødé file.manifest.json")
     assert manifest["language"] == "fr" and "trois" in manifest["normalized_text"]

@@ -15,6 +15,7 @@ from tests.infra.batch import (
     open_multipart_uploads,
     read_audio,
     read_json,
+    read_text,
     s3_event,
 )
 from tests.infra.fixtures import S3Buckets
@@ -68,6 +69,10 @@ def test_split_audio_equals_one_invocation_bit_for_bit(
     assert many["chunks"] == one["chunks"]
     assert many["duration_seconds"] == one["duration_seconds"]
     assert many["normalized_text"] == one["normalized_text"]
+    for form in ("vtt", "srt"):
+        assert read_text(s3, s3_buckets.output, f"speech/split.{form}") == read_text(
+            s3, s3_buckets.output, f"speech/whole.{form}"
+        )
     # Only the audio and manifests remain: segment audio, markers, the job descriptor
     # (job.json) and the assembly claim are deleted; the claims stay (later deliveries of
     # the same uploads stay no-ops), and no multipart upload is left open.
@@ -78,8 +83,12 @@ def test_split_audio_equals_one_invocation_bit_for_bit(
         k for k in keys_in(s3, s3_buckets.output, "speech/") if not k.endswith(".status.json")
     ] == [
         "speech/split.manifest.json",
+        "speech/split.srt",
+        "speech/split.vtt",
         "speech/split.wav",
         "speech/whole.manifest.json",
+        "speech/whole.srt",
+        "speech/whole.vtt",
         "speech/whole.wav",
     ]
 

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from tests.handler.conftest import url_event
+from tests.infra.captions import parse_cues
 
 TEXT = (
     "Dr. Smith paid $1,250.50 on 3/14 for the new equipment. "
@@ -18,36 +19,6 @@ TEXT = (
     "that it must be split into more than one cue by the caption writer, never overlapping. "
     "Ünïcödé text — with a dash — ends it."
 )
-_TIME = r"(\d{2}):([0-5]\d):([0-5]\d)[.,](\d{3})"
-
-
-def _seconds(match: re.Match[str]) -> float:
-    hours, minutes, seconds, millis = (int(g) for g in match.groups())
-    return hours * 3600 + minutes * 60 + seconds + millis / 1000
-
-
-def parse_cues(document: str, kind: str) -> list[tuple[float, float, list[str]]]:
-    """A strict reader: every block well formed, or the test fails."""
-    blocks = document.strip("\n").split("\n\n")
-    if kind == "vtt":
-        assert blocks[0] == "WEBVTT", blocks[0]
-        blocks = [b for b in blocks[1:] if not b.startswith("NOTE")]
-    separator = "." if kind == "vtt" else ","
-    timing = re.compile(rf"{_TIME} --> {_TIME}".replace("[.,]", re.escape(separator)))
-    found = []
-    for number, block in enumerate(blocks, 1):
-        lines = block.split("\n")
-        if kind == "srt":
-            assert lines[0] == str(number), block
-            lines = lines[1:]
-        match = timing.fullmatch(lines[0])
-        assert match, f"bad timing line {lines[0]!r}"
-        start = _seconds(re.match(_TIME, match.group(0)))  # type: ignore[arg-type]
-        end = _seconds(re.search(_TIME + "$", match.group(0)))  # type: ignore[arg-type]
-        text = lines[1:]
-        assert 1 <= len(text) <= 2, block
-        found.append((start, end, text))
-    return found
 
 
 def _marks(invoke: Any, **body: Any) -> dict[str, Any]:
@@ -73,6 +44,17 @@ def test_captions_parse_and_fit_the_audio(invoke: Any, kind: str) -> None:
     written = " ".join(" ".join(lines) for _, _, lines in cues)
     assert "$1,250.50" in written and "Dr. Smith" in written and "Ünïcödé" in written
     assert "twelve" not in written  # what the reader wrote, not the normalized words
+
+
+def test_vtt_word_timestamps_are_inside_their_cues_and_said_to_be_estimates(invoke: Any) -> None:
+    document = _marks(invoke, text=TEXT, format="vtt", word_marks=True)["body"]
+    assert "NOTE Word timings (the inline timestamps) are estimated" in document
+    plain = _marks(invoke, text=TEXT, format="vtt")["body"]
+    assert "estimated" not in plain and not re.search(r"<\d\d:", plain)
+    cues = parse_cues(document, "vtt")  # strict: inside the cue, increasing
+    assert len(re.findall(r"<\d\d:\d\d:\d\d\.\d{3}>", document)) >= 20
+    # Taken out, the words are the same cues as without them.
+    assert cues == parse_cues(plain, "vtt")
 
 
 def test_vtt_names_the_speakers(invoke: Any) -> None:

@@ -54,6 +54,10 @@ def keys_in(client: Any, bucket: str, prefix: str = "") -> list[str]:
     return sorted(item["Key"] for page in pages for item in page.get("Contents", []))
 
 
+def read_text(client: Any, bucket: str, key: str) -> str:
+    return client.get_object(Bucket=bucket, Key=key)["Body"].read().decode("utf-8")
+
+
 def read_json(client: Any, bucket: str, key: str) -> Any:
     return json.loads(client.get_object(Bucket=bucket, Key=key)["Body"].read())
 
