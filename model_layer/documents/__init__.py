@@ -1,7 +1,11 @@
-"""Documents read as a narrator reads them (see model.py for the shape)."""
+"""Documents read as a narrator reads them (see model.py for the shape): plain text,
+Markdown, HTML and EPUB, each bounded by ReadOptions (and, for EPUB, ArchiveLimits)."""
 
 from __future__ import annotations
 
+from model_layer.documents.epub import ArchiveLimits, read_epub
+from model_layer.documents.html import read_html
+from model_layer.documents.markdown import read_markdown
 from model_layer.documents.model import (
     Block,
     Chapter,
@@ -10,8 +14,10 @@ from model_layer.documents.model import (
     DocumentFormat,
     ReadOptions,
 )
+from model_layer.documents.text import read_text
 
 __all__ = [
+    "ArchiveLimits",
     "Block",
     "Chapter",
     "Document",
@@ -28,23 +34,47 @@ _SUFFIXES: dict[str, DocumentFormat] = {
     ".markdown": "markdown",
     ".html": "html",
     ".htm": "html",
+    ".xhtml": "html",
     ".epub": "epub",
+}
+_CONTENT_TYPES: dict[str, DocumentFormat] = {
+    "text/plain": "text",
+    "text/markdown": "markdown",
+    "text/x-markdown": "markdown",
+    "text/html": "html",
+    "application/xhtml+xml": "html",
+    "application/epub+zip": "epub",
 }
 
 
 def format_for(key: str, content_type: str | None = None) -> DocumentFormat | None:
-    """The format an object's key (or, failing that, its content type) names; None: not
-    a document this function reads."""
+    """The format an object's key names (its suffix), or failing that its content type;
+    None: not a document this function reads."""
     lowered = key.lower()
     for suffix, fmt in _SUFFIXES.items():
         if lowered.endswith(suffix):
             return fmt
-    return None
+    media_type = (content_type or "").split(";", 1)[0].strip().lower()
+    return _CONTENT_TYPES.get(media_type)
+
+
+def _decoded(data: bytes) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise DocumentError(
+            "invalid_document", f"the document is not UTF-8 text (byte {exc.start})"
+        ) from exc
 
 
 def read_document(data: bytes, fmt: DocumentFormat, options: ReadOptions | None = None) -> Document:
     """The document in `data`, read as `fmt`; DocumentError (with its code) otherwise."""
     options = options or ReadOptions()
-    text = data.decode("utf-8-sig")
-    paragraphs = tuple(Block(part.strip()) for part in text.split("\n\n") if part.strip())
-    return Document(None, None, (Chapter(None, paragraphs),))
+    if fmt == "epub":
+        return read_epub(data, options)
+    text = _decoded(data)
+    if fmt == "markdown":
+        return read_markdown(text, options)
+    if fmt == "html":
+        return read_html(text, options)
+    return read_text(text, options)
