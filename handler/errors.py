@@ -19,6 +19,7 @@ from model_layer import (
     UnknownVoiceError,
     UnsupportedLanguageError,
 )
+from model_layer.documents.model import DocumentError
 from model_layer.text import UnsupportedCharactersError
 
 
@@ -132,6 +133,16 @@ ERROR_TABLE: dict[type[BaseException], tuple[int, str]] = {
     SynthesisCancelled: (504, "deadline_exceeded"),
     DeadlineExceededError: (504, "deadline_exceeded"),
 }
+# A document refused by its reader (model_layer/documents) carries its own code.
+DOCUMENT_ERRORS: dict[str, int] = {
+    "invalid_document": 400,
+    "xml_entities_refused": 400,
+    "nesting_too_deep": 400,
+    "missing_part": 400,
+    "document_too_large": 413,
+    "archive_bomb": 413,
+    "drm_protected": 422,
+}
 INTERNAL_ERROR = (500, "internal_error")
 # Codes whose failure is transient: the body says `retryable: true` and HTTP responses carry
 # Retry-After with these seconds.
@@ -139,6 +150,8 @@ RETRY_AFTER_SECONDS: dict[str, int] = {"storage_unavailable": 1}
 
 
 def classify(exc: BaseException) -> tuple[int, str]:
+    if isinstance(exc, DocumentError) and exc.code in DOCUMENT_ERRORS:
+        return DOCUMENT_ERRORS[exc.code], exc.code
     for cls in type(exc).__mro__:
         if cls in ERROR_TABLE:
             return ERROR_TABLE[cls]

@@ -8,7 +8,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from handler.config import HandlerSettings
-from handler.errors import ERROR_TABLE, INTERNAL_ERROR
+from handler.errors import DOCUMENT_ERRORS, ERROR_TABLE, INTERNAL_ERROR
 from model_layer.settings import EngineSettings
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -76,7 +76,8 @@ def test_every_setting_is_documented() -> None:
 
 
 def test_every_error_code_is_documented() -> None:
-    for status, code in [*ERROR_TABLE.values(), INTERNAL_ERROR]:
+    documents = [(status, code) for code, status in DOCUMENT_ERRORS.items()]
+    for status, code in [*ERROR_TABLE.values(), *documents, INTERNAL_ERROR]:
         assert re.search(rf"\| {status} \| `{code}` \|", API), code
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from botocore.exceptions import ClientError
 from pydantic import Field
 
+from handler.batch.documents import DocumentOptions, document_format, read_upload
 from handler.batch.keys import checked_output_name
 from handler.batch.s3io import condition_failed, not_found
 from handler.errors import BadJsonError, InvalidParameterError, PayloadTooLargeError
@@ -17,6 +18,7 @@ from handler.http import job_from_speech_request, validate
 from handler.schemas import SpeechRequest
 from handler.speech import SpeechJob
 from model_layer import EmptyTextError
+from model_layer.documents import Document
 
 
 class InputTooLargeError(PayloadTooLargeError):
@@ -83,9 +85,9 @@ def source_from(document: dict[str, Any]) -> SourceObject:
     )
 
 
-class BatchJobRequest(SpeechRequest):
-    """A .json job: POST /v1/speech's fields, or `text_key` instead of `text`, and an
-    optional `output` name."""
+class BatchJobRequest(SpeechRequest, DocumentOptions):
+    """A .json job: POST /v1/speech's fields, or `text_key` instead of `text`, an
+    optional `output` name, and how a document is read (DocumentOptions)."""
 
     text: str | None = Field(default=None)  # type: ignore[assignment]
     text_key: str | None = Field(
@@ -105,6 +107,9 @@ _TEXT_METADATA = {
     "format": "format",
     "sample-rate": "sample_rate",
     "seed": "seed",
+    "alt-text": "alt_text",
+    "tables": "tables",
+    "split": "split",
 }
 _NUMERIC = {"speed": float, "steps": int, "sample_rate": int, "seed": int}
 
@@ -202,14 +207,16 @@ def text_key_in_prefix(key: str, input_prefix: str) -> str:
         raise InvalidParameterError(
             f"text_key ({len(key)} characters) must name an object under the input prefix "
             f"{input_prefix!r} "
-            "(use a suffix other than .txt/.json so it does not start a narration itself)",
+            "(use a suffix other than those of uploads, .txt, .json, .md, .markdown, .html, "
+            ".htm and .epub, so it does not start a narration itself; a document is known "
+            "then by its content type)",
             param="text_key",
         )
     return key
 
 
 def speech_job(
-    request: BatchJobRequest, text: str, max_chars: int, source: SourceObject
+    request: BatchJobRequest, text: str, max_chars: int | None, source: SourceObject
 ) -> SpeechJob:
     """The job, with a seed derived from the upload when none is given: a redelivered
     event or a segment then synthesizes exactly what the first one would."""
@@ -229,9 +236,12 @@ class LoadedJob:
     request: BatchJobRequest
     job: SpeechJob
     name: str  # the result's name under OUTPUT_PREFIX
+    document: Document | None = None  # a Markdown, HTML or EPUB upload, as read
 
     @property
     def characters(self) -> int:
+        if self.document is not None:
+            return self.document.spoken_chars
         return len(self.job.text)
 
 
@@ -247,36 +257,64 @@ def load_job(
     text_etag: str | None = None,
     output_prefix: str = "",
     inputs: list[str] | None = None,
+    max_document_bytes: int | None = None,
 ) -> LoadedJob:
     """Everything the upload asks for, checked; `text_etag` pins a `text_key` object to
     the version the job started with. The raw strings read (the upload, its metadata,
-    the text_key object) are appended to `inputs`, for error reports to redact."""
-    data = read_body(answer, source.key, max_bytes)
+    the text_key object) are appended to `inputs`, for error reports to redact.
+
+    A Markdown, HTML or EPUB upload (or `text_key` object) is read as a document, up to
+    `max_document_bytes`, and spoken as SSML; its options come from the object's metadata
+    (x-amz-meta-alt-text, -tables, -split) as a .txt upload's do, or from the .json job."""
+    document_bytes = max_document_bytes or max_bytes
+    fmt = document_format(source.key, answer.get("ContentType"))
+    if fmt is None or source.key.endswith(".json"):
+        data = read_body(answer, source.key, max_bytes)
+    else:
+        data = read_body(answer, source.key, document_bytes)
     if inputs is not None:  # before parsing: what error reports must not quote
         inputs.append(data.decode("utf-8", "replace"))
         inputs.extend(source.metadata.values())
     text_source = source
+    document = None
     if source.key.endswith(".json"):
         request = request_from_json(data, source.key)
         if request.text_key is not None:
             text_key = text_key_in_prefix(request.text_key, input_prefix)
             text_source, text_answer = _open_text(client, source.bucket, text_key, text_etag)
+            fmt = document_format(text_key, text_answer.get("ContentType"))
             # Named by the field, not by its value (the request's content).
-            text_data = read_body(text_answer, "the text_key object", max_bytes)
+            text_data = read_body(
+                text_answer, "the text_key object", max_bytes if fmt is None else document_bytes
+            )
             if inputs is not None:
                 inputs.append(text_data.decode("utf-8", "replace"))
-            text = decode_text(text_data, "the text_key object")
+            if fmt is None:
+                text = decode_text(text_data, "the text_key object")
+            else:
+                document, text = read_upload(
+                    text_data, fmt, request, max_spoken_chars=max_chars, lang=request.lang
+                )
         else:
             assert request.text is not None
             text = request.text
+    elif fmt is not None:
+        request = request_from_metadata(source.metadata, "")
+        document, text = read_upload(
+            data, fmt, request, max_spoken_chars=max_chars, lang=request.lang
+        )
     else:
         text = decode_text(data, source.key)
         request = request_from_metadata(source.metadata, text)
     if request.output is not None:
         name = checked_output_name(request.output, output_prefix)
-    return LoadedJob(
-        source, text_source, request, speech_job(request, text, max_chars, source), name
-    )
+    if document is not None:
+        # The reader bounded the spoken text; the SSML around it is the function's own.
+        request = request.model_copy(update={"text_type": "ssml"})
+        job = speech_job(request, text, None, source)
+    else:
+        job = speech_job(request, text, max_chars, source)
+    return LoadedJob(source, text_source, request, job, name, document)
 
 
 def _open_text(client: Any, bucket: str, key: str, etag: str | None) -> tuple[SourceObject, Any]:

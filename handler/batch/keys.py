@@ -9,7 +9,9 @@ from dataclasses import dataclass
 from handler.errors import InvalidParameterError
 from model_layer.audio import FORMATS, AudioFormat
 
-INPUT_SUFFIXES = (".txt", ".json")
+# .txt and .json, and the documents (handler/batch/documents.py), longest first so
+# ".markdown" is not taken for a name ending in ".md"... by a shorter suffix.
+INPUT_SUFFIXES = (".txt", ".json", ".markdown", ".html", ".epub", ".htm", ".md")
 MANIFEST_SUFFIX = ".manifest.json"
 ERROR_SUFFIX = ".error.json"
 STATUS_SUFFIX = ".status.json"

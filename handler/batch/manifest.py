@@ -12,6 +12,7 @@ from handler.batch.render import Rendered, chunk_times
 from handler.errors import codepoint_labels, error_body
 from model_layer import SpeechPlan
 from model_layer.audio import FORMATS, AudioFormat
+from model_layer.documents.narration import chapter_times
 
 
 def _now() -> str:
@@ -69,6 +70,13 @@ def manifest(
     }
     if loaded.text_source.key != loaded.source.key:
         document["text_source"] = loaded.text_source.describe()
+    if loaded.document is not None:
+        read = loaded.document
+        document["document"] = {"title": read.title, "language": read.lang}
+        document["chapters"] = [
+            {"index": c.index, "title": c.title, "start": c.start, "end": c.end}
+            for c in chapter_times(read, plan)
+        ]
     return document
 
 

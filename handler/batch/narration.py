@@ -21,6 +21,7 @@ from handler.batch.jobs import (
     open_object,
 )
 from handler.batch.keys import (
+    INPUT_SUFFIXES,
     OWN_OUTPUT_METADATA,
     OutputKeys,
     WorkKeys,
@@ -46,7 +47,8 @@ def skip_reason(rt: BatchRuntime, bucket: str, key: str) -> str | None:
     ):
         return "the function's own output"
     if input_name(key, settings.input_prefix) is None:
-        return f"not a .txt or .json object under the input prefix {settings.input_prefix!r}"
+        suffixes = ", ".join(INPUT_SUFFIXES)
+        return f"not a {suffixes} object under the input prefix {settings.input_prefix!r}"
     return None
 
 
@@ -106,6 +108,7 @@ def narrate_upload(rt: BatchRuntime, bucket: str, key: str) -> str:
                 inputs=inputs,
                 max_bytes=rt.settings.batch_max_input_bytes,
                 max_chars=rt.settings.batch_max_text_chars,
+                max_document_bytes=rt.settings.batch_max_document_bytes,
             )
             keys = OutputKeys(rt.output_bucket, rt.settings.output_prefix + loaded.name)
             return _narrate(rt, loaded, keys, work, claim, watch)

@@ -154,6 +154,7 @@ class SegmentRun:
             input_prefix=rt.settings.input_prefix,
             max_bytes=rt.settings.batch_max_input_bytes,
             max_chars=rt.settings.batch_max_text_chars,
+            max_document_bytes=rt.settings.batch_max_document_bytes,
             text_etag=descriptor["text_etag"],
             inputs=self.inputs,
         )

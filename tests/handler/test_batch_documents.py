@@ -1,0 +1,141 @@
+"""Documents narrated end to end against the real S3 server: Markdown, HTML and EPUB
+uploads become audio with chapters in the manifest and captions beside it; a bad document
+ends in its error report, with nothing else written."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import pytest
+
+from tests.infra.batch import keys_in, read_audio, read_json, read_text, s3_event
+from tests.infra.captions import parse_cues
+from tests.infra.epub import FIXTURES, fixture_epub, zip_bomb
+from tests.infra.fixtures import S3Buckets
+
+
+def _narrate(
+    deliver: Any, s3: Any, buckets: S3Buckets, key: str, body: bytes, **metadata: str
+) -> dict[str, Any]:
+    s3.put_object(Bucket=buckets.input, Key=key, Body=body, Metadata=metadata)
+    result = deliver(s3_event(buckets.input, key))
+    return result["results"][0]
+
+
+def _check_chapters(manifest: dict[str, Any], titles: list[str]) -> None:
+    chapters = manifest["chapters"]
+    assert [c["title"] for c in chapters] == titles
+    assert chapters[0]["start"] == 0.0
+    assert chapters[-1]["end"] == pytest.approx(manifest["duration_seconds"], abs=2e-3)
+    for a, b in itertools.pairwise(chapters):
+        assert a["start"] < a["end"] == b["start"] < b["end"]
+    # Each chapter starts where its heading's chunk starts (after the pause before it).
+    starts = {round(chunk["start"], 2): chunk["text"] for chunk in manifest["chunks"]}
+    for chapter in chapters[1:]:
+        heading = next(t for s, t in starts.items() if s >= chapter["start"])
+        assert heading.startswith(chapter["title"].split(":")[0])
+
+
+def _check_captions(s3: Any, buckets: S3Buckets, base: str, manifest: dict[str, Any]) -> str:
+    written = []
+    for form in ("vtt", "srt"):
+        cues = parse_cues(read_text(s3, buckets.output, f"{base}.{form}"), form)
+        assert cues and cues[-1][1] <= manifest["duration_seconds"] + 1e-3
+        written.append(" ".join(" ".join(lines) for _, _, lines in cues))
+    assert written[0] == written[1]
+    return written[0]
+
+
+def test_markdown_blog_post(deliver: Any, s3: Any, s3_buckets: S3Buckets) -> None:
+    body = (FIXTURES / "blog-post.md").read_bytes()
+    result = _narrate(deliver, s3, s3_buckets, "incoming/posts/kungsleden.md", body, steps="1")
+    assert result["outcome"] == "done"
+    base = "speech/posts/kungsleden"
+    manifest = read_json(s3, s3_buckets.output, f"{base}.manifest.json")
+    assert manifest["document"] == {"title": "Three Days on the Kungsleden", "language": "en"}
+    assert manifest["language"] == "en"
+    _check_chapters(manifest, ["Three Days on the Kungsleden", "What we packed", "The second day"])
+    assert manifest["characters_in"] < len(body)  # what is read, not the markup
+    spoken = manifest["normalized_text"]
+    assert "seven thirty" in spoken and "fourteen kilograms" in spoken
+    for never in ("curl", "https", "hiking", "Distance"):
+        assert never not in spoken
+    captions = _check_captions(s3, s3_buckets, base, manifest)
+    assert "We set off from Abisko at 7:30" in captions  # as written, not as spoken
+    _data, audio, rate = read_audio(s3, s3_buckets.output, f"{base}.wav")
+    assert len(audio) / rate == pytest.approx(manifest["duration_seconds"], abs=1e-3)
+
+
+def test_html_article_with_options_in_metadata(
+    deliver: Any, s3: Any, s3_buckets: S3Buckets
+) -> None:
+    body = (FIXTURES / "article.html").read_bytes()
+    metadata = {"steps": "1", "alt-text": "true", "tables": "rows", "format": "mp3"}
+    result = _narrate(deliver, s3, s3_buckets, "incoming/tram line.html", body, **metadata)
+    assert result["outcome"] == "done"
+    manifest = read_json(s3, s3_buckets.output, "speech/tram line.manifest.json")
+    _check_chapters(
+        manifest, ["City council approves the new tram line", "What changes for riders"]
+    )
+    captions = _check_captions(s3, s3_buckets, "speech/tram line", manifest)
+    assert "A tram crossing the harbour bridge at dusk" in captions  # alt text read
+    assert "Harbour, 2027" in captions  # a table row read
+    assert "Die Linie verbindet" in captions and "tracking code" not in captions
+
+
+@pytest.mark.parametrize(
+    ("name", "titles", "languages"),
+    [
+        (
+            "epub3",
+            ["Winter: The Lamp Room", "Frühling: Der Besuch", "Summer: Storm Season"],
+            {"en", "de"},
+        ),
+        ("epub2", ["Première lettre", "Second Letter", "Troisième lettre"], {"fr", "en"}),
+    ],
+)
+def test_epub_book(
+    deliver: Any,
+    s3: Any,
+    s3_buckets: S3Buckets,
+    name: str,
+    titles: list[str],
+    languages: set[str],
+) -> None:
+    result = _narrate(deliver, s3, s3_buckets, f"incoming/{name}.epub", fixture_epub(name))
+    assert result["outcome"] == "done"
+    manifest = read_json(s3, s3_buckets.output, f"speech/{name}.manifest.json")
+    _check_chapters(manifest, titles)
+    assert manifest["document"]["language"] in languages
+    _check_captions(s3, s3_buckets, f"speech/{name}", manifest)
+
+
+@pytest.mark.parametrize(
+    ("key", "body", "code"),
+    [
+        ("incoming/bomb.epub", "bomb", "archive_bomb"),
+        ("incoming/drm.epub", "drm", "drm_protected"),
+        ("incoming/broken.epub", b"PK\x03\x04 not really", "invalid_document"),
+        ("incoming/deep.html", ("<div>" * 10_000).encode(), "nesting_too_deep"),
+        ("incoming/empty.md", b"---\ntitle: x\n---\n```\ncode only\n```\n", "empty_text"),
+    ],
+)
+def test_hostile_documents_end_in_their_error_report(
+    deliver: Any, s3: Any, s3_buckets: S3Buckets, key: str, body: Any, code: str
+) -> None:
+    if body == "bomb":
+        body = zip_bomb()
+    elif body == "drm":
+        from tests.infra.epub import fixture_parts, zip_parts
+
+        body = zip_parts({**fixture_parts("epub3"), "META-INF/rights.xml": "<rights/>"})
+    result = _narrate(deliver, s3, s3_buckets, key, body)
+    assert result["outcome"] == "failed"
+    name = key.removeprefix("incoming/").rsplit(".", 1)[0]
+    report = read_json(s3, s3_buckets.output, f"speech/{name}.error.json")
+    assert report["error"]["code"] == code
+    outputs = [
+        k for k in keys_in(s3, s3_buckets.output, "speech/") if not k.endswith("status.json")
+    ]
+    assert outputs == [f"speech/{name}.error.json"]
