@@ -9,8 +9,10 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from model_layer import EmptyTextError
+from model_layer.audio.chapters import Chapter
 from model_layer.documents import Document, DocumentFormat, ReadOptions, format_for, read_document
-from model_layer.documents.narration import to_ssml
+from model_layer.documents.narration import chapter_times, to_ssml
+from model_layer.speech_plan import SpeechPlan
 
 DOCUMENT_SUFFIXES = (".md", ".markdown", ".html", ".htm", ".epub")
 
@@ -55,3 +57,14 @@ def read_upload(
     if not document.chapters:
         raise EmptyTextError("the document has nothing to read aloud")
     return document, to_ssml(document, lang=lang)
+
+
+def audio_chapters(document: Document | None, plan: SpeechPlan) -> list[Chapter]:
+    """The chapter marks the audio file carries (a chapter with no heading, the text
+    before the first one, is named by its place)."""
+    if document is None:
+        return []
+    return [
+        Chapter(time.title or f"Part {number}", time.start, time.end)
+        for number, time in enumerate(chapter_times(document, plan), start=1)
+    ]

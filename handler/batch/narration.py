@@ -11,6 +11,7 @@ import contextlib
 from botocore.exceptions import ClientError
 
 from handler.batch import claims, segments, status
+from handler.batch.documents import audio_chapters
 from handler.batch.invocation import BatchRuntime, is_bad_input
 from handler.batch.jobs import (
     LoadedJob,
@@ -205,6 +206,7 @@ def _narrate(
                 cancel=watch.attach(cancel),
                 on_chunk=board.advance,
                 before_finish=lambda: check_current(rt.s3, loaded.source),
+                chapters=audio_chapters(loaded.document, plan),
             )
     finally:
         board.stop()

@@ -8,7 +8,7 @@ right) and one part in flight stay in memory. On any failure the upload is abort
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +17,7 @@ import numpy as np
 from handler.s3 import S3AudioUpload
 from model_layer import CancelToken, SpeechPlan, Synthesizer
 from model_layer.audio import AudioEncoder, AudioFormat, PartSink
+from model_layer.audio.chapters import Chapter
 
 # (chunk index, samples streamed for it including the pause before it, samples of speech)
 ChunkRecord = tuple[int, int, int]
@@ -110,6 +111,7 @@ def render(
     stop: int | None = None,
     on_chunk: Callable[[int, int, int], None] | None = None,
     before_finish: Callable[[], None] | None = None,
+    chapters: Sequence[Chapter] = (),
 ) -> Rendered:
     """Chunks [start, stop) of `plan` as one S3 object in `fmt` at `rate`;
     `on_chunk(index, samples, sample_rate)` after each chunk is synthesized."""
@@ -127,7 +129,7 @@ def render(
 
     encoder = _encode_into(
         upload,
-        lambda sink: AudioEncoder(fmt, synthesizer.sample_rate, sink, rate),
+        lambda sink: AudioEncoder(fmt, synthesizer.sample_rate, sink, rate, chapters=chapters),
         part_size,
         pieces(),
         cancel,
@@ -147,6 +149,7 @@ def assemble(
     part_size: int,
     cancel: CancelToken,
     before_finish: Callable[[], None] | None = None,
+    chapters: Sequence[Chapter] = (),
 ) -> int:
     """Raw PCM16 segments (already at `rate`), read in order, as one object in `fmt`;
     returns its frames."""
@@ -170,7 +173,7 @@ def assemble(
 
     encoder = _encode_into(
         upload,
-        lambda sink: AudioEncoder(fmt, rate, sink, rate),
+        lambda sink: AudioEncoder(fmt, rate, sink, rate, chapters=chapters),
         part_size,
         pieces(),
         cancel,

@@ -21,6 +21,7 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from handler.batch import claims, status
+from handler.batch.documents import audio_chapters
 from handler.batch.invocation import BatchRuntime, is_bad_input
 from handler.batch.jobs import (
     InvalidInputObjectError,
@@ -352,6 +353,7 @@ class SegmentRun:
                 part_size=rt.settings.batch_part_size_bytes,
                 cancel=watch.attach(cancel),
                 before_finish=lambda: check_current(rt.s3, self.source),
+                chapters=audio_chapters(loaded.document, plan),
             )
         rendered = Rendered(
             chunks=[tuple(chunk) for m in markers for chunk in m["chunks"]],

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from types import TracebackType
 from typing import Self
@@ -12,6 +12,7 @@ import soundfile as sf
 import soxr
 
 from model_layer import provenance
+from model_layer.audio.chapters import Chapter, ChapterSink, chapter_sink
 from model_layer.audio.formats import AudioFormat, resolve_sample_rate
 from model_layer.audio.sinks import MemorySink, PartSink
 from model_layer.errors import NonFiniteAudioError
@@ -73,6 +74,10 @@ class AudioEncoder:
     container where it has a place: WAV LIST/INFO, MP3 ID3v2, Vorbis comments in FLAC,
     Ogg/Vorbis and Ogg/Opus; raw pcm has none. None means the process's provenance tags
     (model_layer.provenance: AI-generated, which model), so every file says what made it.
+
+    `chapters` (known before the first sample: the plan fixes their times) are written
+    where players read them: ID3v2 CHAP/CTOC in mp3, CHAPTERxxx comments in flac, ogg and
+    opus (model_layer.audio.chapters); wav and pcm have no place for them.
     """
 
     def __init__(
@@ -84,6 +89,7 @@ class AudioEncoder:
         *,
         compression_level: float | None = None,
         tags: Mapping[str, str] | None = None,
+        chapters: Sequence[Chapter] = (),
     ) -> None:
         self.format = AudioFormat(fmt)
         if source_rate <= 0:
@@ -98,7 +104,8 @@ class AudioEncoder:
                 # libsndfile 1.2.2 refuses exactly 1.0 for MP3 (LAME's VBR quality scale
                 # is open at its end); 0.9999 encodes the same.
                 compression_level = min(compression_level, 0.9999)
-        self._sink = sink
+        tags = provenance.audio_tags() if tags is None else tags
+        self._sink: PartSink | ChapterSink = chapter_sink(self.format.value, sink, chapters, tags)
         self._resampler = (
             soxr.ResampleStream(source_rate, self.sample_rate, 1, dtype="float32")
             if self.sample_rate != source_rate
@@ -111,7 +118,7 @@ class AudioEncoder:
             container, subtype = _SNDFILE_FORMATS[self.format]
             with self._sink_errors():
                 self._file = sf.SoundFile(
-                    sink,
+                    self._sink,
                     "w",
                     self.sample_rate,
                     1,
@@ -120,7 +127,7 @@ class AudioEncoder:
                     compression_level=compression_level,
                 )
                 # Before the first frame: libsndfile writes the tags into the header then.
-                write_tags(self._file, provenance.audio_tags() if tags is None else tags)
+                write_tags(self._file, tags)
 
     @property
     def frames_written(self) -> int:

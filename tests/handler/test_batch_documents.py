@@ -4,10 +4,13 @@ ends in its error report, with nothing else written."""
 
 from __future__ import annotations
 
+import io
 import itertools
 from typing import Any
 
+import mutagen
 import pytest
+from mutagen.id3 import ID3
 
 from tests.infra.batch import keys_in, read_audio, read_json, read_text, s3_event
 from tests.infra.captions import parse_cues
@@ -75,9 +78,17 @@ def test_html_article_with_options_in_metadata(
     result = _narrate(deliver, s3, s3_buckets, "incoming/tram line.html", body, **metadata)
     assert result["outcome"] == "done"
     manifest = read_json(s3, s3_buckets.output, "speech/tram line.manifest.json")
-    _check_chapters(
-        manifest, ["City council approves the new tram line", "What changes for riders"]
-    )
+    titles = ["City council approves the new tram line", "What changes for riders"]
+    _check_chapters(manifest, titles)
+    # The MP3 carries them as ID3v2 chapters, as podcast and audiobook players read them.
+    data = s3.get_object(Bucket=s3_buckets.output, Key="speech/tram line.mp3")["Body"].read()
+    tag = ID3(io.BytesIO(data))
+    chaps = sorted(tag.getall("CHAP"), key=lambda frame: frame.start_time)
+    assert [str(c.sub_frames["TIT2"]) for c in chaps] == titles
+    assert [(c.start_time, c.end_time) for c in chaps] == [
+        (round(c["start"] * 1000), round(c["end"] * 1000)) for c in manifest["chapters"]
+    ]
+    assert tag.getall("CTOC")[0].child_element_ids == [c.element_id for c in chaps]
     captions = _check_captions(s3, s3_buckets, "speech/tram line", manifest)
     assert "A tram crossing the harbour bridge at dusk" in captions  # alt text read
     assert "Harbour, 2027" in captions  # a table row read
@@ -103,10 +114,22 @@ def test_epub_book(
     titles: list[str],
     languages: set[str],
 ) -> None:
-    result = _narrate(deliver, s3, s3_buckets, f"incoming/{name}.epub", fixture_epub(name))
+    fmt = "opus" if name == "epub3" else "flac"
+    key = f"incoming/{name}.epub"
+    result = _narrate(deliver, s3, s3_buckets, key, fixture_epub(name), format=fmt, steps="1")
     assert result["outcome"] == "done"
     manifest = read_json(s3, s3_buckets.output, f"speech/{name}.manifest.json")
     _check_chapters(manifest, titles)
+    # Opus and FLAC carry them as the CHAPTERxxx Vorbis comments.
+    data = s3.get_object(Bucket=s3_buckets.output, Key=f"speech/{name}.{fmt}")["Body"].read()
+    tags = mutagen.File(io.BytesIO(data)).tags
+    for number, chapter in enumerate(manifest["chapters"], start=1):
+        assert tags[f"CHAPTER{number:03d}NAME"] == [chapter["title"]]
+        clock = tags[f"CHAPTER{number:03d}"][0]
+        hours, minutes, seconds = clock.split(":")
+        assert int(hours) * 3600 + int(minutes) * 60 + float(seconds) == pytest.approx(
+            chapter["start"], abs=1e-3
+        )
     assert manifest["document"]["language"] in languages
     _check_captions(s3, s3_buckets, f"speech/{name}", manifest)
 
