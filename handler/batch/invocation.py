@@ -9,7 +9,9 @@ from typing import Any
 from botocore.exceptions import ClientError
 
 from handler.admission import Decision, RouteKind, admit, estimated_synthesis_seconds
+from handler.batch.chapter_files import ChapterFiles
 from handler.batch.claims import Claim
+from handler.batch.documents import audio_chapters
 from handler.batch.jobs import LoadedJob, SourceObject, SupersededError, check_current
 from handler.batch.keys import OutputKeys
 from handler.batch.manifest import error_report, manifest
@@ -162,6 +164,39 @@ class BatchRuntime:
             on_start = lambda upload_id: record(self.output_bucket, key, upload_id)  # noqa: E731
         return self.upload(key, fmt, on_start, **{"source-etag": loaded.source.etag.strip('"')})
 
+    def chapter_files(
+        self,
+        loaded: LoadedJob,
+        plan: SpeechPlan,
+        keys: OutputKeys,
+        rate: int,
+        source_rate: int,
+        claim: Claim | None = None,
+    ) -> ChapterFiles | None:
+        """With `"split": "chapters"` and a document with chapters: their own files, each
+        upload recorded in the claim as the whole one's is (a crash's retry aborts it)."""
+        chapters = audio_chapters(loaded.document, plan)
+        if loaded.request.split != "chapters" or not chapters:
+            return None
+        fmt = loaded.job.format
+
+        def open_upload(number: int) -> S3AudioUpload:
+            key = keys.chapter_audio(number, fmt)
+            on_start = None
+            if claim is not None:
+                record = claim.record_upload
+                on_start = lambda upload_id: record(self.output_bucket, key, upload_id)  # noqa: E731
+            return self.upload(key, fmt, on_start, **{"source-etag": loaded.source.etag.strip('"')})
+
+        return ChapterFiles(
+            chapters,
+            open_upload,
+            fmt=fmt,
+            source_rate=source_rate,
+            rate=rate,
+            part_size=self.settings.batch_part_size_bytes,
+        )
+
     def finish(
         self,
         loaded: LoadedJob,
@@ -171,6 +206,7 @@ class BatchRuntime:
         *,
         rate: int,
         segments: int,
+        chapter_keys: Sequence[str] = (),
         **extra: Any,
     ) -> dict[str, Any]:
         """Write the manifest, last, once the audio is complete; a report of an earlier
@@ -191,6 +227,7 @@ class BatchRuntime:
             model_revision=self.synthesizer.revision,
             request_id=self.request_id,
             segments=segments,
+            chapter_keys=chapter_keys,
         )
         document.update(extra)
         # Not over a newer upload's captions: checked here, and again before the manifest.

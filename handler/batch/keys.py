@@ -17,6 +17,8 @@ ERROR_SUFFIX = ".error.json"
 STATUS_SUFFIX = ".status.json"
 # Captions beside every narration, in the two forms players read.
 CAPTION_SUFFIXES = {"vtt": ".vtt", "srt": ".srt"}
+# `"split": "chapters"`: <name>.chapter-001.mp3, ... (room is left for four digits).
+CHAPTER_FILE_INFIX = ".chapter-"
 # Error reports of uploads whose key gives no usable output name, named by a hash of it.
 INVALID_KEY_REPORTS = "invalid-keys/"
 # Metadata on every object this function writes, so an event for one is recognised as ours.
@@ -28,6 +30,7 @@ _SUFFIXES = (
     STATUS_SUFFIX,
     *CAPTION_SUFFIXES.values(),
     *(f".{spec.extension}" for spec in FORMATS.values()),
+    *(f"{CHAPTER_FILE_INFIX}9999.{spec.extension}" for spec in FORMATS.values()),
 )
 _LONGEST_SUFFIX = max(len(suffix.encode()) for suffix in _SUFFIXES)
 # C0 and C1 controls, line and paragraph separators, and lone surrogates (not encodable).
@@ -58,6 +61,9 @@ class OutputKeys:
 
     def captions(self, form: str) -> str:
         return self.base + CAPTION_SUFFIXES[form]
+
+    def chapter_audio(self, number: int, fmt: AudioFormat) -> str:
+        return f"{self.base}{CHAPTER_FILE_INFIX}{number:03d}.{FORMATS[fmt].extension}"
 
 
 def input_name(key: str, input_prefix: str) -> str | None:

@@ -29,6 +29,7 @@ def manifest(
     model_revision: str,
     request_id: str,
     segments: int,
+    chapter_keys: Sequence[str] = (),
 ) -> dict[str, Any]:
     job = loaded.job
     duration = rendered.frames / rate
@@ -77,6 +78,10 @@ def manifest(
             {"index": c.index, "title": c.title, "start": c.start, "end": c.end}
             for c in chapter_times(read, plan)
         ]
+        if chapter_keys:
+            # `"split": "chapters"`: each chapter's own file, in order.
+            for chapter, key in zip(document["chapters"], chapter_keys, strict=True):
+                chapter["audio_key"] = key
     return document
 
 

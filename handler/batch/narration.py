@@ -192,6 +192,7 @@ def _narrate(
         return "segmented"
 
     fmt = loaded.job.format
+    chapter_files = rt.chapter_files(loaded, plan, keys, rate, rt.synthesizer.sample_rate, claim)
     board = status.board_for(rt, keys, loaded.source, plan, [(0, len(plan.chunks))], mine=0)
     board.start()
     try:
@@ -207,10 +208,14 @@ def _narrate(
                 on_chunk=board.advance,
                 before_finish=lambda: check_current(rt.s3, loaded.source),
                 chapters=audio_chapters(loaded.document, plan),
+                chapter_files=chapter_files,
             )
     finally:
         board.stop()
-    document = rt.finish(loaded, plan, keys, rendered, rate=rate, segments=1)
+    chapter_keys = chapter_files.keys if chapter_files is not None else ()
+    document = rt.finish(
+        loaded, plan, keys, rendered, rate=rate, segments=1, chapter_keys=chapter_keys
+    )
     claim.update(claims.DONE, manifest=keys.manifest)
     board.finish(status.DONE, manifest=keys.manifest)
     log.info(

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from handler.batch.chapter_files import ChapterFiles
 from handler.s3 import S3AudioUpload
 from model_layer import CancelToken, SpeechPlan, Synthesizer
 from model_layer.audio import AudioEncoder, AudioFormat, PartSink
@@ -112,6 +113,7 @@ def render(
     on_chunk: Callable[[int, int, int], None] | None = None,
     before_finish: Callable[[], None] | None = None,
     chapters: Sequence[Chapter] = (),
+    chapter_files: ChapterFiles | None = None,
 ) -> Rendered:
     """Chunks [start, stop) of `plan` as one S3 object in `fmt` at `rate`;
     `on_chunk(index, samples, sample_rate)` after each chunk is synthesized."""
@@ -131,7 +133,7 @@ def render(
         upload,
         lambda sink: AudioEncoder(fmt, synthesizer.sample_rate, sink, rate, chapters=chapters),
         part_size,
-        pieces(),
+        pieces() if chapter_files is None else chapter_files.tee(pieces()),
         cancel,
         before_finish,
     )
@@ -150,6 +152,7 @@ def assemble(
     cancel: CancelToken,
     before_finish: Callable[[], None] | None = None,
     chapters: Sequence[Chapter] = (),
+    chapter_files: ChapterFiles | None = None,
 ) -> int:
     """Raw PCM16 segments (already at `rate`), read in order, as one object in `fmt`;
     returns its frames."""
@@ -175,7 +178,7 @@ def assemble(
         upload,
         lambda sink: AudioEncoder(fmt, rate, sink, rate, chapters=chapters),
         part_size,
-        pieces(),
+        pieces() if chapter_files is None else chapter_files.tee(pieces()),
         cancel,
         before_finish,
     )

@@ -342,6 +342,7 @@ class SegmentRun:
         board = status.board_for(rt, keys, self.source, plan, ranges)
         board.finish(status.ASSEMBLING)
         started = time.perf_counter()
+        chapter_files = rt.chapter_files(loaded, plan, keys, rate, rate, claim)
         with deadline_guard(rt.remaining_ms, rt.settings.deadline_margin_ms) as cancel:
             frames = assemble(
                 rt.s3,
@@ -354,6 +355,7 @@ class SegmentRun:
                 cancel=watch.attach(cancel),
                 before_finish=lambda: check_current(rt.s3, self.source),
                 chapters=audio_chapters(loaded.document, plan),
+                chapter_files=chapter_files,
             )
         rendered = Rendered(
             chunks=[tuple(chunk) for m in markers for chunk in m["chunks"]],
@@ -367,6 +369,7 @@ class SegmentRun:
             rendered,
             rate=rate,
             segments=total,
+            chapter_keys=chapter_files.keys if chapter_files is not None else (),
             assembly_seconds=round(time.perf_counter() - started, 3),
             job_request_id=self.descriptor["request_id"],
         )

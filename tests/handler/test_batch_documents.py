@@ -9,7 +9,9 @@ import itertools
 from typing import Any
 
 import mutagen
+import numpy as np
 import pytest
+import soundfile as sf
 from mutagen.id3 import ID3
 
 from tests.infra.batch import keys_in, read_audio, read_json, read_text, s3_event
@@ -162,3 +164,96 @@ def test_hostile_documents_end_in_their_error_report(
         k for k in keys_in(s3, s3_buckets.output, "speech/") if not k.endswith("status.json")
     ]
     assert outputs == [f"speech/{name}.error.json"]
+
+
+def _chapter_files_of(s3: Any, buckets: S3Buckets, manifest: dict[str, Any]) -> list[bytes]:
+    keys = [chapter["audio_key"] for chapter in manifest["chapters"]]
+    return [s3.get_object(Bucket=buckets.output, Key=key)["Body"].read() for key in keys]
+
+
+def test_split_chapters_writes_one_file_per_chapter(
+    deliver: Any, s3: Any, s3_buckets: S3Buckets
+) -> None:
+    body = (FIXTURES / "blog-post.md").read_bytes()
+    meta = {"steps": "1", "seed": "3", "split": "chapters"}
+    result = _narrate(deliver, s3, s3_buckets, "incoming/split/post.md", body, **meta)
+    assert result["outcome"] == "done"
+    manifest = read_json(s3, s3_buckets.output, "speech/split/post.manifest.json")
+    assert [c["audio_key"] for c in manifest["chapters"]] == [
+        f"speech/split/post.chapter-{n:03d}.wav" for n in (1, 2, 3)
+    ]
+    _data, whole, rate = read_audio(s3, s3_buckets.output, "speech/split/post.wav")
+    pieces = []
+    for chapter, data in zip(
+        manifest["chapters"], _chapter_files_of(s3, s3_buckets, manifest), strict=True
+    ):
+        audio, file_rate = sf.read(io.BytesIO(data), dtype="float32")
+        assert file_rate == rate
+        assert len(audio) / rate == pytest.approx(chapter["end"] - chapter["start"], abs=2e-3)
+        pieces.append(audio)
+    # Cut from the same stream: together they are the whole, sample for sample.
+    assert np.array_equal(np.concatenate(pieces), whole.astype(np.float32) / 32768)
+
+
+def test_split_chapters_of_a_job_assembled_from_segments(
+    deliver_segmented: Any, s3: Any, s3_buckets: S3Buckets, queue: Any
+) -> None:
+    settings = {"estimated_rtf": 1.0, "batch_max_invocation_seconds": 6.0}
+    key = "incoming/long.epub"
+    meta = {"steps": "1", "seed": "3", "split": "chapters", "format": "flac"}
+    s3.put_object(Bucket=s3_buckets.input, Key=key, Body=fixture_epub("epub3"), Metadata=meta)
+    first = deliver_segmented(s3_event(s3_buckets.input, key), **settings)
+    assert first["results"][0]["outcome"] == "segmented"
+    queue.drain(lambda event: deliver_segmented(event, **settings))
+    manifest = read_json(s3, s3_buckets.output, "speech/long.manifest.json")
+    assert manifest["segments"] > 1
+    _check_chapters(
+        manifest, ["Winter: The Lamp Room", "Frühling: Der Besuch", "Summer: Storm Season"]
+    )
+    whole, _rate = sf.read(
+        io.BytesIO(s3.get_object(Bucket=s3_buckets.output, Key="speech/long.flac")["Body"].read()),
+        dtype="float32",
+    )
+    pieces = [
+        sf.read(io.BytesIO(d), dtype="float32")[0]
+        for d in _chapter_files_of(s3, s3_buckets, manifest)
+    ]
+    assert np.array_equal(np.concatenate(pieces), whole)
+    tags = mutagen.File(io.BytesIO(_chapter_files_of(s3, s3_buckets, manifest)[1])).tags
+    assert "CHAPTER001" not in tags  # a chapter's own file is one chapter: no marks in it
+
+
+def test_a_failed_stream_leaves_no_chapter_file(s3: Any, s3_buckets: S3Buckets) -> None:
+    """The stream fails in the third chapter: the two finished files are deleted and the
+    open upload aborted (against the real S3 server)."""
+    from handler.batch.chapter_files import ChapterFiles
+    from handler.s3 import S3AudioUpload
+    from model_layer.audio import AudioFormat
+    from model_layer.audio.chapters import Chapter
+    from tests.infra.batch import open_multipart_uploads
+
+    chapters = [Chapter("a", 0.0, 1.0), Chapter("b", 1.0, 2.0), Chapter("c", 2.0, 9.0)]
+    files = ChapterFiles(
+        chapters,
+        lambda n: S3AudioUpload(
+            s3, s3_buckets.output, f"speech/x.chapter-{n:03d}.wav", "audio/wav", {}
+        ),
+        fmt=AudioFormat.wav,
+        source_rate=8000,
+        rate=8000,
+        part_size=5 * 1024 * 1024,
+    )
+
+    def failing() -> Any:
+        for _ in range(25):
+            yield np.zeros(800, np.float32)
+        raise RuntimeError("synthesis failed")
+
+    written = []
+    with pytest.raises(RuntimeError):
+        for piece in files.tee(failing()):
+            written.append(piece)
+            if len(written) == 21:
+                assert len(keys_in(s3, s3_buckets.output, "speech/")) == 2  # a, b finished
+    assert keys_in(s3, s3_buckets.output, "speech/") == []
+    assert open_multipart_uploads(s3, s3_buckets.output) == []
