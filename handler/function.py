@@ -81,6 +81,8 @@ def event_kind(event: Any) -> str:
     if isinstance(records, list) and records and isinstance(records[0], Mapping):
         source = records[0].get("eventSource")
         return {"aws:s3": "s3", "aws:sqs": "sqs"}.get(str(source), "unknown")
+    if "invocationSchemaVersion" in event and "tasks" in event:
+        return "s3_batch_operations"
     if "text" in event:
         return "direct"
     return "unknown"
@@ -131,10 +133,20 @@ class SpeechFunction:
 
                 return handle_batch_event(self, event, context)
             return self._error(UnsupportedEventError(f"malformed {kind} event: {problem}"))[1]
+        if kind == "s3_batch_operations":
+            if isinstance(event.get("tasks"), list):
+                from handler.batch import handle_batch_operations_event
+
+                return handle_batch_operations_event(self, event, context)
+            problem = UnsupportedEventError(
+                "malformed S3 Batch Operations event: 'tasks' is no list"
+            )
+            return self._error(problem)[1]
         # Returned like a direct invoke's errors: a raised error would reach the caller as
         # the runtime's error document, stack trace and file paths included.
         unsupported = UnsupportedEventError(
-            "unrecognised event: expected a Function URL request, an S3/SQS event or {text: ...}"
+            "unrecognised event: expected a Function URL request, an S3/SQS event, an S3 Batch "
+            "Operations event or {text: ...}"
         )
         return self._error(unsupported)[1]
 

@@ -72,3 +72,33 @@ def test_the_voice_library_is_read_from_its_prefix_only(template: dict[str, Any]
     listing = by_action["s3:ListBucket"]
     assert listing["Condition"] == {"StringLike": {"s3:prefix": {"Fn::Sub": "${VoicesPrefix}*"}}}
     assert template["Parameters"]["VoicesBucket"]["Default"] == ""
+
+
+def test_batch_operations_is_opt_in_with_its_own_role(template: dict[str, Any]) -> None:
+    """BatchOperations=true: a role only batchoperations.s3.amazonaws.com may assume, that
+    invokes this function, reads the manifest's bucket and writes the report under its own
+    prefix; and the function may read the source bucket's objects, outside INPUT_PREFIX."""
+    assert template["Parameters"]["BatchOperations"]["Default"] == "false"
+    role = template["Resources"]["BatchOperationsRole"]
+    assert role["Condition"] == "BatchOperationsOn"
+    trust = role["Properties"]["AssumeRolePolicyDocument"]["Statement"]
+    assert trust == [
+        {
+            "Effect": "Allow",
+            "Principal": {"Service": "batchoperations.s3.amazonaws.com"},
+            "Action": "sts:AssumeRole",
+        }
+    ]
+    statements = role["Properties"]["Policies"][0]["PolicyDocument"]["Statement"]
+    by_sid = {statement["Sid"]: statement for statement in statements}
+    assert by_sid["InvokeTheFunction"]["Action"] == "lambda:InvokeFunction"
+    assert "TtsFunction.Arn" in str(by_sid["InvokeTheFunction"]["Resource"])
+    assert "batch-operations-reports/*" in str(by_sid["WriteTheCompletionReport"]["Resource"])
+    assert template["Outputs"]["BatchOperationsRoleArn"]["Condition"] == "BatchOperationsOn"
+    function = template["Resources"]["TtsFunction"]["Properties"]["Policies"][0]["Statement"]
+    granted = {
+        s["Fn::If"][0]: s["Fn::If"][1] for s in function if isinstance(s, dict) and "Fn::If" in s
+    }
+    assert granted["BatchOperationsOn"]["Action"] == "s3:GetObject"
+    rules = template["Resources"]["OutputBucket"]["Properties"]["LifecycleConfiguration"]["Rules"]
+    assert any(rule.get("Prefix") == "batch-operations-reports/" for rule in rules)

@@ -593,11 +593,14 @@ def test_no_policy_grants_s3_wholesale(template) -> None:
 
 def test_input_read_is_limited_to_the_prefix_of_the_bucket_the_stack_names(template) -> None:
     bucket_name = template["Resources"]["InputBucket"]["Properties"]["BucketName"]["Fn::Sub"]
-    # Every object read but the voice library's (its own prefix: test_keys_template.py).
+    # Every object read but the voice library's (its own prefix) and the opt-in S3 Batch
+    # Operations source's (the whole bucket, only with BatchOperations=true); both are
+    # held to their places in test_keys_template.py.
+    opt_in = ("ReadVoiceLibrary", "ReadBatchOperationsSource")
     reads = [
         s
         for s in _allow_statements(template)
-        if _as_list(s["Action"]) == ["s3:GetObject"] and s.get("Sid") != "ReadVoiceLibrary"
+        if _as_list(s["Action"]) == ["s3:GetObject"] and s.get("Sid") not in opt_in
     ]
     expected = f"arn:${{AWS::Partition}}:s3:::{bucket_name}/${{InputPrefix}}*"
     assert [s["Resource"] for s in reads] == [{"Fn::Sub": expected}]

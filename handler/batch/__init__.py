@@ -1,6 +1,7 @@
 """Batch narration: S3 uploads (direct or through SQS) in, audio and a manifest out.
 
-`handle_batch_event` is the one entry; function.py calls it for S3 and SQS events.
+`handle_batch_event` is the entry for S3 and SQS events, `handle_batch_operations_event`
+for S3 Batch Operations jobs; function.py calls them.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from model_layer import Synthesizer
 if TYPE_CHECKING:
     from aws_lambda_powertools.utilities.data_classes import SQSRecord
 
-__all__ = ["handle_batch_event"]
+__all__ = ["handle_batch_event", "handle_batch_operations_event"]
 
 
 class BatchHost(Protocol):
@@ -36,14 +37,27 @@ class BatchHost(Protocol):
     def s3_client(self) -> Any: ...
 
 
-def handle_batch_event(host: BatchHost, event: dict[str, Any], context: Any) -> dict[str, Any]:
-    rt = BatchRuntime(
+def handle_batch_operations_event(
+    host: BatchHost, event: dict[str, Any], context: Any
+) -> dict[str, Any]:
+    """An S3 Batch Operations invocation (handler/batch/operations.py)."""
+    from handler.batch.operations import handle_batch_operations
+
+    return handle_batch_operations(_runtime(host, context), event)
+
+
+def _runtime(host: BatchHost, context: Any) -> BatchRuntime:
+    return BatchRuntime(
         settings=host.settings,
         synthesizer=host.synthesizer,
         s3=host.s3_client,
         request_id=getattr(context, "aws_request_id", "local"),
         remaining_ms=lambda: int(context.get_remaining_time_in_millis()),
     )
+
+
+def handle_batch_event(host: BatchHost, event: dict[str, Any], context: Any) -> dict[str, Any]:
+    rt = _runtime(host, context)
     if event["Records"][0].get("eventSource") == "aws:sqs":
         # Imported on the first batch event, not at init: Powertools' batch utilities
         # (with the event and parser models they pull in) took 0.6-0.8 s to import on a

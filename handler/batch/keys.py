@@ -66,6 +66,13 @@ class OutputKeys:
         return f"{self.base}{CHAPTER_FILE_INFIX}{number:03d}.{FORMATS[fmt].extension}"
 
 
+def listed_name(key: str, input_prefix: str) -> str | None:
+    """`name` of an existing object an S3 Batch Operations job lists, wherever it is:
+    the key without the input prefix (when under it) and without its suffix."""
+    relative = key[len(input_prefix) :] if key.startswith(input_prefix) else key
+    return input_name(relative, "")
+
+
 def input_name(key: str, input_prefix: str) -> str | None:
     """`name` of `<INPUT_PREFIX><name>.<txt|json>`, or None for a key that is no input."""
     if not key.startswith(input_prefix):

@@ -29,6 +29,7 @@ from handler.batch.keys import (
     checked_output_name,
     input_name,
     job_id,
+    listed_name,
     name_problem,
     report_base,
 )
@@ -40,29 +41,46 @@ from handler.errors import InvalidParameterError, StorageUnavailableError
 from handler.observability import logger as log
 
 
-def skip_reason(rt: BatchRuntime, bucket: str, key: str) -> str | None:
+def skip_reason(rt: BatchRuntime, bucket: str, key: str, *, listed: bool = False) -> str | None:
     """Why an event's object is none of our business, before reading it."""
     settings = rt.settings
     if bucket == settings.output_bucket and key.startswith(
         (settings.output_prefix, settings.batch_work_prefix)
     ):
         return "the function's own output"
-    if input_name(key, settings.input_prefix) is None:
-        suffixes = ", ".join(INPUT_SUFFIXES)
+    suffixes = ", ".join(INPUT_SUFFIXES)
+    if listed and listed_name(key, settings.input_prefix) is None:
+        return f"not a {suffixes} object"
+    if not listed and input_name(key, settings.input_prefix) is None:
         return f"not a {suffixes} object under the input prefix {settings.input_prefix!r}"
     return None
 
 
-def narrate_upload(rt: BatchRuntime, bucket: str, key: str) -> str:
+def narrate_upload(
+    rt: BatchRuntime,
+    bucket: str,
+    key: str,
+    *,
+    listed: bool = False,
+    report: dict[str, str] | None = None,
+) -> str:
     """Narrate one uploaded object exactly once; returns what happened. Raises only for
-    failures a retry can fix (S3 errors, throttling, a claim held by a live invocation)."""
-    reason = skip_reason(rt, bucket, key)
+    failures a retry can fix (S3 errors, throttling, a claim held by a live invocation).
+
+    `listed`: an existing object an S3 Batch Operations job names, anywhere in its bucket
+    (its results are named by its key without the input prefix, if under it, and without
+    its suffix). `report`, when given, receives why it was skipped (`reason`), the error
+    code of a failed job (`code`) or the finished audio's key (`audio_key`)."""
+    report = {} if report is None else report
+    reason = skip_reason(rt, bucket, key, listed=listed)
     if reason:
         log.info("batch event skipped", extra={"bucket": bucket, "key": key, "reason": reason})
+        report["reason"] = "not_narratable" if "own output" not in reason else "own_output"
         return "skipped"
-    name = input_name(key, rt.settings.input_prefix)
+    name = (listed_name if listed else input_name)(key, rt.settings.input_prefix)
     assert name is not None
     if name_problem(name, rt.settings.output_prefix):
+        report["code"] = "invalid_parameter"
         return _report_invalid_key(rt, bucket, key, name)
     try:
         source, answer = open_object(rt.s3, bucket, key)
@@ -70,10 +88,12 @@ def narrate_upload(rt: BatchRuntime, bucket: str, key: str) -> str:
         if not not_found(exc):
             raise
         log.info("batch event skipped", extra={"key": key, "reason": "the object is gone"})
+        report["reason"] = "no_such_key"
         return "skipped"
     if source.metadata.get(OWN_OUTPUT_METADATA):
         answer["Body"].close()
         log.info("batch event skipped", extra={"key": key, "reason": "written by this function"})
+        report["reason"] = "own_output"
         return "skipped"
 
     work = WorkKeys(rt.settings.batch_work_prefix, job_id(bucket, key, source.etag))
@@ -112,6 +132,7 @@ def narrate_upload(rt: BatchRuntime, bucket: str, key: str) -> str:
                 max_document_bytes=rt.settings.batch_max_document_bytes,
             )
             keys = OutputKeys(rt.output_bucket, rt.settings.output_prefix + loaded.name)
+            report["audio_key"] = keys.audio(loaded.job.format)
             return _narrate(rt, loaded, keys, work, claim, watch)
     except Exception as exc:
         stopped = _stopped(watch, exc)
@@ -138,6 +159,7 @@ def narrate_upload(rt: BatchRuntime, bucket: str, key: str) -> str:
             claim.release()  # the report did not get written: the retry writes it
             raise
         status.write_failed(rt, keys, source, code)
+        report["code"] = code
         return "failed"
     except BaseException:
         claim.release()

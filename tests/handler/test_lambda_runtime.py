@@ -40,6 +40,9 @@ EXPECTED: dict[str, int | str] = {
     "direct-normalize": "normalized",
     "s3-put": "batch",
     "sqs-s3-put": "batch",
+    "s3-batch-operations": "operations",
+    "s3-batch-operations-tasks": "operations",
+    "s3-batch-operations-v1": "operations",
 }
 
 
@@ -59,6 +62,12 @@ def test_sample_events_through_awslambdaric(
             assert result.body.get("batchItemFailures", []) == [], result.body
             continue
         assert result.status == "response", (name, result.body)
+        if expected == "operations":  # every listed object narrated
+            event = load_event(name)
+            assert result.body["invocationId"] == event["invocationId"]
+            codes = [(r["taskId"], r["resultCode"]) for r in result.body["results"]]
+            assert codes == [(t["taskId"], "Succeeded") for t in event["tasks"]], result.body
+            continue
         if expected == "normalized":
             assert result.body["language"] == "en", (name, result.body)
             assert "three point ten point two" in result.body["normalized"]

@@ -143,3 +143,14 @@ def upload_sample_input(client: Any) -> None:
         Body=SAMPLE_TEXT.encode("utf-8"),
         Metadata={"lang": "en", "voice": "F1", "format": "mp3", "steps": "2", "seed": "7"},
     )
+    # Existing objects the sample S3 Batch Operations events list (outside INPUT_PREFIX).
+    from tests.infra.epub import FIXTURES, fixture_epub
+
+    listed = {
+        "library/chapter one.md": (FIXTURES / "blog-post.md").read_bytes(),
+        "library/essays/on walking.html": (FIXTURES / "article.html").read_bytes(),
+        "library/books/the lighthouse keeper.epub": fixture_epub("epub3"),
+        "library/notes.txt": SAMPLE_TEXT.encode("utf-8"),
+    }
+    for key, body in listed.items():
+        client.put_object(Bucket=SAMPLE_BUCKET, Key=key, Body=body, Metadata={"steps": "1"})
