@@ -176,6 +176,7 @@ class Soak:
         name = "speech/" + key.removeprefix("incoming/").removesuffix(".txt")
         keys = self.keys()
         expected = {f"{name}.{fmt}", f"{name}.manifest.json", f"{name}.status.json"}
+        expected |= {f"{name}.vtt", f"{name}.srt"}  # the captions beside every narration
         expect(expected <= set(keys), f"batch wrote {keys}, expected {sorted(expected)}")
         state = json.loads(self.read(f"{name}.status.json"))["state"]
         expect(state == "done", f"batch status {state!r}, expected 'done'")
