@@ -13,7 +13,7 @@ from handler.batch.chapter_files import ChapterFiles
 from handler.batch.claims import Claim
 from handler.batch.documents import audio_chapters
 from handler.batch.jobs import LoadedJob, SourceObject, SupersededError, check_current
-from handler.batch.keys import OutputKeys
+from handler.batch.keys import MAX_KEY_BYTES, OutputKeys, chapter_keys_fit
 from handler.batch.manifest import error_report, manifest
 from handler.batch.render import RecordedUpload, Rendered
 from handler.batch.s3io import condition_failed, not_found, own_metadata, put_json
@@ -21,6 +21,7 @@ from handler.config import HandlerSettings
 from handler.deadline import Deadline
 from handler.errors import (
     DeadlineExceededError,
+    InvalidParameterError,
     SynthesisTooLongError,
     classify,
     error_message,
@@ -179,6 +180,12 @@ class BatchRuntime:
         if loaded.request.split != "chapters" or not chapters:
             return None
         fmt = loaded.job.format
+        if not chapter_keys_fit(keys, fmt, len(chapters)):
+            raise InvalidParameterError(
+                f"the result's name leaves no room for {len(chapters)} chapter files within "
+                f"S3's {MAX_KEY_BYTES}-byte keys: use a shorter name (or output)",
+                param="split",
+            )
 
         def open_upload(number: int) -> S3AudioUpload:
             key = keys.chapter_audio(number, fmt)

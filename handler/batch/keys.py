@@ -17,7 +17,8 @@ ERROR_SUFFIX = ".error.json"
 STATUS_SUFFIX = ".status.json"
 # Captions beside every narration, in the two forms players read.
 CAPTION_SUFFIXES = {"vtt": ".vtt", "srt": ".srt"}
-# `"split": "chapters"`: <name>.chapter-001.mp3, ... (room is left for four digits).
+# `"split": "chapters"`: <name>.chapter-001.mp3, ...; a job asking for them checks that
+# its name leaves room for them (BatchRuntime.chapter_files), other names need not.
 CHAPTER_FILE_INFIX = ".chapter-"
 # Error reports of uploads whose key gives no usable output name, named by a hash of it.
 INVALID_KEY_REPORTS = "invalid-keys/"
@@ -30,7 +31,6 @@ _SUFFIXES = (
     STATUS_SUFFIX,
     *CAPTION_SUFFIXES.values(),
     *(f".{spec.extension}" for spec in FORMATS.values()),
-    *(f"{CHAPTER_FILE_INFIX}9999.{spec.extension}" for spec in FORMATS.values()),
 )
 _LONGEST_SUFFIX = max(len(suffix.encode()) for suffix in _SUFFIXES)
 # C0 and C1 controls, line and paragraph separators, and lone surrogates (not encodable).
@@ -71,6 +71,10 @@ def listed_name(key: str, input_prefix: str) -> str | None:
     the key without the input prefix (when under it) and without its suffix."""
     relative = key[len(input_prefix) :] if key.startswith(input_prefix) else key
     return input_name(relative, "")
+
+
+def chapter_keys_fit(keys: OutputKeys, fmt: AudioFormat, count: int) -> bool:
+    return len(keys.chapter_audio(max(count, 1), fmt).encode("utf-8")) <= MAX_KEY_BYTES
 
 
 def input_name(key: str, input_prefix: str) -> str | None:

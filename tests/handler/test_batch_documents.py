@@ -257,3 +257,22 @@ def test_a_failed_stream_leaves_no_chapter_file(s3: Any, s3_buckets: S3Buckets) 
                 assert len(keys_in(s3, s3_buckets.output, "speech/")) == 2  # a, b finished
     assert keys_in(s3, s3_buckets.output, "speech/") == []
     assert open_multipart_uploads(s3, s3_buckets.output) == []
+
+
+def test_split_chapters_needs_room_in_the_key(deliver: Any, s3: Any, s3_buckets: S3Buckets) -> None:
+    """A name whose manifest key is exactly S3's 1,024 bytes narrates, but has no room for
+    `.chapter-001.wav`: asked to split, it is reported (param split), nothing written."""
+    prefix = "speech/"
+    size = 1024 - len(prefix) - len(".manifest.json")
+    # Path segments of 200 bytes: the server limits a segment, S3 only the whole key.
+    head = "/".join(["n" * 199] * 4)
+    name = head + "/" + "n" * (size - len(head) - 1)
+    assert len(name) == size
+    body = (FIXTURES / "blog-post.md").read_bytes()
+    meta = {"steps": "1", "split": "chapters"}
+    result = _narrate(deliver, s3, s3_buckets, f"incoming/{name}.md", body, **meta)
+    assert result["outcome"] == "failed"
+    report = read_json(s3, s3_buckets.output, f"{prefix}{name}.error.json")
+    assert (report["error"]["code"], report["error"]["param"]) == ("invalid_parameter", "split")
+    outputs = [k for k in keys_in(s3, s3_buckets.output, prefix) if not k.endswith("status.json")]
+    assert outputs == [f"{prefix}{name}.error.json"]

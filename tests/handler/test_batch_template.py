@@ -74,7 +74,11 @@ def test_batch_permissions_are_scoped(template) -> None:
     }
     deletes = _statement(template, "ReplaceOwnErrorReports")
     assert deletes["Action"] == "s3:DeleteObject"
-    assert deletes["Resource"] == {"Fn::Sub": "${OutputBucket.Arn}/${OutputPrefix}*.error.json"}
+    # Error reports, and the chapter files of a failed "split": "chapters" job; never audio.
+    assert deletes["Resource"] == [
+        {"Fn::Sub": "${OutputBucket.Arn}/${OutputPrefix}*.error.json"},
+        {"Fn::Sub": "${OutputBucket.Arn}/${OutputPrefix}*.chapter-*"},
+    ]
     send = _statement(template, "QueueSegments")
     assert send == {
         "Sid": "QueueSegments",
