@@ -146,8 +146,8 @@ def _west_number(n: int, lang: str, case: str, feminine: bool) -> str | None:
             return {"g": ("enega", "ene"), "d": ("enemu", "eni"), "l": ("enem", "eni")}[case][
                 feminine
             ]
-        return cases._ONE_FORMS[lang][case][feminine]
-    return cases._DECLINE[lang](n, case, feminine)
+        return cases.ONE_FORMS[lang][case][feminine]
+    return cases.DECLINE[lang](n, case, feminine)
 
 
 @functools.cache
@@ -156,7 +156,7 @@ def _said_numbers(lang: str) -> dict[str, int]:
     for n in range(2, 200):
         for case in "gdli":
             for feminine in (False, True):
-                words = cases._DECLINE[lang](n, case, feminine)
+                words = cases.DECLINE[lang](n, case, feminine)
                 if words is not None and " " not in words:
                     said[words] = n
     return said

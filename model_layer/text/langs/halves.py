@@ -29,7 +29,7 @@ def rule(lang: str) -> Callable[[str], str]:
         noun = m.group("noun")
         if lang in _COMMON:
             return f"{_COMMON[lang]} {noun}"
-        if noun in agreement._NOT_NOUN_SETS.get(lang, ()):
+        if noun in agreement.NOT_NOUN_SETS.get(lang, ()):
             return m.group()  # "1/2 de", "1/2 o": not a noun
         feminine = agreement.romance_gender(noun, lang) == "f"
         if lang == "fr":

@@ -23,12 +23,12 @@ with 第 or a counter in ja.py ("第II章", "エリザベスII世"), Greek its o
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from model_layer.text import numbers
+from model_layer.text.langs import language_module, language_part
 
 # A well-formed numeral of 1-3999.
 _NUMERAL = r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})"
@@ -103,8 +103,7 @@ class RomanTable:
 
 
 def _module_attr(lang: str, name: str) -> Callable[..., str | None] | None:
-    module = importlib.import_module(f"model_layer.text.langs.{lang}")
-    return getattr(module, name, None)
+    return getattr(language_module(lang), name, None)
 
 
 def _cardinal(n: int, lang: str) -> str | None:
@@ -151,7 +150,7 @@ def _east_slavic(lang: str) -> Callable[[int, str], str | None]:
     """ru, uk: the ordinal in a case of the module's own tables ("nom", "gen", "loc", "f", "n")."""
 
     def say(n: int, form: str) -> str | None:
-        cases = importlib.import_module(f"model_layer.text.langs.{lang}")._CASES
+        cases = language_module(lang).CASES  # type: ignore[union-attr]
         return cases.ordinal(n, form)
 
     return say
@@ -178,9 +177,7 @@ def _say_for(lang: str) -> Callable[[int, str], str | None]:
             own = _module_attr(lang, "ordinal")
             return own(n, form) if own else None
         if lang == "hr":  # our speller's own forms: "n", "m_gen", "m_loc", ...
-            from model_layer.text.langs.hr import spell as hr
-
-            return hr.ordinal(n, form)
+            return language_part("hr", "spell").ordinal(n, form)  # type: ignore[no-any-return]
         return words
 
     return say

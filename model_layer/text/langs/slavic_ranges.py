@@ -143,8 +143,8 @@ def _east_phrase(words: list[str], lang: str) -> list[tuple[str, list]] | None:
 def _east_numbers(
     a: int, b: int, lang: str, case: str, gender: str, joiner: str, last_case: str = ""
 ) -> str | None:
-    first = agreement._east_slavic_words(a, lang, case, gender)
-    last = agreement._east_slavic_words(b, lang, last_case or case, gender)
+    first = agreement.east_slavic_words(a, lang, case, gender)
+    last = agreement.east_slavic_words(b, lang, last_case or case, gender)
     if first is None or last is None:
         return None
     return joiner.format(first, last)
@@ -286,8 +286,8 @@ _PL_OBLIQUE = (("ach", "l"), ("ami", "i"), ("om", "d"))
 
 def _pl_number(n: int, case: str, feminine: bool) -> str | None:
     if n == 1:
-        return cases._ONE_FORMS["pl"][case][feminine]
-    return cases._polish(n, case, feminine)
+        return cases.ONE_FORMS["pl"][case][feminine]
+    return cases.polish_forms(n, case, feminine)
 
 
 def _pl_pair(a: int, b: int, case: str, feminine: bool, joiner: str) -> str | None:

@@ -137,7 +137,7 @@ def _ranges(
 
     def say(m: re.Match[str]) -> str:
         a, b, noun = m["a"], m["b"], m["noun"]
-        if noun.lower() in _NOT_NOUN_SETS.get(lang, ()) or int(a) >= int(b):
+        if noun.lower() in NOT_NOUN_SETS.get(lang, ()) or int(a) >= int(b):
             return m.group()
         if lang == "ro" and noun.lower() in _RO_MONTHS:
             return m.group()  # "1-15 iunie": days of a month
@@ -280,7 +280,7 @@ _VERB_FORMS = {
     "sera seront peut peuvent doit doivent",
 }
 _MONTHS = {lang: frozenset(words.split()) for lang, words in _MONTHS_AND_DAYS.items()}
-_NOT_NOUN_SETS = {
+NOT_NOUN_SETS = {
     lang: frozenset(words.split())
     | frozenset(_MONTHS_AND_DAYS[lang].split())
     | frozenset(_VERB_FORMS[lang].split())
@@ -485,7 +485,7 @@ def romance_gender(noun: str, lang: str) -> Gender:
             return "m"
         if form in _word_set("f", lang):
             return "f"
-    table = _form_genders(lang)
+    table = form_genders(lang)
     for form in forms:
         known = table.get(form)
         if known is not None:
@@ -514,7 +514,7 @@ _ES_STRESSED_A = frozenset(
 
 
 def _spanish(n: int, noun: str, before: str) -> str | None:
-    if noun in _NOT_NOUN_SETS["es"]:
+    if noun in NOT_NOUN_SETS["es"]:
         return None
     words = numbers.cardinal(str(n), "es")
     if words is None:
@@ -532,7 +532,7 @@ def _spanish(n: int, noun: str, before: str) -> str | None:
 
 
 def _portuguese(n: int, noun: str, before: str) -> str | None:
-    if noun in _NOT_NOUN_SETS["pt"] or romance_gender(noun, "pt") != "f":
+    if noun in NOT_NOUN_SETS["pt"] or romance_gender(noun, "pt") != "f":
         return None
     words = numbers.cardinal(str(n), "pt")
     if words is None:
@@ -545,7 +545,7 @@ def _portuguese(n: int, noun: str, before: str) -> str | None:
 
 
 def _italian(n: int, noun: str, before: str) -> str | None:
-    if noun in _NOT_NOUN_SETS["it"] or n != 1:
+    if noun in NOT_NOUN_SETS["it"] or n != 1:
         return None
     if romance_gender(noun, "it") == "f":
         return "un'" if noun[0] in "aeiouàèéìòù" else "una"
@@ -556,7 +556,7 @@ def _italian(n: int, noun: str, before: str) -> str | None:
 
 
 def _french(n: int, noun: str, before: str) -> str | None:
-    if noun in _NOT_NOUN_SETS["fr"] or n % 10 != 1 or n % 100 == 11 or n % 100 == 71:
+    if noun in NOT_NOUN_SETS["fr"] or n % 10 != 1 or n % 100 == 11 or n % 100 == 71:
         return None
     if romance_gender(noun, "fr") != "f":
         return None
@@ -586,7 +586,7 @@ def _noun_data(lang: str) -> tuple[dict[str, str], dict[str, str]]:
     return data["forms"], data.get("endings", {})
 
 
-def _form_genders(lang: str) -> dict[str, str]:
+def form_genders(lang: str) -> dict[str, str]:
     return _noun_data(lang)[0]
 
 
@@ -612,7 +612,7 @@ _PL_NEUTER_E = ("mię", "zwierzę", "kurczę", "cielę", "źrebię", "prosię", 
 def west_slavic_gender(noun: str, lang: str, use_table: bool = True) -> Gender:
     """The gender of a Polish or Czech noun form: the built table, else the ending."""
     lower = noun.lower()
-    known = _form_genders(lang).get(lower) if use_table else None
+    known = form_genders(lang).get(lower) if use_table else None
     if known is not None:
         return known
     if lang == "sk" and lower.endswith("á"):
@@ -823,12 +823,12 @@ def _east_slavic(lang: str) -> Callable[[int, str, str], str | None]:
         gender = chosen.tag.gender or chosen.normalized.tag.gender or "masc"
         if form == "one" and case == "accs" and gender != "femn":
             case = "nomn"  # "один стол" in the accusative is "один" (inanimate)
-        return _east_slavic_words(n, lang, case, gender)
+        return east_slavic_words(n, lang, case, gender)
 
     return read
 
 
-def _east_slavic_words(n: int, lang: str, case: str, gender: str) -> str | None:
+def east_slavic_words(n: int, lang: str, case: str, gender: str) -> str | None:
     """num2words in the case, with the noun's gender on the last three digits only:
     num2words would put it on "миллион" too ("одна миллион")."""
     if n >= 1000 and n % 1000:
@@ -974,10 +974,10 @@ def german_one(noun: str) -> str:
         return "eine"
     if lower in _DE_NOT_FEMININE:
         return "ein"
-    table = _form_genders("de")
+    table = form_genders("de")
     known = table.get(lower)
     if known is None:
-        known = _german_compound_gender(lower, table) or learned_ending_gender(lower, "de")
+        known = german_compound_gender(lower, table) or learned_ending_gender(lower, "de")
     if known is not None:
         return "eine" if known == "f" else "ein"
     return "eine" if lower.endswith(_DE_FEMININE_ENDINGS) else "ein"
@@ -988,7 +988,7 @@ _DE_FEMININE_SUFFIXES = ("ung", "heit", "keit", "schaft", "tion", "sion", "tät"
 _DE_MASCULINE_SUFFIXES = ("ist", "ling", "ismus", "eur")
 
 
-def _german_compound_gender(lower: str, table: dict[str, str]) -> str | None:
+def german_compound_gender(lower: str, table: dict[str, str]) -> str | None:
     """A German compound takes its last part's gender ("Küchenuhr" as "Uhr"): a word
     not in the table goes by its longest ending of 4+ letters that is in it, after 3+
     letters of prefix, unless a derivational ending decides first. On the 75,900 nouns

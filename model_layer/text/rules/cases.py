@@ -31,11 +31,11 @@ not a counted unit.
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Callable
 
 from model_layer.text import numbers
+from model_layer.text.langs import language_module
 from model_layer.text.rules import agreement
 
 Reader = Callable[[str], str]
@@ -147,7 +147,7 @@ _AFTER_W = frozenset(["wieku", "ciągu", "trakcie"])
 
 # One, declined by the noun's gender, which its ending in the case tells (a table form
 # first): "po 1 tabletce" po jednej tabletce, "do 1 roku" do jednego roku.
-_ONE_FORMS = {
+ONE_FORMS = {
     "pl": {"g": ("jednego", "jednej"), "l": ("jednym", "jednej"), "d": ("jednemu", "jednej"),
            "i": ("jednym", "jedną")},
     "cs": {"g": ("jednoho", "jedné"), "l": ("jednom", "jedné"), "d": ("jednomu", "jedné"),
@@ -165,18 +165,18 @@ _ONE_ENDINGS = {
     "sk": (("l", "u", False), ("g", "a", False), ("g", "u", False), ("g", "y", True),
            ("i", "om", False), ("i", "ou", True)),
 }  # fmt: skip
-_ONE = frozenset(_ONE_FORMS)
+_ONE = frozenset(ONE_FORMS)
 
 
 def _one(lang: str, cases: str, noun: str) -> str | None:
     """One in the first of `cases` (the preposition's) that the noun's ending shows."""
     lower = noun.lower()
-    known = agreement._form_genders("cs" if lang == "sk" else lang).get(lower)
+    known = agreement.form_genders("cs" if lang == "sk" else lang).get(lower)
     for case, ending, feminine in _ONE_ENDINGS[lang]:
         if case in cases and lower.endswith(ending):
             if known is not None and lang != "sk":
                 feminine = known == "f"
-            return _ONE_FORMS[lang][case][feminine]
+            return ONE_FORMS[lang][case][feminine]
     return None
 
 
@@ -226,7 +226,7 @@ def _pl_below_thousand(n: int, case: str) -> list[str] | None:
     return words
 
 
-def _polish(n: int, case: str, feminine: bool) -> str | None:
+def polish_forms(n: int, case: str, feminine: bool) -> str | None:
     thousands, rest = divmod(n, 1000)
     words: list[str] = []
     if thousands:
@@ -368,8 +368,8 @@ def _slovenian(n: int, case: str, feminine: bool) -> str | None:
     return f"{_SL_UNITS[n % 10]}in{_SL_STEMS[n // 10 * 10]}{_SL_ENDINGS[case]}"
 
 
-_DECLINE: dict[str, Callable[[int, str, bool], str | None]] = {
-    "pl": _polish,
+DECLINE: dict[str, Callable[[int, str, bool], str | None]] = {
+    "pl": polish_forms,
     "cs": _czech,
     "sk": _slovak,
     "sl": _slovenian,
@@ -750,7 +750,7 @@ def _scales_months(lang: str) -> frozenset[str]:
     """The language's month names in a date (its module's `MONTHS`)."""
     known = _MONTHS.get(lang)
     if known is None:
-        module = importlib.import_module(f"model_layer.text.langs.{lang}")
+        module = language_module(lang)
         known = _MONTHS[lang] = frozenset(getattr(module, "MONTHS", ()))
     return known
 
@@ -759,8 +759,8 @@ def _scales(lang: str) -> frozenset[str]:
     """The language's written scales ("tys.", "тыс."): its module's spec."""
     known = _SCALES.get(lang)
     if known is None:
-        module = importlib.import_module(f"model_layer.text.langs.{lang}")
-        known = _SCALES[lang] = frozenset(module.SPEC.scales)
+        module = language_module(lang)
+        known = _SCALES[lang] = frozenset(module.SPEC.scales)  # type: ignore[union-attr]
     return known
 
 
@@ -777,21 +777,21 @@ def _counted_unit(token: str, gap: str, lang: str, reader: Reader) -> str | None
 
 # Russian clock times after a preposition of the genitive: "с 9:00 до 21:00" is "с девяти
 # часов до двадцати одного часа", "до 18:30" "до восемнадцати тридцати".
-_RU_TIME = re.compile(
+RU_TIME = re.compile(
     r"(?<!\w)(?P<prep>(?:[Сс]|[Сс]о|[Дд]о|[Оо]т|[Пп]осле|[Оо]коло)\s)"
     r"(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?![\d:])"
 )
 
 
-def _ru_time(m: re.Match[str]) -> str:
+def ru_time(m: re.Match[str]) -> str:
     h, minute = int(m.group("h")), int(m.group("m"))
-    hour = agreement._east_slavic_words(h, "ru", "gent", "masc") if h else "ноля"
+    hour = agreement.east_slavic_words(h, "ru", "gent", "masc") if h else "ноля"
     if hour is None:
         return m.group()
     if not minute:
         one = h % 10 == 1 and h != 11
         return f"{m.group('prep')}{hour} {'часа' if one else 'часов'}"
-    said = agreement._east_slavic_words(minute, "ru", "gent", "masc")
+    said = agreement.east_slavic_words(minute, "ru", "gent", "masc")
     if said is None:
         return m.group()
     return f"{m.group('prep')}{hour} {'ноль ' if minute < 10 else ''}{said}"
@@ -814,7 +814,7 @@ def read(text: str, lang: str, reader: Reader | None) -> str:
     if lang not in LANGUAGES or reader is None or not any(ch.isdigit() for ch in text):
         return text
     if lang == "ru" and ":" in text:
-        text = _RU_TIME.sub(_ru_time, text)
+        text = RU_TIME.sub(ru_time, text)
     text = _signs_and_ids(text, lang)
     if lang in _OPENING_WORDS:
         text = _opening_hours(text, lang)
@@ -961,7 +961,7 @@ def _say(m: re.Match[str], text: str, lang: str, reader: Reader) -> tuple[str, i
     if case is None:
         return None
     feminine = plain and agreement.west_slavic_gender(token, lang) == "f" if lang != "sl" else False
-    words = _DECLINE[lang](n, case, feminine)
+    words = DECLINE[lang](n, case, feminine)
     if words is None:
         return None
     if unit is not None:
@@ -986,7 +986,7 @@ def _east(
     if cases == ("accs",):
         if n % 1000 or n >= 1_000_000:
             return None  # only a whole thousand differs from the plain reading
-        words = agreement._east_slavic_words(n, lang, "accs", "masc")
+        words = agreement.east_slavic_words(n, lang, "accs", "masc")
         return None if words is None else (words, m.end())
     span = _EAST_DAY_SPAN.match(m.string, m.end())
     if span and span.group(1) in _scales_months(lang):
@@ -1026,12 +1026,12 @@ def _east(
         if inflected is None:
             return None
         gender = parse.tag.gender or "masc"
-        words = agreement._east_slavic_words(n, lang, case, gender)
+        words = agreement.east_slavic_words(n, lang, case, gender)
         if words is None:
             return None
         end = unit_end
         return " ".join([_thousand(words), inflected.word, *last[1:]]), end
-    words = agreement._east_slavic_words(n, lang, case, gender)
+    words = agreement.east_slavic_words(n, lang, case, gender)
     return None if words is None else (_thousand(words), m.end())
 
 

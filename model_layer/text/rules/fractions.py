@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from model_layer.text import numbers
+from model_layer.text.langs import language_part
 from model_layer.text.rules import agreement
 from model_layer.text.rules.agreement import romance_gender
 
@@ -193,9 +194,7 @@ def _ar(a: int, b: int) -> str | None:
     if a == 2:
         return _AR_ONE[b] + "ان"  # the dual, nominative: ثلثان
     if 3 <= a <= 10 and b in _AR_MANY:
-        from model_layer.text.langs.ar import spell as ar
-
-        return f"{ar.cardinal(a, 'm')} {_AR_MANY[b]}"
+        return f"{language_part('ar', 'spell').cardinal(a, 'm')} {_AR_MANY[b]}"
     return None
 
 
@@ -311,8 +310,7 @@ def _hi_mixed(whole: int, a: int, b: int, unit: str) -> str | None:
 def _el(a: int, b: int) -> str | None:
     """Greek: a neuter cardinal and the neuter ordinal (τα δύο τρίτα, το ένα τέταρτο);
     a half is "μισό" (το μισό των μαθητών)."""
-    from model_layer.text.langs.el import spell as el
-
+    el = language_part("el", "spell")
     if (a, b) == (1, 2):
         return "μισό"
     return f"{el.cardinal(a, 'n')} {el.ordinal(b, 'n' if a == 1 else 'n_pl')}"
@@ -329,8 +327,7 @@ _EL_GENDERED_HALVES = {(1, "f"): "μιάμιση", (1, "n"): "ενάμισι", (
 
 def _el_mixed(whole: int, a: int, b: int, unit: str) -> str | None:
     """Only "and a half" before a unit; the masculine ενάμισης/ενάμιση (by case) is left."""
-    from model_layer.text.langs.el import spell as el
-
+    el = language_part("el", "spell")
     if (a, b) != (1, 2) or not unit:
         return None
     if whole in _EL_HALVES:

@@ -234,7 +234,7 @@ def read(text: str, lang: str, reader: Callable[[str], str] | None) -> str:
         noun = unit or word
         gender = _MEASURES[lang].get(noun.lower())
         if gender is None and lang == "de" and unit is None and word[:1].isupper():
-            gender = agreement._form_genders("de").get(lower)  # a German noun: its gender
+            gender = agreement.form_genders("de").get(lower)  # a German noun: its gender
         if gender is None:
             return m.group()
         if (a, b) == (1, 2):

@@ -256,7 +256,7 @@ def _everyday(text: str) -> str:
         return f"{m['verb']} {said}{end}"
 
     def ordinal_before_noun(m: re.Match[str]) -> str:
-        gender = agreement._form_genders("de").get(m["noun"].lower())
+        gender = agreement.form_genders("de").get(m["noun"].lower())
         words = numbers.ordinal(int(m["n"]), "de")
         if gender is None or words is None:
             return m.group()
