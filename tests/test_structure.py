@@ -27,8 +27,6 @@ LOADER = LANGS / "__init__.py"
 MAX_LINES = 600
 # Longer than MAX_LINES today, each at most its size now; splitting them is open work.
 CEILINGS = {
-    "rules/agreement.py": 1045,
-    "rules/cases.py": 1066,
     "langs/en/__init__.py": 956,
 }
 

@@ -26,8 +26,8 @@ from collections.abc import Callable
 
 from model_layer.text import numbers
 from model_layer.text.rules import agreement
-from model_layer.text.rules.agreement import romance_gender
 from model_layer.text.rules.fraction_words import TABLES
+from model_layer.text.rules.romance_agreement import romance_gender
 
 LANGUAGES = frozenset(TABLES)
 
