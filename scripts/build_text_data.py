@@ -10,7 +10,7 @@ Writes, under model_layer/text/rules/data/ (all languages, or those named):
   for agreement (`rules/agreement.py`). The forms are wordfreq's most frequent words;
   each is lemmatized with simplemma and the lemma's gender decided by its ending (a
   reliable rule on lemmas, with the exceptions listed below); a form is kept when
-  `agreement.west_slavic_gender` on the form itself would say otherwise.
+  `west_slavic_agreement.west_slavic_gender` on the form itself would say otherwise.
 - noun_gender_{es,pt,it,fr,de}.json: the genders of every form (singular and plural)
   of the 10,000 most frequent noun lemmas found among wordfreq's 100,000 most frequent
   words, from a dictionary with genders (all forms, not only those the ending gets
@@ -49,7 +49,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from model_layer.text.rules.agreement import west_slavic_gender  # noqa: E402
+from model_layer.text.rules.west_slavic_agreement import west_slavic_gender  # noqa: E402
 
 DATA = REPO / "model_layer" / "text" / "rules" / "data"
 FORMS = 30_000

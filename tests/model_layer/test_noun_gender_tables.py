@@ -17,7 +17,7 @@ from types import ModuleType
 import pytest
 
 from model_layer.text import normalize_text
-from model_layer.text.rules import agreement
+from model_layer.text.rules import agreement, noun_genders
 
 REPO = Path(__file__).resolve().parents[2]
 DATA = REPO / "model_layer" / "text" / "rules" / "data"
@@ -108,7 +108,7 @@ def test_the_table_decides_where_the_ending_is_wrong(
     monkeypatch: pytest.MonkeyPatch, lang: str, text: str, with_table: str, ending_alone: str
 ) -> None:
     assert normalize_text(text, lang) == with_table
-    monkeypatch.setattr(agreement, "_noun_data", lambda _lang: ({}, {}))
+    monkeypatch.setattr(noun_genders, "noun_data", lambda _lang: ({}, {}))
     assert ending_alone in normalize_text(text, lang)
 
 
@@ -116,13 +116,13 @@ def test_a_missing_table_leaves_the_ending_to_decide(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """A distribution may drop a table (NOTICE): the reading falls back, nothing fails."""
-    monkeypatch.setattr(agreement, "_DATA", tmp_path)
-    agreement._noun_data.cache_clear()
+    monkeypatch.setattr(noun_genders, "_DATA", tmp_path)
+    noun_genders.noun_data.cache_clear()
     try:
         assert normalize_text("Il manque 1 accessoire.", "fr") == "Il manque une accessoire."
         assert normalize_text("Il y a 1 maison.", "fr") == "Il y a une maison."
     finally:
-        agreement._noun_data.cache_clear()
+        noun_genders.noun_data.cache_clear()
 
 
 @pytest.mark.parametrize(
@@ -155,7 +155,7 @@ def test_learned_endings_tell_the_gender_of_nouns_not_in_the_table(
     word: str, lang: str, gender: str
 ) -> None:
     assert word not in _table(lang)
-    assert agreement.learned_ending_gender(word, lang) == gender
+    assert noun_genders.learned_ending_gender(word, lang) == gender
 
 
 def test_learning_keeps_only_endings_that_say_something_new() -> None:

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from model_layer.text import normalize_text
-from model_layer.text.rules import agreement, apply, fractions, phones
+from model_layer.text.rules import agreement, apply, east_slavic_agreement, fractions, phones
 
 RULE_LANGUAGES = sorted(agreement.LANGUAGES | fractions.LANGUAGES | {"ko", "sv", "hu"})
 _PIECES = st.sampled_from(
@@ -46,7 +46,7 @@ def test_agreement_leaves_what_the_language_module_reads_together(
 
 
 def test_without_pymorphy3_russian_reads_the_plain_number(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(agreement, "analyzer", lambda lang: None)
+    monkeypatch.setattr(east_slavic_agreement, "analyzer", lambda lang: None)
     agreement._MODULE_CACHE.clear()
     assert normalize_text("2 книги", "ru") == "два книги"
 

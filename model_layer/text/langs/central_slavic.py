@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 from model_layer.text import numbers
 from model_layer.text.langs.spec import UNIT_SYMBOLS
-from model_layer.text.rules import agreement, cases
+from model_layer.text.rules import cases, slavic_declension, west_slavic_agreement
 
 Rule = Callable[[str], str]
 
@@ -146,8 +146,8 @@ def _west_number(n: int, lang: str, case: str, feminine: bool) -> str | None:
             return {"g": ("enega", "ene"), "d": ("enemu", "eni"), "l": ("enem", "eni")}[case][
                 feminine
             ]
-        return cases._ONE_FORMS[lang][case][feminine]
-    return cases._DECLINE[lang](n, case, feminine)
+        return cases.ONE_FORMS[lang][case][feminine]
+    return slavic_declension.DECLINE[lang](n, case, feminine)
 
 
 @functools.cache
@@ -156,7 +156,7 @@ def _said_numbers(lang: str) -> dict[str, int]:
     for n in range(2, 200):
         for case in "gdli":
             for feminine in (False, True):
-                words = cases._DECLINE[lang](n, case, feminine)
+                words = slavic_declension.DECLINE[lang](n, case, feminine)
                 if words is not None and " " not in words:
                     said[words] = n
     return said
@@ -178,7 +178,7 @@ def west_range_rule(lang: str, joiner: str) -> Rule:
             return m.group()
         if case == "l" and not noun.endswith(_LOCATIVE_PLURAL):
             return m.group()  # "na 2–3 dny": an accusative, read as it is
-        feminine = agreement.west_slavic_gender(noun, lang) == "f"
+        feminine = west_slavic_agreement.west_slavic_gender(noun, lang) == "f"
         first = _west_number(a, lang, case, feminine)
         last = _west_number(b, lang, case, feminine)
         if first is None or last is None:

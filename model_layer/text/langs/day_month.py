@@ -9,10 +9,10 @@ reading says it, as for a date with a year.
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Callable
 
+from model_layer.text.langs import language_module
 from model_layer.text.langs.spec import DateParts
 
 
@@ -24,7 +24,7 @@ def rule(lang: str, introducers: str) -> Callable[[str], str]:
     )
 
     def say(m: re.Match[str]) -> str:
-        language = importlib.import_module(f"model_layer.text.langs.{lang}").LANGUAGE
+        language = language_module(lang).LANGUAGE  # type: ignore[union-attr]
         words = language.say_date(DateParts(int(m.group(2)), int(m.group(3)), None, m.group(1)))
         return m.group() if words is None else m.group(1) + words
 

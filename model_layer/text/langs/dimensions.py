@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from model_layer.text.langs import language_module
+
 # The word said between the numbers. Languages without a row keep their own reading.
 WORDS: dict[str, str] = {
     "en": "by", "de": "mal", "fr": "sur", "es": "por", "pt": "por", "it": "per",
@@ -28,8 +30,8 @@ _SIZE = re.compile(
 
 
 def _turkish(m: re.Match[str]) -> str:
-    from model_layer.text.langs import tr
-
+    tr = language_module("tr")
+    assert tr is not None
     parts = [p for p in m.groups() if p]
     said = []
     for i, part in enumerate(parts):

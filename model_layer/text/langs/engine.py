@@ -16,7 +16,7 @@ because earlier shapes claim digits a later, more general rule would misread:
     units, versions, symbols, numbers, the spec's `final_rules`.
 
 Public surface (kept small on purpose): `LanguageSpec`, `Currency`, `DateParts`
-(spec.py), `Language` and the helpers `plain_ordinal`, `before`, `after` here,
+(spec.py), `Language`, and the helpers `plain_ordinal`, `before`, `after` (matching.py),
 and the grammar helpers in forms.py (`Word`, `word`, plural rules, `agree`,
 `inflect`, `table_ordinal`). A language whose numbers num2words cannot say
 passes its own `cardinal` (see vi.py); one whose numbers agree with what follows
@@ -30,10 +30,23 @@ say this", and the text then stays as written: `normalize` never raises, and
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 from model_layer.text import numbers
 from model_layer.text.langs.forms import Word, agree, last_word
+from model_layer.text.langs.matching import (
+    NEXT_WORD,
+    NUMERIC_DATE,
+    PRODUCTS,
+    WHOLE,
+    abbreviation_pattern,
+    after,
+    alternation,
+    before,
+    number_pattern,
+    plain,
+    plain_ordinal,
+    sentence_dot,
+)
 from model_layer.text.langs.spec import (
     CURRENCY_CODES,
     SHARED_CURRENCY_SYMBOLS,
@@ -43,87 +56,6 @@ from model_layer.text.langs.spec import (
     LanguageSpec,
     Rule,
 )
-
-
-def plain_ordinal(code: str) -> Callable[[int, str, str, str], str | None]:
-    """num2words' ordinal; "3." only counts before a lowercase word ("3. plads", not "3. Så")."""
-
-    def ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
-        if suffix == "." and not after.lstrip()[:1].islower():
-            return None
-        return numbers.ordinal(n, code)
-
-    return ordinal
-
-
-def number_pattern(spec: LanguageSpec, name: str, glued: bool = False) -> str:
-    """A (signed) number with groups `<name>neg`, `<name>i` and `<name>f`.
-
-    Groups of three after 1-3 digits, separated by a dot, (narrow) no-break or
-    thin space, or a plain space where the language groups so; a decimal comma,
-    or a dot that cannot be a thousands group. With `decimal_point` (hi): groups
-    by commas, also the Indian 12,34,567, and a decimal point. `glued`: may
-    follow a letter ("Rp15").
-    """
-    start = "" if glued else r"(?<![\w.,])"
-    sign = rf"(?:(?<![\w.,)])(?P<{name}neg>[-\u2212])(?=\d))?{start}"
-    if spec.decimal_point:  # 1,234,567.89 and the Indian 12,34,567.89
-        integer = r"\d{1,3}(?:,\d{3})+(?!\d)|\d{1,2}(?:,\d{2})*,\d{3}(?!\d)|\d+"
-        return rf"{sign}(?P<{name}i>{integer})(?:\.(?P<{name}f>\d+))?(?!\d)"
-    seps = ".\u00a0\u202f\u2009" + (" " if spec.space_groups else "")
-    integer = rf"[1-9]\d{{0,2}}(?:[{seps}]\d{{3}})+(?!\d)|\d+"
-    return (
-        rf"{sign}"
-        rf"(?P<{name}i>{integer})(?:(?:,|\.(?!\d{{3}}(?!\d)))(?P<{name}f>\d+))?(?!\d)"
-    )
-
-
-_WHOLE = r"(?:,[-\u2013])?"  # "5,- €" (or an en dash): a whole amount
-_NUMERIC_DATE = re.compile(r"\d{1,2}([-/.])\d{1,2}\1\d{4}")
-
-
-def _plain(digits: str) -> bool:
-    """A number said as a number: longer runs and leading zeros are read digit by digit."""
-    return len(digits) <= 15 and not (len(digits) > 1 and digits[0] == "0")
-
-
-# Products whose version follows their name ("iOS 17.2", "Python 3.12", "USB 3.0").
-_PRODUCTS = (
-    "iOS|iPadOS|macOS|watchOS|Android|Windows|Python|Java|PHP|Node(?:\\.js)?|Ubuntu|Debian|"
-    "Fedora|Chrome|Firefox|Safari|Edge|Linux|Kotlin|Swift|Ruby|Perl|TypeScript|Bluetooth|USB|"
-    "HTML|HTTP|Wi-Fi|WordPress|Excel|Office|Photoshop|Minecraft|Unity|Docker|Kubernetes"
-)
-_NEXT_WORD = re.compile(r"\s*([^\W\d_]+)")
-CONTEXT = 60  # characters around a match that a hook sees: enough for a preposition or two
-
-
-def before(m: re.Match[str]) -> str:
-    """The text just before a match (bounded, so long texts stay linear)."""
-    return m.string[max(0, m.start() - CONTEXT) : m.start()]
-
-
-def after(m: re.Match[str]) -> str:
-    return m.string[m.end() : m.end() + CONTEXT]
-
-
-def _sentence_dot(m: re.Match[str]) -> str:
-    """The dot of an abbreviation that also ends the sentence: at the end, or before a capital."""
-    if not m.group().endswith("."):
-        return ""
-    rest = after(m)
-    following = rest.lstrip()
-    return "." if not following or (following[0].isupper() and rest[:1].isspace()) else ""
-
-
-def _abbreviation_pattern(abbreviation: str) -> str:
-    """ "z. B." also matches "z.B."; one that ends in a letter must end a word."""
-    pattern = re.escape(abbreviation).replace(r"\ ", r"\s?")
-    end = "" if abbreviation.endswith(".") else r"(?!\w)"
-    return rf"(?<!\w){pattern}{end}"
-
-
-def _alternation(words: object) -> str:
-    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))  # type: ignore[arg-type]
 
 
 class Language:
@@ -157,24 +89,24 @@ class Language:
     def _compile(self, spec: LanguageSpec, num: str) -> None:
         c = re.compile
         abbr = sorted(spec.abbreviations, key=len, reverse=True)
-        self._abbr = c("|".join(_abbreviation_pattern(a) for a in abbr) or r"(?!)")
+        self._abbr = c("|".join(abbreviation_pattern(a) for a in abbr) or r"(?!)")
         self._abbr_words = {re.sub(r"\s", "", a): w for a, w in spec.abbreviations.items()}
         self._range = c(
             r"(?<![\w.,:/-])([1-9]\d{0,5})\s?[-\u2013\u2014]\s?([1-9]\d{0,5})(?![.,:/-]?\d)"
         )
         symbols = {**SHARED_CURRENCY_SYMBOLS, **spec.currency_symbols}
         self._symbol_code = symbols
-        syms = _alternation(symbols)
+        syms = alternation(symbols)
         codes = "|".join(CURRENCY_CODES)
         glued = number_pattern(spec, "n", glued=True)
-        scales = rf"(?P<scale>{_alternation(spec.scales)})(?!\w)\s?" if spec.scales else ""
+        scales = rf"(?P<scale>{alternation(spec.scales)})(?!\w)\s?" if spec.scales else ""
         self._money_before = c(
             # not right after a number: "23,50 € 2 lidem" is 23,50 € and then two
-            rf"(?<!\w)(?<!\d )(?:(?P<sym>{syms})|(?P<code>{codes}))\s?{glued}{_WHOLE}"
+            rf"(?<!\w)(?<!\d )(?:(?P<sym>{syms})|(?P<code>{codes}))\s?{glued}{WHOLE}"
             + (rf"(?:\s?{scales[:-3]})?" if scales else "")
         )
         self._money_after = c(
-            rf"{num}{_WHOLE}\s?(?:{scales})?(?:(?P<sym>{syms})|(?P<code>{codes}))(?!\w)".replace(
+            rf"{num}{WHOLE}\s?(?:{scales})?(?:(?P<sym>{syms})|(?P<code>{codes}))(?!\w)".replace(
                 "(?:)?", ""
             )
         )
@@ -189,7 +121,7 @@ class Language:
             )
         self._month_index = {m.lower(): i + 1 for i, m in enumerate(spec.months)}
         self._month_index.update({a.lower(): i for a, i in spec.month_aliases.items()})
-        months = _alternation(self._month_index) or r"(?!)"
+        months = alternation(self._month_index) or r"(?!)"
         link = rf"(?:{spec.date_link}\s)?" if spec.date_link else ""
         ysuf = rf"(?:\s?(?:{spec.year_suffix}))?" if spec.year_suffix else ""
         if spec.date_order == "ymd":
@@ -236,14 +168,14 @@ class Language:
         units = {s: k for s, k in {**UNIT_SYMBOLS, **spec.unit_symbols}.items() if k in spec.units}
         self._scale = c(rf"(?:{spec.scale_link[0]})$") if spec.scale_link else None
         self._unit_words = {**{s: spec.units[k] for s, k in units.items()}, **spec.scales}
-        unit_symbols = _alternation(self._unit_words) or "(?!)"
+        unit_symbols = alternation(self._unit_words) or "(?!)"
         # "15 min. forsinket": an abbreviation's dot before a lowercase word is no full stop
         self._unit = c(
             rf"{num}\s?(?P<u>{unit_symbols})(?![\w²³/])(?P<adot>\.(?=\s+[^\W\d_]|\s\d))?"
         )
         # a product's name before "17.2" makes it a version in every language ("iOS 17.2")
         keywords = (
-            rf"(?P<kw>{spec.version_keywords + '|' if spec.version_keywords else ''}{_PRODUCTS})\s"
+            rf"(?P<kw>{spec.version_keywords + '|' if spec.version_keywords else ''}{PRODUCTS})\s"
         )
         self._version = c(
             rf"(?<![\w.])(?:(?P<v>v)|{keywords})(?P<ver>\d+(?:\.\d+)+)(?!\w|[.,]\d)"
@@ -290,7 +222,7 @@ class Language:
         if frac:
             return self.decimal(int_digits, frac)
         own = self.spec.gendered
-        if own is not None and gender and _plain(int_digits):
+        if own is not None and gender and plain(int_digits):
             return self._fix(own(int_digits, gender))  # the whole number in the gender
         words = self.cardinal(int_digits)
         if words and gender:
@@ -325,7 +257,7 @@ class Language:
         digits = re.sub(r"\D", "", m.group(f"{name}i"))
         n = int(digits)
         own = self.spec.count
-        if own is not None and not frac and _plain(digits):
+        if own is not None and not frac and plain(digits):
             words = own(n, noun)  # the language puts number and noun together itself
             return numbers.signed(words, bool(m.group(f"{name}neg")), self.spec.code)
         words = self.signed(m, name, noun.gender)
@@ -358,7 +290,7 @@ class Language:
                 glue = " "  # "Dr.Müller" -> "Doktor Müller"
             if key in titles:
                 return words + glue
-            return words + (_sentence_dot(m) or glue)
+            return words + (sentence_dot(m) or glue)
 
         return self._abbr.sub(say, text)
 
@@ -387,7 +319,7 @@ class Language:
             words = self._money(m, currency) if currency else None
             if words is None:
                 return m.group()
-            return words + (_sentence_dot(m) if m.group().endswith(".") else "")  # "150 kr."
+            return words + (sentence_dot(m) if m.group().endswith(".") else "")  # "150 kr."
 
         return self._money_after.sub(say, self._money_before.sub(say, text))
 
@@ -505,7 +437,7 @@ class Language:
             if spec.clock is not None:
                 seconds = int(found["s"]) if found.get("s") else None
                 said = spec.clock(h, minute, seconds)
-                return m.group() if said is None else keyword + said + _sentence_dot(m)
+                return m.group() if said is None else keyword + said + sentence_dot(m)
             context = before(m) + keyword
             hour = (
                 spec.hour(h, context) if spec.hour else self.number(str(h), None, spec.hour_gender)
@@ -524,14 +456,14 @@ class Language:
             seconds = found.get("s")
             if seconds and int(seconds):
                 said += f" {self.cardinal(str(int(seconds)))}"
-            return said + _sentence_dot(m)  # "um 14:30 Uhr." at the end keeps its period
+            return said + sentence_dot(m)  # "um 14:30 Uhr." at the end keeps its period
 
         return self._time.sub(say, text)
 
     def _phones(self, text: str) -> str:
         def say(m: re.Match[str]) -> str:
             digits = re.sub(r"\D", "", m.group())
-            if not 7 <= len(digits) <= 15 or _NUMERIC_DATE.fullmatch(m.group()):
+            if not 7 <= len(digits) <= 15 or NUMERIC_DATE.fullmatch(m.group()):
                 return m.group()
             groups = [g for g in re.split(r"[^\d+]+", m.group()) if g]
             words = []
@@ -596,7 +528,7 @@ class Language:
                 # "1 Mio. Euro": a capital after a scale is the noun it counts, not a new
                 # sentence; only at the very end does its dot also end the sentence.
                 return words + ("." if m.group().endswith(".") and not after(m).strip() else "")
-            return words + _sentence_dot(m)  # "18 ч."
+            return words + sentence_dot(m)  # "18 ч."
 
         return self._unit.sub(say, text) if self._unit_words else text
 
@@ -636,8 +568,8 @@ class Language:
 
         def say(m: re.Match[str]) -> str:
             digits = re.sub(r"\D", "", m.group("ni"))
-            if agreeing is not None and not m.group("nf") and _plain(digits):
-                following = _NEXT_WORD.match(m.string, m.end())
+            if agreeing is not None and not m.group("nf") and plain(digits):
+                following = NEXT_WORD.match(m.string, m.end())
                 own = agreeing(digits, following.group(1) if following else "")
                 words = numbers.signed(self._fix(own), bool(m.group("nneg")), self.spec.code)
             else:

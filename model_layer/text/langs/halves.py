@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from model_layer.text.rules import agreement
+from model_layer.text.rules import romance_agreement
 
 _HALF = re.compile(r"(?<![\w.,/])1/2(?![\d/]|[.,]\d) (?P<noun>[a-zà-ÿ][\w-]*)")
 _WORDS = {"es": ("medio", "media"), "pt": ("meio", "meia"), "it": ("mezzo", "mezza")}
@@ -29,9 +29,9 @@ def rule(lang: str) -> Callable[[str], str]:
         noun = m.group("noun")
         if lang in _COMMON:
             return f"{_COMMON[lang]} {noun}"
-        if noun in agreement._NOT_NOUN_SETS.get(lang, ()):
+        if noun in romance_agreement.NOT_NOUN_SETS.get(lang, ()):
             return m.group()  # "1/2 de", "1/2 o": not a noun
-        feminine = agreement.romance_gender(noun, lang) == "f"
+        feminine = romance_agreement.romance_gender(noun, lang) == "f"
         if lang == "fr":
             return f"{'une' if feminine else 'un'} demi-{noun}"
         return f"{_WORDS[lang][feminine]} {noun}"

@@ -23,12 +23,22 @@ with 第 or a counter in ja.py ("第II章", "エリザベスII世"), Greek its o
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from model_layer.text import numbers
+from model_layer.text.langs.roman_forms import (
+    after_article,
+    baltic_regnal,
+    capital_ordinal,
+    feminine_name,
+    french,
+    lower,
+    ordinal_up_to,
+    romanian,
+    say_for,
+    swedish_regnal,
+)
 
 # A well-formed numeral of 1-3999.
 _NUMERAL = r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})"
@@ -99,196 +109,6 @@ class RomanTable:
     say: Callable[[int, str], str | None] = lambda n, form: None  # (value, form) -> words
 
 
-# --- number words in the forms the tables ask for ---------------------------------------
-
-
-def _module_attr(lang: str, name: str) -> Callable[..., str | None] | None:
-    module = importlib.import_module(f"model_layer.text.langs.{lang}")
-    return getattr(module, name, None)
-
-
-def _cardinal(n: int, lang: str) -> str | None:
-    language = _module_attr(lang, "LANGUAGE")
-    if language is not None:
-        return language.cardinal(str(n))  # type: ignore[attr-defined, no-any-return]
-    return numbers.cardinal(str(n), lang)
-
-
-def _ordinal(n: int, lang: str) -> str | None:
-    own = _module_attr(lang, "ordinal") if lang in ("cs", "sk", "lt", "lv", "tr") else None
-    return own(n) if own else numbers.ordinal(n, lang)
-
-
-def _capital(words: str | None) -> str | None:
-    return None if not words else " ".join(w[:1].upper() + w[1:] for w in words.split(" "))
-
-
-def _ends(words: str | None, endings: tuple[tuple[str, str], ...]) -> str | None:
-    """Every word's ending swapped by the first matching (old, new): adjective forms."""
-    if words is None:
-        return None
-    out = []
-    for w in words.split(" "):
-        for old, new in endings:
-            if w.endswith(old):
-                w = w[: len(w) - len(old)] + new
-                break
-        out.append(w)
-    return " ".join(out)
-
-
-_ROMANCE_FEMININE = (("o", "a"),)
-_POLISH = {
-    "f": (("ci", "cia"), ("i", "a"), ("y", "a")),
-    "gen": (("i", "iego"), ("y", "ego")),
-    "loc": (("i", "im"), ("y", "ym")),
-    "f_gen": (("ci", "ciej"), ("i", "iej"), ("y", "ej")),
-}
-_CZECH = {"f": (("ý", "á"),), "n": (("ý", "é"),), "gen": (("ý", "ého"), ("í", "ího"))}
-
-
-def _east_slavic(lang: str) -> Callable[[int, str], str | None]:
-    """ru, uk: the ordinal in a case of the module's own tables ("nom", "gen", "loc", "f", "n")."""
-
-    def say(n: int, form: str) -> str | None:
-        cases = importlib.import_module(f"model_layer.text.langs.{lang}")._CASES
-        return cases.ordinal(n, form)
-
-    return say
-
-
-def _say_for(lang: str) -> Callable[[int, str], str | None]:
-    """`say(value, form)`: "card", "ord" (masculine nominative), or a language's forms."""
-
-    def say(n: int, form: str) -> str | None:
-        if form == "card":
-            return _cardinal(n, lang)
-        if lang in ("ru", "uk"):
-            return _east_slavic(lang)(n, "nom" if form == "ord" else form)
-        words = _ordinal(n, lang)
-        if form == "ord" or words is None:
-            return words
-        if lang in ("it", "es", "pt") and form == "f":
-            return _ends(words, _ROMANCE_FEMININE)
-        if lang == "pl":
-            return _ends(words, _POLISH[form])
-        if lang in ("cs", "sk"):
-            return _ends(words, _CZECH[form])
-        if lang in ("lt", "lv"):  # the module's ordinal with the ending the form names
-            own = _module_attr(lang, "ordinal")
-            return own(n, form) if own else None
-        if lang == "hr":  # our speller's own forms: "n", "m_gen", "m_loc", ...
-            from model_layer.text.langs.hr import spell as hr
-
-            return hr.ordinal(n, form)
-        return words
-
-    return say
-
-
-# --- how a ruler's number is said -------------------------------------------------------
-
-
-def _after_article(
-    article: str, lang: str, capital: bool = True, feminine: str = ""
-) -> Callable[[int, str], str | None]:
-    def regnal(n: int, name: str) -> str | None:
-        words = _ordinal(n, lang)
-        said = article if not feminine or name not in _GERMAN_QUEENS else feminine
-        return None if words is None else f"{said} {_capital(words) if capital else words}"
-
-    return regnal
-
-
-def _capital_ordinal(lang: str, feminine: Callable[[str], bool] | None = None):  # type: ignore[no-untyped-def]
-    say = _say_for(lang)
-
-    def regnal(n: int, name: str) -> str | None:
-        form = "f" if feminine and feminine(name) else "ord"
-        return _capital(say(n, form))
-
-    return regnal
-
-
-# Lithuanian and Latvian: the definite ordinal in the case of the name before it
-# ("Mindaugas Antrasis", "Mindaugo Antrojo", "Kārlis Divpadsmitais", "Kārļa
-# Divpadsmitā"); the name's ending tells its case and gender.
-_LT_REGNAL = (("as", "asis"), ("is", "asis"), ("ys", "asis"), ("us", "asis"), ("ui", "ajam"),
-              ("ą", "ąjį"), ("į", "ąjį"), ("ų", "ąjį"), ("yje", "ajame"), ("uje", "ajame"),
-              ("os", "osios"), ("ės", "osios"), ("o", "ojo"), ("io", "ojo"), ("aus", "ojo"),
-              ("e", "ajame"), ("u", "uoju"), ("a", "oji"), ("ė", "oji"))  # fmt: skip
-_LT_KINGS_IN_A = frozenset(("Jogaila", "Jogailos", "Jogailai", "Jogailą"))
-_LV_REGNAL = (("is", "ais"), ("s", "ais"), ("š", "ais"), ("im", "ajam"), ("am", "ajam"),
-              ("ai", "ajai"), ("ei", "ajai"), ("ī", "ajā"), ("ā", "ajā"), ("ē", "ajā"),
-              ("as", "ās"), ("es", "ās"), ("a", "ā"), ("e", "ā"), ("u", "o"),
-              ("i", "o"))  # fmt: skip
-
-
-def _baltic_regnal(lang: str) -> Callable[[int, str], str | None]:
-    own = _module_attr(lang, "ordinal")
-
-    def regnal(n: int, name: str) -> str | None:
-        endings = _LT_REGNAL if lang == "lt" else _LV_REGNAL
-        form = next((form for end, form in endings if name.endswith(end)), None)
-        if lang == "lt" and name in _LT_KINGS_IN_A:
-            form = {"a": "asis", "s": "ojo", "i": "ajam", "ą": "ąjį"}[name[-1]]
-        # lv "-a": a king's genitive ("Kārļa") or a queen's nominative ("Katrīna"): both "ā"
-        if form is None or own is None:
-            return None
-        return _capital(own(n, form))
-
-    return regnal
-
-
-def _ordinal_up_to(limit: int, lang: str) -> Callable[[int, str], str | None]:
-    """es, pt: "Alfonso décimo", "Felipe sexto", but "Luis catorce" above `limit`."""
-
-    def regnal(n: int, name: str) -> str | None:
-        if n > limit:
-            return _cardinal(n, lang)
-        words = _ordinal(n, lang)
-        if words and (_feminine_name(name) or name in _ROMANCE_QUEENS):
-            words = re.sub(r"o\b", "a", words)  # "Isabel segunda", "Maria segunda"
-        return words
-
-    return regnal
-
-
-# Queens whose names do not end in -a: "Isabel II" is "Isabel segunda".
-_ROMANCE_QUEENS = frozenset(("Isabel", "Leonor", "Beatriz", "Inés", "Mercedes", "Elisabeth"))
-
-
-_GERMAN_QUEENS = frozenset(("Elisabeth", "Maria", "Katharina", "Anna", "Isabella", "Margarethe",
-                            "Viktoria", "Christina", "Johanna", "Luise", "Sophie"))  # fmt: skip
-
-
-def _french(n: int, name: str) -> str | None:
-    return "premier" if n == 1 else _cardinal(n, "fr")  # "Louis seize", "François premier"
-
-
-def _romanian(n: int, name: str) -> str | None:
-    return "întâiul" if n == 1 else _ordinal(n, "ro")  # "Carol întâiul", "Carol al doilea"
-
-
-def _feminine_name(name: str) -> bool:
-    return name.endswith(("а", "я", "a"))
-
-
-def _swedish_regnal(n: int, name: str) -> str | None:
-    """ "Karl XII" den tolfte; a king is "den förste", "den andre" ("Oskar II"), a queen
-    "den första", "den andra" ("Kristina I")."""
-    words = _ordinal(n, "sv")
-    if words is None:
-        return None
-    if not _feminine_name(name):
-        words = re.sub(r"(första|andra)$", lambda m: m.group(1)[:-1] + "e", words)
-    return f"den {words}"
-
-
-def _lower(lang: str) -> Callable[[int, str], str | None]:
-    return lambda n, name: _ordinal(n, lang)
-
-
 # --- the tables -----------------------------------------------------------------------------
 
 _EN_NUMBERING = dict.fromkeys(
@@ -341,53 +161,53 @@ _DA_NUMBERING = dict.fromkeys(("kapitel", "del", "akt", "bog", "bind"), "card")
 _RO_NUMBERING = dict.fromkeys(("capitolul", "partea", "volumul", "actul", "cartea"), "card")
 
 TABLES: dict[str, RomanTable] = {
-    "en": RomanTable(_after_article("the", "en"), numbering=_EN_NUMBERING, say=_say_for("en")),
+    "en": RomanTable(after_article("the", "en"), numbering=_EN_NUMBERING, say=say_for("en")),
     "de": RomanTable(
-        _after_article("der", "de", feminine="die"),
+        after_article("der", "de", feminine="die"),
         numbering=_DE_NUMBERING,
         regnal_dot=True,
-        say=_say_for("de"),
+        say=say_for("de"),
     ),
-    "nl": RomanTable(_after_article("de", "nl"), numbering=_NL_NUMBERING, say=_say_for("nl")),
-    "sv": RomanTable(_swedish_regnal, numbering=_SV_NUMBERING, say=_say_for("sv")),
+    "nl": RomanTable(after_article("de", "nl"), numbering=_NL_NUMBERING, say=say_for("nl")),
+    "sv": RomanTable(swedish_regnal, numbering=_SV_NUMBERING, say=say_for("sv")),
     "da": RomanTable(
-        _after_article("den", "da"), numbering=_DA_NUMBERING, regnal_dot=True, say=_say_for("da")
+        after_article("den", "da"), numbering=_DA_NUMBERING, regnal_dot=True, say=say_for("da")
     ),
     "fr": RomanTable(
-        _french,
+        french,
         numbering=_FR_NUMBERING,
         centuries={"siècle": "ord", "siècles": "ord", "s.": "ord|siècle"},
         century_first=True,
         marks="ers?|res?|èmes?|es?",
-        say=_say_for("fr"),
+        say=say_for("fr"),
     ),
     "es": RomanTable(
-        _ordinal_up_to(10, "es"),
+        ordinal_up_to(10, "es"),
         numbering=_ES_NUMBERING,
         centuries={"siglo": "card", "siglos": "card", "s.": "card|siglo"},
-        say=_say_for("es"),
+        say=say_for("es"),
     ),
     "pt": RomanTable(
-        _ordinal_up_to(10, "pt"),
+        ordinal_up_to(10, "pt"),
         numbering=_PT_NUMBERING,
         centuries={"século": "card", "séculos": "card", "séc.": "card|século"},
-        say=_say_for("pt"),
+        say=say_for("pt"),
     ),
     "it": RomanTable(
-        _lower("it"),
+        lower("it"),
         numbering=_IT_NUMBERING,
         centuries={"secolo": "ord", "sec.": "ord|secolo"},
         century_first=True,  # "il XVI secolo" as well as "il secolo XVI"
-        say=_say_for("it"),
+        say=say_for("it"),
     ),
     "ro": RomanTable(
-        _romanian,
+        romanian,
         numbering=_RO_NUMBERING,
         centuries={"secolul": "ord", "secolului": "ord", "sec.": "ord|secolul"},
-        say=_say_for("ro"),
+        say=say_for("ro"),
     ),
     "ru": RomanTable(
-        _capital_ordinal("ru", _feminine_name),
+        capital_ordinal("ru", feminine_name),
         numbering=_RU_NUMBERING,
         centuries={
             "век": "nom",
@@ -401,10 +221,10 @@ TABLES: dict[str, RomanTable] = {
             "столетия": "gen",
         },
         century_first=True,
-        say=_say_for("ru"),
+        say=say_for("ru"),
     ),
     "uk": RomanTable(
-        _capital_ordinal("uk", _feminine_name),
+        capital_ordinal("uk", feminine_name),
         numbering=_UK_NUMBERING,
         centuries={
             "століття": "n",
@@ -414,44 +234,44 @@ TABLES: dict[str, RomanTable] = {
             "віку": "gen",
         },
         century_first=True,
-        say=_say_for("uk"),
+        say=say_for("uk"),
     ),
     "pl": RomanTable(
-        _capital_ordinal("pl", _feminine_name),
+        capital_ordinal("pl", feminine_name),
         numbering=_PL_NUMBERING,
         centuries={"wiek": "ord", "wieku": "gen", "w.": "ord|wiek", "wiekiem": "loc"},
         century_first=True,
-        say=_say_for("pl"),
+        say=say_for("pl"),
     ),
     "cs": RomanTable(
-        _capital_ordinal("cs", _feminine_name),
+        capital_ordinal("cs", feminine_name),
         numbering=_CS_NUMBERING,
         regnal_dot=True,
-        say=_say_for("cs"),
+        say=say_for("cs"),
     ),
     "sk": RomanTable(
-        _capital_ordinal("sk", _feminine_name),
+        capital_ordinal("sk", feminine_name),
         numbering=_SK_NUMBERING,
         regnal_dot=True,
-        say=_say_for("sk"),
+        say=say_for("sk"),
     ),
     "hr": RomanTable(
-        _capital_ordinal("hr"),
+        capital_ordinal("hr"),
         centuries={"stoljeće": "n", "stoljeća": "m_gen", "stoljeću": "m_loc"},
         century_first=True,
         regnal_dot=True,
-        say=_say_for("hr"),
+        say=say_for("hr"),
     ),
-    "sl": RomanTable(_capital_ordinal("sl"), regnal_dot=True, say=_say_for("sl")),
+    "sl": RomanTable(capital_ordinal("sl"), regnal_dot=True, say=say_for("sl")),
     "bg": RomanTable(
-        _capital_ordinal("bg"),
+        capital_ordinal("bg"),
         centuries={"век": "ord", "в.": "ord|век"},
         century_first=True,
-        say=_say_for("bg"),
+        say=say_for("bg"),
     ),
     # Lithuanian and Latvian centuries: the definite ordinal in the noun's case
     "lt": RomanTable(
-        _baltic_regnal("lt"),
+        baltic_regnal("lt"),
         centuries={
             "amžius": "asis",
             "a.": "ojo|amžiaus",
@@ -461,10 +281,10 @@ TABLES: dict[str, RomanTable] = {
             "amžių": "ąjį",
         },
         century_first=True,
-        say=_say_for("lt"),
+        say=say_for("lt"),
     ),
     "lv": RomanTable(
-        _baltic_regnal("lv"),
+        baltic_regnal("lv"),
         centuries={
             "gadsimts": "ais",
             "gs.": "ā|gadsimta",
@@ -474,23 +294,23 @@ TABLES: dict[str, RomanTable] = {
             "gadsimtu": "o",
         },
         century_first=True,
-        say=_say_for("lv"),
+        say=say_for("lv"),
     ),
-    "hu": RomanTable(_lower("hu"), dot_before_word=True, say=_say_for("hu")),
-    "tr": RomanTable(_lower("tr"), dot_before_word=True, say=_say_for("tr")),
-    "fi": RomanTable(_lower("fi"), regnal_dot=True, say=_say_for("fi")),
-    "et": RomanTable(_lower("et"), regnal_dot=True, say=_say_for("et")),
+    "hu": RomanTable(lower("hu"), dot_before_word=True, say=say_for("hu")),
+    "tr": RomanTable(lower("tr"), dot_before_word=True, say=say_for("tr")),
+    "fi": RomanTable(lower("fi"), regnal_dot=True, say=say_for("fi")),
+    "et": RomanTable(lower("et"), regnal_dot=True, say=say_for("et")),
     "id": RomanTable(
-        _lower("id"),
+        lower("id"),
         numbering=dict.fromkeys(("bab", "bagian", "jilid", "pasal"), "card"),
         centuries={"abad": "ord"},
-        say=_say_for("id"),
+        say=say_for("id"),
     ),
     "vi": RomanTable(
         lambda n, name: None,
         numbering=dict.fromkeys(("chương", "phần", "tập", "quyển"), "card"),
         centuries={"thế kỷ": "card", "thế kỉ": "card"},
-        say=_say_for("vi"),
+        say=say_for("vi"),
     ),
 }
 

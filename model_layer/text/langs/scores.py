@@ -18,12 +18,12 @@ already reads a score (ar, bg, el, hr) or that have no table keep their reading.
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from model_layer.text import numbers
+from model_layer.text.langs import language_module, language_part
 
 
 @dataclass(frozen=True)
@@ -383,20 +383,16 @@ def _compiled(lang: str, table: ScoreTable) -> _Compiled:
 
 
 def _cardinal(n: int, lang: str) -> str | None:
-    language = getattr(importlib.import_module(f"model_layer.text.langs.{lang}"), "LANGUAGE", None)
+    language = getattr(language_module(lang), "LANGUAGE", None)
     return language.cardinal(str(n)) if language is not None else numbers.cardinal(str(n), lang)
 
 
 def _arabic_genitive(n: int) -> str | None:
-    from model_layer.text.langs.ar import spell as ar
-
-    return ar.cardinal(n, case="obl")
+    return language_part("ar", "spell").cardinal(n, case="obl")  # type: ignore[no-any-return]
 
 
 def _korean(n: int) -> str | None:
-    from model_layer.text.langs.ko.numbers import sino
-
-    return sino(n)
+    return language_part("ko", "numbers").sino(n)  # type: ignore[no-any-return]
 
 
 def is_clock(first: str, second: str) -> bool:

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.rules.phones import _PLUS
+from model_layer.text.rules.phones import PLUS_WORDS
 
-_WORDS = {**_PLUS, "ja": "プラス", "ko": "플러스"}
+_WORDS = {**PLUS_WORDS, "ja": "プラス", "ko": "플러스"}
 _PLUS_SIGN = re.compile(
     r"(?<![\w+)])\+\s?(?=\d+(?:[.,]\d+)?\s?(?:%|pp\b|pts?\b|points\b|Punkte?\b|points?\b|"
     r"°|ポイント|포인트))"

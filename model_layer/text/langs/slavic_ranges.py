@@ -22,7 +22,12 @@ from collections.abc import Callable, Mapping
 
 from model_layer.text.langs.forms import Word
 from model_layer.text.langs.spec import UNIT_SYMBOLS
-from model_layer.text.rules import agreement, cases
+from model_layer.text.rules import (
+    cases,
+    east_slavic_agreement,
+    slavic_declension,
+    west_slavic_agreement,
+)
 
 Rule = Callable[[str], str]
 
@@ -117,7 +122,7 @@ def _preceding(text: str, start: int) -> str:
 def _east_phrase(words: list[str], lang: str) -> list[tuple[str, list]] | None:
     """The adjectives and the noun after the range, each with its parses; None if the
     words after it are no noun phrase."""
-    morph = agreement.analyzer(lang)
+    morph = east_slavic_agreement.analyzer(lang)
     if morph is None:
         return None
     phrase: list[tuple[str, list]] = []
@@ -143,8 +148,8 @@ def _east_phrase(words: list[str], lang: str) -> list[tuple[str, list]] | None:
 def _east_numbers(
     a: int, b: int, lang: str, case: str, gender: str, joiner: str, last_case: str = ""
 ) -> str | None:
-    first = agreement._east_slavic_words(a, lang, case, gender)
-    last = agreement._east_slavic_words(b, lang, last_case or case, gender)
+    first = east_slavic_agreement.east_slavic_words(a, lang, case, gender)
+    last = east_slavic_agreement.east_slavic_words(b, lang, last_case or case, gender)
     if first is None or last is None:
         return None
     return joiner.format(first, last)
@@ -286,8 +291,8 @@ _PL_OBLIQUE = (("ach", "l"), ("ami", "i"), ("om", "d"))
 
 def _pl_number(n: int, case: str, feminine: bool) -> str | None:
     if n == 1:
-        return cases._ONE_FORMS["pl"][case][feminine]
-    return cases._polish(n, case, feminine)
+        return cases.ONE_FORMS["pl"][case][feminine]
+    return slavic_declension.polish_forms(n, case, feminine)
 
 
 def _pl_pair(a: int, b: int, case: str, feminine: bool, joiner: str) -> str | None:
@@ -317,7 +322,7 @@ def _polish(m: re.Match[str], units: Mapping[str, Word], months: frozenset[str])
     lower = noun.lower()
     if not noun[:1].islower() or lower in _PL_NOT_NOUNS or lower in months:
         return None
-    feminine = agreement.west_slavic_gender(noun, "pl") == "f"
+    feminine = west_slavic_agreement.west_slavic_gender(noun, "pl") == "f"
     oblique = next((case for ending, case in _PL_OBLIQUE if lower.endswith(ending)), None)
     if oblique is not None:
         # "w 2-3 miastach", "z 2-3 osobami": both numbers in the case the noun shows

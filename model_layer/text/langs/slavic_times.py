@@ -67,7 +67,7 @@ def rule(lang: str) -> Rule:
             text = dotted.sub(lambda m: f"{m.group(1)}{m.group(2)}:{m.group(3)}", text)
         if lang == "ru" and ":" in text:
             # "с 9:00 до 18:00": the hours in the genitive, as the shared case rule says them
-            text = cases._RU_TIME.sub(cases._ru_time, text)
+            text = cases.RU_TIME.sub(cases.ru_time, text)
         return text
 
     return apply

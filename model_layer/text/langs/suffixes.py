@@ -16,17 +16,17 @@ Each language's rules are a tuple of (pattern, reader) in `RULES`.
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Callable
 
 from model_layer.text import numbers
+from model_layer.text.langs import language_module
 
 Reader = Callable[[re.Match[str]], str]
 
 
 def _language(lang: str):  # type: ignore[no-untyped-def]
-    return getattr(importlib.import_module(f"model_layer.text.langs.{lang}"), "LANGUAGE", None)
+    return getattr(language_module(lang), "LANGUAGE", None)
 
 
 def _cardinal(n: int, lang: str) -> str | None:
@@ -55,7 +55,7 @@ def _east_slavic_decade(lang: str) -> Reader:
     """ "80-е годы" -> "восьмидесятые годы", "1990-е" -> "тысяча девятьсот девяностые"."""
 
     def read(m: re.Match[str]) -> str:
-        cases = importlib.import_module(f"model_layer.text.langs.{lang}")._CASES
+        cases = language_module(lang).CASES  # type: ignore[union-attr]
         words = cases.ordinal(int(m.group(1)), "pl")
         return m.group() if words is None else words
 

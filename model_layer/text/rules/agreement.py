@@ -38,17 +38,27 @@ alone, so "3 de mayo" and "1 o 2" keep their readings.
 
 from __future__ import annotations
 
-import functools
-import json
 import re
 import unicodedata
 from collections.abc import Callable
-from pathlib import Path
-from typing import Any
 
 from model_layer.text import numbers
-
-_DATA = Path(__file__).parent / "data"
+from model_layer.text.rules.east_slavic_agreement import east_slavic
+from model_layer.text.rules.noun_genders import (
+    form_genders,
+    learned_ending_gender,
+)
+from model_layer.text.rules.romance_agreement import (
+    CODE,
+    LABELS,
+    NOT_NOUN_SETS,
+    french,
+    is_year,
+    italian,
+    portuguese,
+    spanish,
+)
+from model_layer.text.rules.west_slavic_agreement import west_slavic
 
 # A number standing alone (not part of a decimal, a time, a grouped number, a range or
 # an amount), then one space and a lower-case word.
@@ -59,8 +69,6 @@ _COUNTED = re.compile(
     r"(?P<noun>[^\W\d_A-ZА-ЯЁІЇЄҐĄĆĘŁŃÓŚŹŻČĎĚŇŘŠŤŮŽÁÉÍÓÚÀÈÌÒÙÂÊÎÔÛÇ]\w+)\b"
 )
 _WORD_BEFORE = re.compile(r"(\w+)\W*$")
-
-Gender = str  # "m", "f" or "n"
 
 
 def agree(text: str, lang: str, module: Callable[[str], str] | None = None) -> str:
@@ -91,15 +99,15 @@ def agree(text: str, lang: str, module: Callable[[str], str] | None = None) -> s
         n = int(digits)
         before = _WORD_BEFORE.search(text, max(0, m.start() - 40), m.start())
         before_word = before.group(1).lower() if before else ""
-        if before_word in _LABELS.get(lang, ()) or m.group("noun").lower() in _LABELS.get(lang, ()):
+        if before_word in LABELS.get(lang, ()) or m.group("noun").lower() in LABELS.get(lang, ()):
             return m.group()  # "capítulo 1 parte 2": a number that names, not counts
         if (
             before is not None
-            and _CODE.fullmatch(before.group(1))
+            and CODE.fullmatch(before.group(1))
             and m.start() - before.end(1) <= 1
         ):
             return m.group()  # "TP 1234 tem", "AF 1 part": a flight's or a line's code names
-        if _is_year(n, digits, before_word, text[: before.start(1)] if before else "", lang):
+        if is_year(n, digits, before_word, text[: before.start(1)] if before else "", lang):
             return m.group()  # "Em 2025 entra", "enero de 2025 entra": a year counts nothing
         words = reader(n, m.group("noun"), before_word)
         if words is None or words == numbers.cardinal(digits, lang):
@@ -137,7 +145,7 @@ def _ranges(
 
     def say(m: re.Match[str]) -> str:
         a, b, noun = m["a"], m["b"], m["noun"]
-        if noun.lower() in _NOT_NOUN_SETS.get(lang, ()) or int(a) >= int(b):
+        if noun.lower() in NOT_NOUN_SETS.get(lang, ()) or int(a) >= int(b):
             return m.group()
         if lang == "ro" and noun.lower() in _RO_MONTHS:
             return m.group()  # "1-15 iunie": days of a month
@@ -221,654 +229,6 @@ def agreeing_number(n: int, noun: str, lang: str) -> str | None:
     """The words for `n` before `noun`, agreeing with it; None where nothing changes."""
     reader = _READERS.get(lang)
     return None if reader is None else reader(n, noun, "")
-
-
-# --- Romance languages: the ending, and the nouns that contradict it ---------------
-
-_NOT_NOUNS = {
-    "es": "de del y e o u a al en con por para que el la los las un una se no es son más",
-    "pt": "de do da dos das e ou a o os as em no na nos nas com por para que um uma se é",
-    "it": "di del della dei delle e o a al in con per che il lo la gli le un una si è",
-    "fr": "de du des et ou à au aux en dans avec par pour que le la les un une se est",
-}
-_MONTHS_AND_DAYS = {
-    "es": "enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre "
-    "noviembre diciembre lunes martes miércoles jueves viernes sábado domingo",
-    "pt": "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro "
-    "dezembro segunda terça quarta quinta sexta sábado domingo",
-    "it": "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre "
-    "novembre dicembre lunedì martedì mercoledì giovedì venerdì sabato domenica",
-    "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre "
-    "décembre lundi mardi mercredi jeudi vendredi samedi dimanche",
-}
-# Words after which a four-digit number is a year, which agrees with nothing ("Em 2025
-# entra em vigor" is no "duas mil"); and "de" after a month ("1 de janeiro de 2025").
-_YEAR_INTRODUCERS = {
-    "es": frozenset(("en", "desde", "hasta", "año", "del")),
-    "pt": frozenset(("em", "desde", "até", "ano", "do")),
-    "it": frozenset(("nel", "dal", "del", "anno", "entro")),
-    "fr": frozenset(("en", "depuis", "dès", "année", "jusqu'en")),
-    "ro": frozenset(("în", "din", "anul", "până")),
-}
-_OF = frozenset(("de", "di", "du", "del"))
-_LAST_WORD = re.compile(r"(\w+)\W*$")
-
-
-def _is_year(n: int, digits: str, before_word: str, text_before: str, lang: str) -> bool:
-    if len(digits) != 4 or not 1100 <= n <= 2099:
-        return False
-    if before_word in _YEAR_INTRODUCERS.get(lang, ()):
-        return True
-    if before_word not in _OF:
-        return False
-    month = _LAST_WORD.search(text_before[-24:])
-    return month is not None and month.group(1).lower() in _MONTHS.get(lang, frozenset())
-
-
-# Frequent verb forms that follow a subject with a number ("o 2 tem", "la 1 llega"):
-# never nouns, so never agreed with ("TP 1234 tem" was read "duzentas").
-_VERB_FORMS = {
-    "es": "tiene tienen está están fue fueron va van llega llegan sale salen cuesta "
-    "cuestan queda quedan tenía tenían será serán puede pueden debe deben entra entran "
-    "empieza empiezan comienza comienzan acaba acaban termina terminan trabaja trabajan",
-    "pt": "tem têm está estão foi foram vai vão chega chegam sai saem custa custam fica "
-    "ficam tinha tinham terá será serão pode podem deve devem entra entram começa começam "
-    "acaba acabam termina terminam",
-    "it": "ha hanno sono era erano arriva arrivano costano va vanno resta restano sarà "
-    "saranno può possono deve devono",
-    "fr": "a ont sont était étaient va vont arrive arrivent coûte coûtent reste restent "
-    "sera seront peut peuvent doit doivent",
-}
-_MONTHS = {lang: frozenset(words.split()) for lang, words in _MONTHS_AND_DAYS.items()}
-_NOT_NOUN_SETS = {
-    lang: frozenset(words.split())
-    | frozenset(_MONTHS_AND_DAYS[lang].split())
-    | frozenset(_VERB_FORMS[lang].split())
-    for lang, words in _NOT_NOUNS.items()
-}
-# A code before a number makes it a name ("TP 1234", "AF 1", "A4 2"): two to four
-# capitals, perhaps with digits.
-_CODE = re.compile(r"[A-Z][A-Z0-9]{1,3}")
-# Nouns that a number names rather than counts ("página 3", "capítulo 1 parte 2"): a
-# number after them, or before them, is left to the language module.
-_LABELS: dict[str, frozenset[str]] = {
-    lang: frozenset(words.split())
-    for lang, words in {
-        "es": "capítulo página número artículo parte tomo nivel sala línea piso puerta "
-        "habitación planta versión episodio temporada lección ejercicio figura tabla "
-        "vuelo tren autobús bus andén vía terminal",
-        "pt": "capítulo página número artigo parte tomo nível sala linha andar porta "
-        "quarto versão episódio temporada lição exercício figura tabela "
-        "voo comboio trem autocarro ônibus cais plataforma terminal portão",
-        "it": "capitolo pagina numero articolo parte tomo livello sala linea piano porta "
-        "camera versione episodio stagione lezione esercizio figura tabella "
-        "volo treno autobus bus binario terminal",
-        "fr": "chapitre page numéro article partie tome niveau salle ligne étage porte "
-        "chambre version épisode saison leçon exercice figure tableau "
-        "vol train bus quai voie terminal",
-        "pl": "rozdział strona numer artykuł część tom poziom sala linia piętro pokój "
-        "wersja odcinek sezon lekcja ćwiczenie rysunek tabela",
-        "cs": "kapitola strana stránka číslo článek část díl úroveň sál linka patro pokoj "
-        "verze epizoda řada lekce cvičení obrázek tabulka",
-        "ru": "глава страница номер статья часть том уровень зал линия этаж комната "
-        "версия серия сезон урок упражнение рисунок таблица",
-        "uk": "розділ сторінка номер стаття частина том рівень зал лінія поверх кімната "
-        "версія серія сезон урок вправа рисунок таблиця",
-    }.items()
-}
-
-# Frequent nouns whose ending says the other gender (singular forms; plurals are
-# looked up by their singular).
-_MASCULINE_IN_A = {
-    "es": "día mapa problema tema sistema programa idioma clima planeta poema drama "
-    "esquema dilema síntoma teorema lema cometa sofá papá tranvía",
-    "pt": "dia mapa problema tema sistema programa idioma clima planeta poema drama "
-    "esquema dilema sintoma cometa sofá papá telefonema grama quilograma",
-    "it": "problema tema sistema programma clima pianeta poema dramma schema dilemma "
-    "sintomo papa cinema giornalista artista turista collega atleta pilota",
-    "fr": "",
-}
-_FEMININE_NOT_IN_A = {
-    "es": "mano foto moto radio flor ley luz voz vez paz red sal piel miel nariz cruz "
-    "noche calle clase carne fe fuente frente gente leche llave madre mente muerte "
-    "nave nieve nube parte sangre sede serie suerte tarde torre especie imagen orden "
-    "razón canción mujer hora semana",
-    "pt": "mão foto moto rádio flor lei luz voz vez paz rede pele cor dor noite "
-    "tarde parte gente morte mente fonte frente ponte sede série sorte neve nuvem "
-    "viagem imagem ordem vontade cidade razão canção mulher",
-    "it": "mano foto moto radio auto città università virtù notte parte gente morte "
-    "mente fonte fronte sede serie sorte neve nave chiave classe madre carne "
-    "luce voce pace legge canzone ragione stagione nazione",
-    "fr": "voiture maison personne table chose page image plage cage fois minute "
-    "heure semaine année journée femme fille ville idée langue rue porte chambre "
-    "école place classe tête main vie nuit mort part fin loi foi voix mer eau peau "
-    "clé dent forêt fleur couleur valeur peur sœur mère soeur fenêtre ligne "
-    "histoire guerre terre pierre lettre photo radio auto moto église affaire "
-    "famille chaise route boîte bouteille pomme tasse bière salle cuisine étoile "
-    "île gare carte lune planète manière question raison saison chanson leçon "
-    "boisson façon région nation action station situation information",
-}
-# French masculine nouns in -e (the default for -e is feminine).
-_FR_MASCULINE_IN_E = frozenset(
-    [
-        "homme",
-        "livre",
-        "monde",
-        "problème",
-        "groupe",
-        "siècle",
-        "ministre",
-        "père",
-        "frère",
-        "membre",
-        "nombre",
-        "système",
-        "programme",
-        "thème",
-        "modèle",
-        "exemple",
-        "article",
-        "centre",
-        "titre",
-        "texte",
-        "type",
-        "rôle",
-        "style",
-        "verre",
-        "arbre",
-        "timbre",
-        "chapitre",
-        "kilomètre",
-        "mètre",
-        "litre",
-        "euro",
-        "dollar",
-        "gramme",
-        "kilogramme",
-        "degré",
-        "café",
-        "musée",
-        "lycée",
-        "collège",
-        "stade",
-        "visage",
-        "voyage",
-        "village",
-        "fromage",
-        "message",
-        "âge",
-        "garage",
-        "étage",
-        "passage",
-        "mariage",
-        "usage",
-        "langage",
-        "sauvetage",
-        "pourcentage",
-        "million",
-        "milliard",
-        "mille",
-        "siège",
-        "genre",
-        "acte",
-        "code",
-        "vote",
-        "site",
-        "poste",
-        "crime",
-        "conte",
-        "magazine",
-        "casque",
-        "masque",
-        "cercle",
-        "véhicule",
-        "spectacle",
-        "obstacle",
-        "territoire",
-        "dictionnaire",
-        "anniversaire",
-        "salaire",
-        "horaire",
-        "commentaire",
-        "capitaine",
-        # Nouns of either gender that name people: the generic masculine when counted.
-        "élève",
-        "collègue",
-        "adulte",
-        "juge",
-        "pilote",
-        "guide",
-        "peintre",
-        "arbitre",
-        "camarade",
-        "responsable",
-        "malade",
-    ]
-)
-_FR_MASCULINE_ENDINGS = ("age", "isme", "ment", "eau", "ème", "acle", "eur")
-
-
-@functools.cache
-def _word_set(table: str, lang: str) -> frozenset[str]:
-    return frozenset({"m": _MASCULINE_IN_A, "f": _FEMININE_NOT_IN_A}[table][lang].split())
-
-
-def _singulars(noun: str, lang: str) -> list[str]:
-    """The noun and what its singular may be ("páginas" -> "página", "ciudades" ->
-    "ciudad", "voitures" -> "voiture", "case" -> "casa")."""
-    forms = [noun]
-    if lang == "it":
-        if noun.endswith("e"):
-            forms.append(noun[:-1] + "a")
-        if noun.endswith("i"):
-            forms += [noun[:-1] + "o", noun[:-1] + "e"]
-        return forms
-    if noun.endswith("es"):
-        forms.append(noun[:-2])
-        if lang == "pt" and noun.endswith("ões"):
-            forms.append(noun[:-3] + "ão")
-    if noun.endswith("s") or noun.endswith("x"):
-        forms.append(noun[:-1])
-    if lang == "pt" and noun.endswith("ns"):
-        forms.append(noun[:-2] + "m")
-    return forms
-
-
-def romance_gender(noun: str, lang: str) -> Gender:
-    """The gender of a Spanish, Portuguese, Italian or French noun form: the hand lists
-    above, then the built table of frequent nouns' forms (the form itself, then what its
-    singular may be), then the learned endings, then the hand-written endings."""
-    lower = noun.lower()
-    forms = _singulars(lower, lang)
-    for form in forms:
-        if form in _word_set("m", lang) or (lang == "fr" and form in _FR_MASCULINE_IN_E):
-            return "m"
-        if form in _word_set("f", lang):
-            return "f"
-    table = _form_genders(lang)
-    for form in forms:
-        known = table.get(form)
-        if known is not None:
-            return known
-    learned = learned_ending_gender(lower, lang)
-    if learned is not None:
-        return learned
-    single = forms[-1] if lang != "it" else lower
-    if lang == "fr":
-        for form in forms:
-            if form.endswith(_FR_MASCULINE_ENDINGS[:-1]):
-                return "m"
-        return "f" if any(f.endswith("e") for f in forms[1:] or forms) else "m"
-    if lang == "it":
-        feminine = ("a", "zione", "sione", "gione", "tà", "tù", "trice", "ie")
-        return "f" if lower.endswith(feminine) else "m"
-    feminine_endings = ("a", "ción", "sión", "dad", "tad", "tud", "umbre", "ção", "são", "dade")
-    return "f" if single.endswith(feminine_endings) or lower.endswith("as") else "m"
-
-
-# Feminine nouns that begin with a stressed a/ha, which take "un" (RAE).
-_ES_STRESSED_A = frozenset(
-    ("agua", "águila", "alma", "arma", "área", "aula", "hambre", "hacha", "ala", "ancla",
-     "arca", "arpa", "asa", "aspa", "hada", "habla", "haba", "ave", "hampa")
-)  # fmt: skip
-
-
-def _spanish(n: int, noun: str, before: str) -> str | None:
-    if noun in _NOT_NOUN_SETS["es"]:
-        return None
-    words = numbers.cardinal(str(n), "es")
-    if words is None:
-        return None
-    if n == 1 and noun.lower() in _ES_STRESSED_A:
-        return "un"  # "un águila", "un aula": feminine, but "una" is not said before á
-    if romance_gender(noun, "es") == "f":
-        head, sep, tail = _after_last(words, ("millón", "millones"))
-        tail = re.sub(r"ientos\b", "ientas", tail)
-        tail = re.sub(r"\bquinientos\b", "quinientas", tail)
-        tail = re.sub(r"uno$", "una", tail)
-        tail = re.sub(r"\bún$", "una", tail)
-        return head + sep + tail
-    return re.sub(r"veintiuno$", "veintiún", re.sub(r"\buno$", "un", words))
-
-
-def _portuguese(n: int, noun: str, before: str) -> str | None:
-    if noun in _NOT_NOUN_SETS["pt"] or romance_gender(noun, "pt") != "f":
-        return None
-    words = numbers.cardinal(str(n), "pt")
-    if words is None:
-        return None
-    head, sep, tail = _after_last(words, ("milhão", "milhões"))
-    tail = re.sub(r"entos\b", "entas", tail)
-    tail = re.sub(r"\bum\b", "uma", tail)
-    tail = re.sub(r"\bdois\b", "duas", tail)
-    return head + sep + tail
-
-
-def _italian(n: int, noun: str, before: str) -> str | None:
-    if noun in _NOT_NOUN_SETS["it"] or n != 1:
-        return None
-    if romance_gender(noun, "it") == "f":
-        return "un'" if noun[0] in "aeiouàèéìòù" else "una"
-    # "uno" before s + consonant, z, gn, ps, x, y; "un" elsewhere.
-    if re.match(r"s[^aeiouàèéìòù]|z|gn|ps|pn|x|y", noun):
-        return "uno"
-    return "un"
-
-
-def _french(n: int, noun: str, before: str) -> str | None:
-    if noun in _NOT_NOUN_SETS["fr"] or n % 10 != 1 or n % 100 == 11 or n % 100 == 71:
-        return None
-    if romance_gender(noun, "fr") != "f":
-        return None
-    words = numbers.cardinal(str(n), "fr")
-    return None if words is None else re.sub(r"\bun$", "une", words)
-
-
-def _after_last(words: str, markers: tuple[str, ...]) -> tuple[str, str, str]:
-    """Split after the last of `markers` (millions do not agree; what follows does)."""
-    best = max((words.rfind(m) + len(m) for m in markers if m in words), default=0)
-    return words[:best], "", words[best:]
-
-
-# --- Tables of noun forms built by scripts/build_text_data.py -----------------------
-
-
-@functools.cache
-def _noun_data(lang: str) -> tuple[dict[str, str], dict[str, str]]:
-    """(form -> gender, ending -> gender) from data/noun_gender_<lang>.json, read on
-    first use; empty where there is no file."""
-    # Slovak has no table of its own: most Slovak plural forms are spelled as in Czech
-    # ("knihy", "ženy", "okna"), so the Czech one is the better guess than none.
-    path = _DATA / f"noun_gender_{'cs' if lang == 'sk' else lang}.json"
-    if not path.is_file():
-        return {}, {}
-    data = json.loads(path.read_text("utf-8"))
-    return data["forms"], data.get("endings", {})
-
-
-def _form_genders(lang: str) -> dict[str, str]:
-    return _noun_data(lang)[0]
-
-
-def learned_ending_gender(word: str, lang: str) -> Gender | None:
-    """The gender that the word's longest learned ending (2-5 letters) tells, if any:
-    endings that most nouns of one gender share in the language's dictionary, learned
-    by scripts/build_text_data.py ("-ité", "-ion" feminine, "-isme" masculine in fr)."""
-    endings = _noun_data(lang)[1]
-    for size in range(min(5, len(word) - 1), 1, -1):
-        gender = endings.get(word[-size:])
-        if gender is not None:
-            return gender
-    return None
-
-
-# --- West Slavic: a table of forms, then the ending ---------------------------------
-
-
-_PL_NEUTER_E = ("mię", "zwierzę", "kurczę", "cielę", "źrebię", "prosię", "kocię", "szczenię",
-                "dziewczę", "niemowlę", "pisklę", "książę")  # fmt: skip
-
-
-def west_slavic_gender(noun: str, lang: str, use_table: bool = True) -> Gender:
-    """The gender of a Polish or Czech noun form: the built table, else the ending."""
-    lower = noun.lower()
-    known = _form_genders(lang).get(lower) if use_table else None
-    if known is not None:
-        return known
-    if lang == "sk" and lower.endswith("á"):
-        return "n"  # the Slovak neuter plural: "okná", "mestá", "autá"
-    if lang == "pl" and lower.endswith("ę") and not lower.endswith(_PL_NEUTER_E):
-        return "f"  # a feminine accusative ("tabletkę"); neuter "-ę" is "imię", "zwierzę"
-    if lower.endswith("a"):
-        return "f"
-    if lower.endswith(("o", "e", "ę", "um", "í", "ě")):
-        return "n"
-    if lang == "pl" and lower.endswith("ść"):
-        return "f"
-    if lang == "cs" and lower.endswith("ost"):
-        return "f"
-    return "m"
-
-
-_WEST_SLAVIC_NOT_NOUNS = {
-    "pl": frozenset(
-        [
-            "i",
-            "a",
-            "w",
-            "z",
-            "na",
-            "do",
-            "od",
-            "po",
-            "za",
-            "o",
-            "lub",
-            "albo",
-            "oraz",
-            "że",
-            "się",
-            "nie",
-            "to",
-            "jest",
-            "są",
-            "dla",
-        ]
-    ),
-    "cs": frozenset(
-        [
-            "a",
-            "i",
-            "v",
-            "ve",
-            "z",
-            "na",
-            "do",
-            "od",
-            "po",
-            "za",
-            "o",
-            "nebo",
-            "že",
-            "se",
-            "ne",
-            "to",
-            "je",
-            "jsou",
-            "pro",
-        ]
-    ),
-}
-
-
-def _west_slavic(lang: str) -> Callable[[int, str, str], str | None]:
-    two, two_f = {"pl": ("dwa", "dwie"), "cs": ("dva", "dvě"), "sk": ("dva", "dve")}[lang]
-    one = {"m": "jeden", "f": "jedna", "n": "jedno"}  # alike in pl, cs and sk
-
-    def read(n: int, noun: str, before: str) -> str | None:
-        if noun in _WEST_SLAVIC_NOT_NOUNS["cs" if lang == "sk" else lang]:
-            return None
-        words = numbers.cardinal(str(n), lang)
-        if words is None:
-            return None
-        gender = west_slavic_gender(noun, lang)
-        if n == 1:
-            lower = noun.lower()
-            if gender == "f" and lang == "pl" and lower.endswith("ę"):
-                return "jedną"  # the accusative: "mam jedną książkę"
-            if gender == "f" and lang in ("cs", "sk") and lower.endswith("u"):
-                return "jednu"  # "mám jednu knihu"
-            return one[gender]
-        if n % 10 == 2 and n % 100 != 12:
-            feminine = gender == "f" or (lang in ("cs", "sk") and gender == "n")  # "dvě okna"
-            return re.sub(rf"\b{two}$", two_f if feminine else two, words)
-        if lang in ("cs", "sk") and words.endswith("jedna"):
-            return words[: -len("jedna")] + "jeden"  # "dvacet jeden" counts anything
-        return words
-
-    return read
-
-
-# --- East Slavic: pymorphy3 ---------------------------------------------------------
-
-_GENITIVE_PREPOSITIONS = frozenset(
-    [
-        "из",
-        "от",
-        "до",
-        "без",
-        "для",
-        "около",
-        "у",
-        "после",
-        "кроме",
-        "более",
-        "менее",
-        "свыше",
-        "среди",
-        "против",
-        "вместо",
-        "нет",  # "нет двух книг": a genitive after it, as after the prepositions
-        "з",
-        "від",
-        "без",
-        "для",
-        "біля",
-        "після",
-        "крім",
-        "серед",
-        "замість",
-    ]
-)
-_NOT_COUNTED = frozenset(("Abbr", "Name", "Surn", "Patr", "Init"))  # pymorphy3 grammemes
-_RU_CASES = {"nomn": "n", "gent": "g", "datv": "d", "accs": "a", "ablt": "i", "loct": "p"}
-_UK_CASES = {
-    "nomn": "nominative", "gent": "genitive", "datv": "dative", "accs": "accusative",
-    "ablt": "instrumental", "loct": "locative",
-}  # fmt: skip
-
-
-@functools.cache
-def analyzer(lang: str) -> Any | None:
-    """pymorphy3 for `lang` (ru or uk), loaded once; None when it is not installed."""
-    try:
-        import pymorphy3
-    except ImportError:
-        return None
-    try:
-        return pymorphy3.MorphAnalyzer(lang=lang)
-    except Exception:  # a missing dictionary package: read without agreement
-        return None
-
-
-def preload(langs: tuple[str, ...] = ("ru", "uk")) -> None:
-    """Load the analysers now (at init) rather than on the first request that needs them."""
-    for lang in langs:
-        analyzer(lang)
-
-
-def _expected_form(n: int) -> str:
-    """The form a noun takes after `n` in the nominative: one, few or many."""
-    if n % 10 == 1 and n % 100 != 11:
-        return "one"
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return "few"
-    return "many"
-
-
-def _east_slavic(lang: str) -> Callable[[int, str, str], str | None]:
-    def read(n: int, noun: str, before: str) -> str | None:
-        morph = analyzer(lang)
-        if morph is None:
-            return None
-        parses = [
-            p
-            for p in morph.parse(noun)
-            if p.tag.POS == "NOUN"
-            and not {"Abbr", "Name", "Surn", "Patr", "Init"} & p.tag.grammemes
-        ]
-        if not parses:
-            return None
-        form = _expected_form(n)
-        case = "nomn"
-        chosen = None
-        for p in parses:  # the reading that a number in the nominative asks for
-            tag = p.tag
-            if form == "one" and tag.number in ("sing", None) and tag.case in ("nomn", "accs"):
-                chosen, case = p, tag.case
-            elif (
-                form == "few"
-                and (
-                    (lang == "ru" and tag.number in ("sing", None) and tag.case == "gent")
-                    or (lang == "uk" and tag.case in ("nomn", "gent"))
-                )
-            ) or (form == "many" and tag.number == "plur" and tag.case == "gent"):
-                chosen = p
-            if chosen is not None:
-                break
-        if chosen is None or (form != "one" and before in _GENITIVE_PREPOSITIONS):
-            # After 2 and more an oblique noun is plural: "на 5 этаже" is an ordinal.
-            number = "sing" if form == "one" else "plur"
-            oblique = [
-                p
-                for p in parses
-                if p.tag.case in ("datv", "ablt", "loct", "gent") and p.tag.number == number
-            ]
-            if not oblique:
-                return None
-            chosen = oblique[0]
-            case = chosen.tag.case
-            if case == "gent" and before not in _GENITIVE_PREPOSITIONS:
-                return None
-        gender = chosen.tag.gender or chosen.normalized.tag.gender or "masc"
-        if form == "one" and case == "accs" and gender != "femn":
-            case = "nomn"  # "один стол" in the accusative is "один" (inanimate)
-        return _east_slavic_words(n, lang, case, gender)
-
-    return read
-
-
-def _east_slavic_words(n: int, lang: str, case: str, gender: str) -> str | None:
-    """num2words in the case, with the noun's gender on the last three digits only:
-    num2words would put it on "миллион" too ("одна миллион")."""
-    if n >= 1000 and n % 1000:
-        whole = _east_slavic_words_raw(n, lang, case, "masc")
-        tail_m = _east_slavic_words_raw(n % 1000, lang, case, "masc")
-        tail = _east_slavic_words_raw(n % 1000, lang, case, gender)
-        if whole is None or tail_m is None or tail is None or not whole.endswith(tail_m):
-            return None
-        return whole[: len(whole) - len(tail_m)] + tail
-    if n >= 1000:
-        return _east_slavic_words_raw(n, lang, case, "masc")
-    return _east_slavic_words_raw(n, lang, case, gender)
-
-
-def _east_slavic_words_raw(n: int, lang: str, case: str, gender: str) -> str | None:
-    from num2words import num2words
-
-    try:
-        if lang == "ru":
-            g = {"masc": "m", "femn": "f", "neut": "n"}.get(gender, "m")
-            words = num2words(n, lang="ru", case=_RU_CASES[case], gender=g)
-        else:
-            kwargs = {"case": _UK_CASES[case]}
-            if gender == "femn":
-                kwargs["gender"] = "feminine"
-            words = num2words(n, lang="uk", **kwargs)
-            if gender == "neut" and case == "nomn" and n % 10 == 1 and n % 100 != 11:
-                words = re.sub(r"один$", "одне", words)
-    except Exception:  # num2words raises on gaps: keep the plain reading
-        return None
-    words = words.replace("тисячи", "тисячі")  # num2words' genitive of тисяча
-    if lang == "uk" and case == "gent":
-        # num2words' "двохста": the genitive of the hundreds is "двохсот" ("ста" stays)
-        words = re.sub(
-            r"(двох|трьох|чотирьох|п'яти|шести|семи|восьми|дев'яти)ста\b", r"\1сот", words
-        )
-    # "около тысячи рублей": a thousand alone is said without "one"
-    return re.sub(
-        r"^(одной|однієї|одній|одною|однією|одну) (?=тысяч|тисяч)", "", " ".join(words.split())
-    )
 
 
 # --- Romanian, Baltic, German: the ending decides ------------------------------------
@@ -974,10 +334,10 @@ def german_one(noun: str) -> str:
         return "eine"
     if lower in _DE_NOT_FEMININE:
         return "ein"
-    table = _form_genders("de")
+    table = form_genders("de")
     known = table.get(lower)
     if known is None:
-        known = _german_compound_gender(lower, table) or learned_ending_gender(lower, "de")
+        known = german_compound_gender(lower, table) or learned_ending_gender(lower, "de")
     if known is not None:
         return "eine" if known == "f" else "ein"
     return "eine" if lower.endswith(_DE_FEMININE_ENDINGS) else "ein"
@@ -988,7 +348,7 @@ _DE_FEMININE_SUFFIXES = ("ung", "heit", "keit", "schaft", "tion", "sion", "tät"
 _DE_MASCULINE_SUFFIXES = ("ist", "ling", "ismus", "eur")
 
 
-def _german_compound_gender(lower: str, table: dict[str, str]) -> str | None:
+def german_compound_gender(lower: str, table: dict[str, str]) -> str | None:
     """A German compound takes its last part's gender ("Küchenuhr" as "Uhr"): a word
     not in the table goes by its longest ending of 4+ letters that is in it, after 3+
     letters of prefix, unless a derivational ending decides first. On the 75,900 nouns
@@ -1032,14 +392,14 @@ _READERS: dict[str, Callable[[int, str, str], str | None]] = {
     "sl": _slovenian,
     "lt": _baltic("lt"),
     "lv": _baltic("lv"),
-    "sk": _west_slavic("sk"),
-    "es": _spanish,
-    "pt": _portuguese,
-    "it": _italian,
-    "fr": _french,
-    "pl": _west_slavic("pl"),
-    "cs": _west_slavic("cs"),
-    "ru": _east_slavic("ru"),
-    "uk": _east_slavic("uk"),
+    "sk": west_slavic("sk"),
+    "es": spanish,
+    "pt": portuguese,
+    "it": italian,
+    "fr": french,
+    "pl": west_slavic("pl"),
+    "cs": west_slavic("cs"),
+    "ru": east_slavic("ru"),
+    "uk": east_slavic("uk"),
 }
 LANGUAGES = frozenset(_READERS) | {"de"}

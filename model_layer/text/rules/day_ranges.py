@@ -15,10 +15,11 @@ the shape and the words that join the days.
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from model_layer.text.langs import language_module
 
 Reader = Callable[[str], str]
 
@@ -47,8 +48,8 @@ LANGUAGES = frozenset(_WORDS)
 
 
 def _months(lang: str) -> tuple[str, ...]:
-    module = importlib.import_module(f"model_layer.text.langs.{lang}")
-    return getattr(module, "MONTHS", None) or module.MONTHS_GENITIVE
+    module = language_module(lang)
+    return getattr(module, "MONTHS", None) or module.MONTHS_GENITIVE  # type: ignore[union-attr]
 
 
 _PATTERNS: dict[str, re.Pattern[str]] = {}
@@ -109,7 +110,7 @@ _ET_NUMERIC = re.compile(
 def _et_dates(text: str) -> str:
     from model_layer.text.langs.spec import DateParts
 
-    say_date = importlib.import_module("model_layer.text.langs.et").LANGUAGE.say_date
+    say_date = language_module("et").LANGUAGE.say_date  # type: ignore[union-attr]
 
     def say(m: re.Match[str]) -> str:
         words = say_date(DateParts(int(m.group("d")), int(m.group("m")), None, ""))

@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from model_layer.text.rules import agreement
-from model_layer.text.rules.agreement import romance_gender
+from model_layer.text.rules import noun_genders
+from model_layer.text.rules.romance_agreement import romance_gender
 
 _BARE = re.compile(
     r"(?<![\w.,/])(?<!\d )(?P<a>[13])/(?P<b>[234])(?![\d/]|[.,]\d)(?P<gap> )"
@@ -234,7 +234,7 @@ def read(text: str, lang: str, reader: Callable[[str], str] | None) -> str:
         noun = unit or word
         gender = _MEASURES[lang].get(noun.lower())
         if gender is None and lang == "de" and unit is None and word[:1].isupper():
-            gender = agreement._form_genders("de").get(lower)  # a German noun: its gender
+            gender = noun_genders.form_genders("de").get(lower)  # a German noun: its gender
         if gender is None:
             return m.group()
         if (a, b) == (1, 2):

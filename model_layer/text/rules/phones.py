@@ -30,7 +30,7 @@ from model_layer.text import numbers
 
 # Languages whose module reads phone numbers already in their own way.
 _OWN_RULES = frozenset(("ja", "ko"))
-_PLUS = {
+PLUS_WORDS = {
     "en": "plus", "de": "plus", "fr": "plus", "es": "más", "pt": "mais", "it": "più",
     "nl": "plus", "ru": "плюс", "uk": "плюс", "pl": "plus", "cs": "plus", "sk": "plus",
     "tr": "artı", "sv": "plus", "da": "plus", "fi": "plus", "hu": "plusz", "ro": "plus",
@@ -172,7 +172,7 @@ def _phone(m: re.Match[str], lang: str) -> str | None:
         return None
     words = ", ".join(s for s in said if s)
     if plus:
-        words = f"{_PLUS.get(lang, 'plus')} {words}"
+        words = f"{PLUS_WORDS.get(lang, 'plus')} {words}"
     return words
 
 

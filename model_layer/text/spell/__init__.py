@@ -18,7 +18,6 @@ when counting aloud, so the bare calls are what `numbers.py` needs.
 from __future__ import annotations
 
 import functools
-import importlib
 from collections.abc import Callable, Sequence
 from types import ModuleType
 
@@ -30,7 +29,9 @@ def speller(lang: str) -> ModuleType | None:
     """The speller module of a language, or None when num2words speaks it."""
     if lang not in LANGUAGES:
         return None
-    return importlib.import_module(f"model_layer.text.langs.{lang}.spell")
+    from model_layer.text.langs import language_part
+
+    return language_part(lang, "spell")
 
 
 def below_thousand(

@@ -92,7 +92,7 @@ _TENS_ONE = re.compile(
 
 def _tens_one(text: str) -> str:
     # here, not at the top: the agreement rules import the language modules
-    from model_layer.text.rules.agreement import west_slavic_gender
+    from model_layer.text.rules.west_slavic_agreement import west_slavic_gender
 
     def say(m: re.Match[str]) -> str:
         noun = m.group(2)

@@ -14,7 +14,7 @@ from model_layer.text.langs.de import amounts as de_amounts
 from model_layer.text.langs.de import case as de_case
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import last_word, word
-from model_layer.text.rules import agreement
+from model_layer.text.rules import noun_genders
 
 MONTHS = ("Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August",
           "September", "Oktober", "November", "Dezember")  # fmt: skip
@@ -256,7 +256,7 @@ def _everyday(text: str) -> str:
         return f"{m['verb']} {said}{end}"
 
     def ordinal_before_noun(m: re.Match[str]) -> str:
-        gender = agreement._form_genders("de").get(m["noun"].lower())
+        gender = noun_genders.form_genders("de").get(m["noun"].lower())
         words = numbers.ordinal(int(m["n"]), "de")
         if gender is None or words is None:
             return m.group()

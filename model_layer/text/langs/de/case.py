@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.rules import agreement
+from model_layer.text.rules import agreement, noun_genders
 
 
 def _words(spaced: str) -> frozenset[str]:
@@ -151,11 +151,11 @@ def case_before(before: str) -> str:
 def _gender(noun: str, half: str) -> str | None:
     if half:
         return {"halber": "m", "halbe": "f", "halbes": "n"}[half]
-    table = agreement._form_genders("de")
+    table = noun_genders.form_genders("de")
     lower = noun.lower()
     known = _KNOWN.get(lower) or table.get(lower)
     if known is None:
-        known = agreement._german_compound_gender(lower, table)
+        known = agreement.german_compound_gender(lower, table)
     return known
 
 

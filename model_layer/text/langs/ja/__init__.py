@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import _cjk, roman
+from model_layer.text.langs import cjk, roman
 from model_layer.text.langs.ja import counters as c
 from model_layer.text.langs.ja.numbers import (
     POINT,
@@ -46,15 +46,15 @@ from model_layer.text.langs.ja.numbers import (
 
 _UNIT_VALUES = {"千": 1000, "百": 100, "万": 10**4, "億": 10**8, "兆": 10**12}
 _UNIT_KANA = {10**4: "まん", 10**8: "おく", 10**12: "ちょう", 1000: "せん", 100: "ひゃく"}
-_QUANTITY = _cjk.quantity("万億兆", "千百", spaced=False)
+_QUANTITY = cjk.quantity("万億兆", "千百", spaced=False)
 _SIGN_WORDS = {"-": "マイナス", "▲": "マイナス", "△": "マイナス", "+": "プラス"}
 
 
-_SHAPES = _cjk.number_shapes(_QUANTITY, c.SUFFIXES, c.PREFIX_CURRENCIES, "円|ドル|ユーロ|ウォン")
+_SHAPES = cjk.number_shapes(_QUANTITY, c.SUFFIXES, c.PREFIX_CURRENCIES, "円|ドル|ユーロ|ウォン")
 # Not before Latin letters: "徒歩3分の1LDK" is three minutes' walk to a 1LDK flat.
-_FRACTION = _cjk.pattern(rf"(?P<b>{_QUANTITY})分の(?P<a>{_QUANTITY})(?![A-Za-z])")
+_FRACTION = cjk.pattern(rf"(?P<b>{_QUANTITY})分の(?P<a>{_QUANTITY})(?![A-Za-z])")
 _DATE_FOLLOWERS = ("から", "まで", "〜", "~", "(")
-_ADDRESS = _cjk.pattern(
+_ADDRESS = cjk.pattern(
     r"(?<![\w.-])\d{1,4}(?:-\d{1,4}){2,3}(?![\w-])"  # 西新宿2-8-1
     # 千代田1-1: right after a place name, no counter after ("1-3月", "第1-3章" are ranges)
     r"|(?<=[\u4e00-\u9fff])\d{1,4}-\d{1,4}(?![\w.\-\u4e00-\u9fff\u30a0-\u30ff])"
@@ -182,15 +182,15 @@ def _abbreviations(text: str) -> str:
 
 def normalize(text: str) -> str:
     """Japanese text with every number said in kana (see the module docstring)."""
-    return _cjk.guarded(_normalize, text)
+    return cjk.guarded(_normalize, text)
 
 
 def _normalize(text: str) -> str:
-    text = _roman_numbers(_abbreviations(_cjk.fold(text)))
-    return _cjk.run(text, _RULES, "から", open_end="から")
+    text = _roman_numbers(_abbreviations(cjk.fold(text)))
+    return cjk.run(text, _RULES, "から", open_end="から")
 
 
-def _tokens(amount: _cjk.Amount) -> tuple[list[Token], int | None]:
+def _tokens(amount: cjk.Amount) -> tuple[list[Token], int | None]:
     """The number's tokens, and its value when it is a whole number (for 一人 ひとり)."""
     if amount.digits:
         return digit_tokens(amount.digits), None
@@ -203,7 +203,7 @@ def _tokens(amount: _cjk.Amount) -> tuple[list[Token], int | None]:
 
 
 def _parsed(written: str) -> list[Token] | None:
-    amount = _cjk.parse_amount(written, _UNIT_VALUES)
+    amount = cjk.parse_amount(written, _UNIT_VALUES)
     return None if amount is None else _tokens(amount)[0]
 
 
@@ -214,7 +214,7 @@ def _sign_word(sign: str | None) -> str:
 def _counted_words(
     m: re.Match[str], written: str, counter: Counter, sign: str | None, me: str | None
 ) -> str | None:
-    amount = _cjk.parse_amount(written, _UNIT_VALUES, counted=True)
+    amount = cjk.parse_amount(written, _UNIT_VALUES, counted=True)
     if amount is None:
         return None
     subunit = c.SUBUNITS.get(counter.plain)
@@ -225,7 +225,7 @@ def _counted_words(
     else:
         tokens, whole = _tokens(amount)
         words = attach(tokens, counter, whole)
-    prefix = _cjk.prefix_for(m, counter.prefix)
+    prefix = cjk.prefix_for(m, counter.prefix)
     return f"{prefix}{_sign_word(sign)}{words}{'め' if me else ''}"
 
 
@@ -261,7 +261,7 @@ def _range(m: re.Match[str], sign: str | None) -> str | None:
 def _number(m: re.Match[str], sign: str | None) -> str | None:
     tokens = _parsed(m.group("q"))
     if tokens is None:
-        return _sign_word(sign) + _cjk.digit_runs(m.group("q"), lambda d: say(digit_tokens(d)))
+        return _sign_word(sign) + cjk.digit_runs(m.group("q"), lambda d: say(digit_tokens(d)))
     return _sign_word(sign) + say(tokens)
 
 
@@ -271,7 +271,7 @@ def _currency_first(m: re.Match[str], sign: str | None) -> str | None:
 
 
 def _phone(m: re.Match[str], sign: str | None) -> str:
-    intl, groups = _cjk.phone_groups(m, ("03", "06"))
+    intl, groups = cjk.phone_groups(m, ("03", "06"))
     words = "の".join(say(digit_tokens(g, spelled=True)) for g in groups)
     return f"プラス{say(digit_tokens(intl, spelled=True))}の{words}" if intl else words
 
@@ -302,7 +302,7 @@ def _fraction(m: re.Match[str], sign: str | None) -> str | None:
 
 def _clock(m: re.Match[str], sign: str | None) -> str | None:
     hour, minute = int(m.group("h")), int(m.group("min"))
-    pm = _cjk.is_pm(m)
+    pm = cjk.is_pm(m)
     if pm is not None and hour > 12:
         return None  # "14:00 PM" contradicts itself: leave it as written
     words = "" if pm is None else ("午後" if pm else "午前")
@@ -328,20 +328,20 @@ def _address(m: re.Match[str], sign: str | None) -> str:
 
 
 # Order matters: the specific shapes claim their digits before the general ones.
-_RULES: tuple[tuple[re.Pattern[str], _cjk.Say], ...] = (
-    (_cjk.PHONE, _phone),
-    (_cjk.SHORT_CODE, _postal_code),
-    (_cjk.ISO_DATE, _cjk.iso_date(_date)),
-    (_cjk.CLOCK, _clock),
-    (_cjk.VERSION, _version),
+_RULES: tuple[tuple[re.Pattern[str], cjk.Say], ...] = (
+    (cjk.PHONE, _phone),
+    (cjk.SHORT_CODE, _postal_code),
+    (cjk.ISO_DATE, cjk.iso_date(_date)),
+    (cjk.CLOCK, _clock),
+    (cjk.VERSION, _version),
     (_ADDRESS, _address),
-    (_cjk.SLASH, _cjk.month_day_or_fraction(_date, _fraction_words)),
+    (cjk.SLASH, cjk.month_day_or_fraction(_date, _fraction_words)),
     (_FRACTION, _fraction),
     (_SHAPES.currency_first, _currency_first),
     (_SHAPES.range, _range),
     (_SHAPES.counted, _counted),
     (_SHAPES.number, _number),
-    _cjk.weekday(_WEEKDAYS, "、"),
+    cjk.weekday(_WEEKDAYS, "、"),
 )
 
 

@@ -22,20 +22,20 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import _cjk, roman
+from model_layer.text.langs import cjk, roman
 from model_layer.text.langs.ko import counters as c
 from model_layer.text.langs.ko.counters import KoCounter
 from model_layer.text.langs.ko.numbers import NATIVE_LIMIT, decimal, digits, native, sino
 
 _UNIT_VALUES = {"천": 1000, "백": 100, "만": 10**4, "억": 10**8, "조": 10**12}
 _UNIT_WORDS = {10**4: "만", 10**8: "억", 10**12: "조", 1000: "천", 100: "백"}
-_QUANTITY = _cjk.quantity("만억조", "천백", spaced=True)
+_QUANTITY = cjk.quantity("만억조", "천백", spaced=True)
 _SIGN_WORDS = {"-": "마이너스", "▲": "마이너스", "△": "마이너스", "+": "플러스"}
 _MONTHS = ("", "일월", "이월", "삼월", "사월", "오월", "유월", "칠월", "팔월", "구월", "시월",
            "십일월", "십이월")  # fmt: skip
 
-_SHAPES = _cjk.number_shapes(_QUANTITY, c.SUFFIXES, c.PREFIX_CURRENCIES, "원|달러|유로|엔")
-_FRACTION = _cjk.pattern(rf"(?P<b>{_QUANTITY})\s?분의\s?(?P<a>{_QUANTITY})")
+_SHAPES = cjk.number_shapes(_QUANTITY, c.SUFFIXES, c.PREFIX_CURRENCIES, "원|달러|유로|엔")
+_FRACTION = cjk.pattern(rf"(?P<b>{_QUANTITY})\s?분의\s?(?P<a>{_QUANTITY})")
 
 _WEEKDAYS = {
     "월": "월요일",
@@ -50,12 +50,12 @@ _WEEKDAYS = {
 
 def normalize(text: str) -> str:
     """Korean text with every number said in Hangul (see the module docstring)."""
-    return _cjk.guarded(_normalize, text)
+    return cjk.guarded(_normalize, text)
 
 
 # "2대1", "3 대 2로 이겼다": a score or vote, both numbers Sino-Korean (이 대 일), not
 # 대 counting machines (두 대). Only when a number follows 대 and no counter follows it.
-_VERSUS = _cjk.pattern(
+_VERSUS = cjk.pattern(
     r"(?<![\d.,])(\d{1,3})\s?대\s?(\d{1,3})(?![.,]\d)"
     r"(?=$|[\s,.!?)]|으로|로|의|를|을|가|이|는|은|까지|에|승|패|무)"
 )
@@ -191,7 +191,7 @@ def _season(m: re.Match[str]) -> str:
 
 
 def _normalize(text: str) -> str:
-    text = _cjk.fold(text)
+    text = cjk.fold(text)
     text = _SERVICE_NUMBER.sub(_service_number, text)
     text = _IDENTIFIER.sub(_identifier, text)
     text = _TIME_TO_TIME.sub("에서 ", text)
@@ -207,14 +207,14 @@ def _normalize(text: str) -> str:
         lambda m: _ENGLISH_DIGITS[m.group(1)] + ("지" if m.group(2) == "G" else "디"), text
     )
     text = _VERSUS.sub(lambda m: f"{sino(int(m.group(1)))} 대 {sino(int(m.group(2)))}", text)
-    return _cjk.run(text, _RULES, "에서 ", open_end="부터")
+    return cjk.run(text, _RULES, "에서 ", open_end="부터")
 
 
-def _amount(written: str, counted: bool = False) -> _cjk.Amount | None:
-    return _cjk.parse_amount(written, _UNIT_VALUES, counted)
+def _amount(written: str, counted: bool = False) -> cjk.Amount | None:
+    return cjk.parse_amount(written, _UNIT_VALUES, counted)
 
 
-def _sino_words(amount: _cjk.Amount) -> str:
+def _sino_words(amount: cjk.Amount) -> str:
     if amount.digits:
         return digits(amount.digits)
     if not amount.fraction:
@@ -222,7 +222,7 @@ def _sino_words(amount: _cjk.Amount) -> str:
     return decimal(amount.whole, amount.fraction) + _UNIT_WORDS.get(amount.unit, "")
 
 
-def _with_counter(amount: _cjk.Amount, counter: KoCounter, sino_only: bool) -> str:
+def _with_counter(amount: cjk.Amount, counter: KoCounter, sino_only: bool) -> str:
     n = amount.whole
     whole = not amount.fraction and not amount.digits
     if counter is c.MONTH and whole and 1 <= n <= 12:
@@ -234,7 +234,7 @@ def _with_counter(amount: _cjk.Amount, counter: KoCounter, sino_only: bool) -> s
     return f"{_sino_words(amount)} {counter.word}"
 
 
-def _sino_only(m: re.Match[str], counter: KoCounter, amount: _cjk.Amount) -> bool:
+def _sino_only(m: re.Match[str], counter: KoCounter, amount: cjk.Amount) -> bool:
     """Where a native counter still takes Sino-Korean numerals: after 제, 번 naming a
     numbered thing, 대 for an age group."""
     if m.string[: m.start()].endswith("제"):
@@ -267,7 +267,7 @@ def _counted_words(
         words = " ".join(parts)
     else:
         words = _with_counter(amount, counter, _sino_only(m, counter, amount))
-    prefix = _cjk.prefix_for(m, counter.prefix)
+    prefix = cjk.prefix_for(m, counter.prefix)
     return (f"{prefix} " if prefix else "") + _sign_word(sign, counter) + words
 
 
@@ -290,7 +290,7 @@ def _range(m: re.Match[str], sign: str | None) -> str | None:
 def _number(m: re.Match[str], sign: str | None) -> str | None:
     amount = _amount(m.group("q"))
     if amount is None:
-        return _sign_word(sign) + _cjk.digit_runs(m.group("q"), lambda d: digits(d, zero="영"))
+        return _sign_word(sign) + cjk.digit_runs(m.group("q"), lambda d: digits(d, zero="영"))
     return _sign_word(sign) + _sino_words(amount)
 
 
@@ -299,7 +299,7 @@ def _currency_first(m: re.Match[str], sign: str | None) -> str | None:
 
 
 def _phone(m: re.Match[str], sign: str | None) -> str:
-    intl, groups = _cjk.phone_groups(m, ("02",))
+    intl, groups = cjk.phone_groups(m, ("02",))
     words = [digits(g) for g in groups]
     return " ".join([f"플러스 {digits(intl, zero='영')}", *words] if intl else words)
 
@@ -322,7 +322,7 @@ def _fraction(m: re.Match[str], sign: str | None) -> str | None:
 
 def _clock(m: re.Match[str], sign: str | None) -> str | None:
     hour, minute = int(m.group("h")), int(m.group("min"))
-    pm = _cjk.is_pm(m)
+    pm = cjk.is_pm(m)
     if pm is not None and hour > 12:
         return None  # "14:00 PM" contradicts itself: leave it as written
     words = [] if pm is None else ["오후" if pm else "오전"]
@@ -342,19 +342,19 @@ def _version(m: re.Match[str], sign: str | None) -> str:
 
 
 # Order matters: the specific shapes claim their digits before the general ones.
-_RULES: tuple[tuple[re.Pattern[str], _cjk.Say], ...] = (
-    (_cjk.PHONE, _phone),
-    (_cjk.SHORT_CODE, _phone),
-    (_cjk.ISO_DATE, _cjk.iso_date(_date)),
-    (_cjk.CLOCK, _clock),
-    (_cjk.VERSION, _version),
-    (_cjk.SLASH, _cjk.month_day_or_fraction(_date, _fraction_words)),
+_RULES: tuple[tuple[re.Pattern[str], cjk.Say], ...] = (
+    (cjk.PHONE, _phone),
+    (cjk.SHORT_CODE, _phone),
+    (cjk.ISO_DATE, cjk.iso_date(_date)),
+    (cjk.CLOCK, _clock),
+    (cjk.VERSION, _version),
+    (cjk.SLASH, cjk.month_day_or_fraction(_date, _fraction_words)),
     (_FRACTION, _fraction),
     (_SHAPES.currency_first, _currency_first),
     (_SHAPES.range, _range),
     (_SHAPES.counted, _counted),
     (_SHAPES.number, _number),
-    _cjk.weekday(_WEEKDAYS, " "),
+    cjk.weekday(_WEEKDAYS, " "),
 )
 
 

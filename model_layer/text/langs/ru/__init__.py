@@ -54,7 +54,7 @@ _TABLES = CaseTables(
                            "дата", "число", "на", "по", "в", "во", "за", "про", "через", "и",
                            "или", "а", "же")),
 )  # fmt: skip
-_CASES = CaseRules(_TABLES)
+CASES = CaseRules(_TABLES)
 
 
 _KOPEK = word("копейка", "копейки", "копеек", "копейки", gender="f")
@@ -153,12 +153,12 @@ SPEC = LanguageSpec(
     month_aliases=_MONTH_ABBREVIATIONS,
     month_names=MONTH_NAMES,  # a month on its own (SSML say-as)
     year_suffix=r"года|г\.",  # said by the date itself: "... четвёртого года"
-    date=_CASES.date,
+    date=CASES.date,
     time_format_hour="{h} {hw}",  # "четырнадцать часов", "двадцать один час"
     hour_word=_HOURS,
     minute_zero="ноль",  # "девять ноль пять"
     ordinal_suffix="-(?:ого|ому|ый|ий|ой|ая|ое|ые|ых|ми|го|му|ей|й|я|ю|е|х|м)",
-    ordinal=_CASES.suffixed,
+    ordinal=CASES.suffixed,
     units=_UNITS,
     unit_symbols=_UNIT_SYMBOLS,
     version_word="версия",
@@ -172,7 +172,7 @@ SPEC = LanguageSpec(
     titles=frozenset(
         ("т. е.", "т. к.", "напр.", "ул.", "им.", "проф.", "на ул.", "по ул.")
     ),  # never end a sentence
-    extra_rules=(_cities, slavic_times.rule("ru"), _CASES.years, _CASES.first_days, _RANGES),
+    extra_rules=(_cities, slavic_times.rule("ru"), CASES.years, CASES.first_days, _RANGES),
 )
 
 LANGUAGE = Language(SPEC)

@@ -56,7 +56,7 @@ _TABLES = CaseTables(
                            "було", "буде", "настало", "настане", "дата", "число", "на", "по",
                            "в", "у", "за", "про", "через", "і", "й", "та", "або", "а", "ж")),
 )  # fmt: skip
-_CASES = CaseRules(_TABLES)
+CASES = CaseRules(_TABLES)
 
 
 def _hour(h: int, before: str) -> str | None:
@@ -65,8 +65,8 @@ def _hour(h: int, before: str) -> str | None:
         return "нуль"
     prep = last_word(before)
     if prep in _HOUR_GENITIVE:
-        return _CASES.ordinal(h, "f_gen")  # "з дев'ятої до двадцять першої"
-    return _CASES.ordinal(h, "f_obl" if prep in ("о", "об") else "f")
+        return CASES.ordinal(h, "f_gen")  # "з дев'ятої до двадцять першої"
+    return CASES.ordinal(h, "f_obl" if prep in ("о", "об") else "f")
 
 
 _HOUR_GENITIVE = frozenset(["з", "із", "від", "до", "після", "близько", "біля", "коло"])
@@ -177,11 +177,11 @@ SPEC = LanguageSpec(
     month_aliases=_MONTH_ABBREVIATIONS,
     month_names=MONTH_NAMES,  # a month on its own (SSML say-as)
     year_suffix=r"року|р\.",
-    date=_CASES.date,
+    date=CASES.date,
     hour=_hour,
     minute_zero="нуль",
     ordinal_suffix="-(?:[гтшм](?:ого|ього|ий|е|є|а|я)|ого|ому|ий|ій|им|го|му|ми|й|м|а|я|у|ю|е|є|і|ї|х)",
-    ordinal=_CASES.suffixed,
+    ordinal=CASES.suffixed,
     units=_UNITS,
     unit_symbols=_UNIT_SYMBOLS,
     version_word="версія",
@@ -207,7 +207,7 @@ SPEC = LanguageSpec(
             "пров.",
         )
     ),  # never end a sentence
-    extra_rules=(_settlements, slavic_times.rule("uk"), _CASES.years, _CASES.first_days, _RANGES),
+    extra_rules=(_settlements, slavic_times.rule("uk"), CASES.years, CASES.first_days, _RANGES),
 )
 
 LANGUAGE = Language(SPEC)

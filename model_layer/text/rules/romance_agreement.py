@@ -1,0 +1,361 @@
+"""Spanish, Portuguese, Italian and French numbers agreeing with their nouns ("una casa",
+"duas casas", "une maison"): the noun's gender from its ending, corrected by the tables
+of nouns that contradict it, and what is no noun (a month, a verb, a label) left alone."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from model_layer.text import numbers
+from model_layer.text.rules.noun_genders import (
+    Gender,
+    form_genders,
+    learned_ending_gender,
+)
+
+# --- Romance languages: the ending, and the nouns that contradict it ---------------
+
+_NOT_NOUNS = {
+    "es": "de del y e o u a al en con por para que el la los las un una se no es son más",
+    "pt": "de do da dos das e ou a o os as em no na nos nas com por para que um uma se é",
+    "it": "di del della dei delle e o a al in con per che il lo la gli le un una si è",
+    "fr": "de du des et ou à au aux en dans avec par pour que le la les un une se est",
+}
+_MONTHS_AND_DAYS = {
+    "es": "enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre "
+    "noviembre diciembre lunes martes miércoles jueves viernes sábado domingo",
+    "pt": "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro "
+    "dezembro segunda terça quarta quinta sexta sábado domingo",
+    "it": "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre "
+    "novembre dicembre lunedì martedì mercoledì giovedì venerdì sabato domenica",
+    "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre "
+    "décembre lundi mardi mercredi jeudi vendredi samedi dimanche",
+}
+# Words after which a four-digit number is a year, which agrees with nothing ("Em 2025
+# entra em vigor" is no "duas mil"); and "de" after a month ("1 de janeiro de 2025").
+_YEAR_INTRODUCERS = {
+    "es": frozenset(("en", "desde", "hasta", "año", "del")),
+    "pt": frozenset(("em", "desde", "até", "ano", "do")),
+    "it": frozenset(("nel", "dal", "del", "anno", "entro")),
+    "fr": frozenset(("en", "depuis", "dès", "année", "jusqu'en")),
+    "ro": frozenset(("în", "din", "anul", "până")),
+}
+_OF = frozenset(("de", "di", "du", "del"))
+_LAST_WORD = re.compile(r"(\w+)\W*$")
+
+
+def is_year(n: int, digits: str, before_word: str, text_before: str, lang: str) -> bool:
+    if len(digits) != 4 or not 1100 <= n <= 2099:
+        return False
+    if before_word in _YEAR_INTRODUCERS.get(lang, ()):
+        return True
+    if before_word not in _OF:
+        return False
+    month = _LAST_WORD.search(text_before[-24:])
+    return month is not None and month.group(1).lower() in _MONTHS.get(lang, frozenset())
+
+
+# Frequent verb forms that follow a subject with a number ("o 2 tem", "la 1 llega"):
+# never nouns, so never agreed with ("TP 1234 tem" was read "duzentas").
+_VERB_FORMS = {
+    "es": "tiene tienen está están fue fueron va van llega llegan sale salen cuesta "
+    "cuestan queda quedan tenía tenían será serán puede pueden debe deben entra entran "
+    "empieza empiezan comienza comienzan acaba acaban termina terminan trabaja trabajan",
+    "pt": "tem têm está estão foi foram vai vão chega chegam sai saem custa custam fica "
+    "ficam tinha tinham terá será serão pode podem deve devem entra entram começa começam "
+    "acaba acabam termina terminam",
+    "it": "ha hanno sono era erano arriva arrivano costano va vanno resta restano sarà "
+    "saranno può possono deve devono",
+    "fr": "a ont sont était étaient va vont arrive arrivent coûte coûtent reste restent "
+    "sera seront peut peuvent doit doivent",
+}
+_MONTHS = {lang: frozenset(words.split()) for lang, words in _MONTHS_AND_DAYS.items()}
+NOT_NOUN_SETS = {
+    lang: frozenset(words.split())
+    | frozenset(_MONTHS_AND_DAYS[lang].split())
+    | frozenset(_VERB_FORMS[lang].split())
+    for lang, words in _NOT_NOUNS.items()
+}
+# A code before a number makes it a name ("TP 1234", "AF 1", "A4 2"): two to four
+# capitals, perhaps with digits.
+CODE = re.compile(r"[A-Z][A-Z0-9]{1,3}")
+# Nouns that a number names rather than counts ("página 3", "capítulo 1 parte 2"): a
+# number after them, or before them, is left to the language module.
+LABELS: dict[str, frozenset[str]] = {
+    lang: frozenset(words.split())
+    for lang, words in {
+        "es": "capítulo página número artículo parte tomo nivel sala línea piso puerta "
+        "habitación planta versión episodio temporada lección ejercicio figura tabla "
+        "vuelo tren autobús bus andén vía terminal",
+        "pt": "capítulo página número artigo parte tomo nível sala linha andar porta "
+        "quarto versão episódio temporada lição exercício figura tabela "
+        "voo comboio trem autocarro ônibus cais plataforma terminal portão",
+        "it": "capitolo pagina numero articolo parte tomo livello sala linea piano porta "
+        "camera versione episodio stagione lezione esercizio figura tabella "
+        "volo treno autobus bus binario terminal",
+        "fr": "chapitre page numéro article partie tome niveau salle ligne étage porte "
+        "chambre version épisode saison leçon exercice figure tableau "
+        "vol train bus quai voie terminal",
+        "pl": "rozdział strona numer artykuł część tom poziom sala linia piętro pokój "
+        "wersja odcinek sezon lekcja ćwiczenie rysunek tabela",
+        "cs": "kapitola strana stránka číslo článek část díl úroveň sál linka patro pokoj "
+        "verze epizoda řada lekce cvičení obrázek tabulka",
+        "ru": "глава страница номер статья часть том уровень зал линия этаж комната "
+        "версия серия сезон урок упражнение рисунок таблица",
+        "uk": "розділ сторінка номер стаття частина том рівень зал лінія поверх кімната "
+        "версія серія сезон урок вправа рисунок таблиця",
+    }.items()
+}
+
+# Frequent nouns whose ending says the other gender (singular forms; plurals are
+# looked up by their singular).
+_MASCULINE_IN_A = {
+    "es": "día mapa problema tema sistema programa idioma clima planeta poema drama "
+    "esquema dilema síntoma teorema lema cometa sofá papá tranvía",
+    "pt": "dia mapa problema tema sistema programa idioma clima planeta poema drama "
+    "esquema dilema sintoma cometa sofá papá telefonema grama quilograma",
+    "it": "problema tema sistema programma clima pianeta poema dramma schema dilemma "
+    "sintomo papa cinema giornalista artista turista collega atleta pilota",
+    "fr": "",
+}
+_FEMININE_NOT_IN_A = {
+    "es": "mano foto moto radio flor ley luz voz vez paz red sal piel miel nariz cruz "
+    "noche calle clase carne fe fuente frente gente leche llave madre mente muerte "
+    "nave nieve nube parte sangre sede serie suerte tarde torre especie imagen orden "
+    "razón canción mujer hora semana",
+    "pt": "mão foto moto rádio flor lei luz voz vez paz rede pele cor dor noite "
+    "tarde parte gente morte mente fonte frente ponte sede série sorte neve nuvem "
+    "viagem imagem ordem vontade cidade razão canção mulher",
+    "it": "mano foto moto radio auto città università virtù notte parte gente morte "
+    "mente fonte fronte sede serie sorte neve nave chiave classe madre carne "
+    "luce voce pace legge canzone ragione stagione nazione",
+    "fr": "voiture maison personne table chose page image plage cage fois minute "
+    "heure semaine année journée femme fille ville idée langue rue porte chambre "
+    "école place classe tête main vie nuit mort part fin loi foi voix mer eau peau "
+    "clé dent forêt fleur couleur valeur peur sœur mère soeur fenêtre ligne "
+    "histoire guerre terre pierre lettre photo radio auto moto église affaire "
+    "famille chaise route boîte bouteille pomme tasse bière salle cuisine étoile "
+    "île gare carte lune planète manière question raison saison chanson leçon "
+    "boisson façon région nation action station situation information",
+}
+# French masculine nouns in -e (the default for -e is feminine).
+_FR_MASCULINE_IN_E = frozenset(
+    [
+        "homme",
+        "livre",
+        "monde",
+        "problème",
+        "groupe",
+        "siècle",
+        "ministre",
+        "père",
+        "frère",
+        "membre",
+        "nombre",
+        "système",
+        "programme",
+        "thème",
+        "modèle",
+        "exemple",
+        "article",
+        "centre",
+        "titre",
+        "texte",
+        "type",
+        "rôle",
+        "style",
+        "verre",
+        "arbre",
+        "timbre",
+        "chapitre",
+        "kilomètre",
+        "mètre",
+        "litre",
+        "euro",
+        "dollar",
+        "gramme",
+        "kilogramme",
+        "degré",
+        "café",
+        "musée",
+        "lycée",
+        "collège",
+        "stade",
+        "visage",
+        "voyage",
+        "village",
+        "fromage",
+        "message",
+        "âge",
+        "garage",
+        "étage",
+        "passage",
+        "mariage",
+        "usage",
+        "langage",
+        "sauvetage",
+        "pourcentage",
+        "million",
+        "milliard",
+        "mille",
+        "siège",
+        "genre",
+        "acte",
+        "code",
+        "vote",
+        "site",
+        "poste",
+        "crime",
+        "conte",
+        "magazine",
+        "casque",
+        "masque",
+        "cercle",
+        "véhicule",
+        "spectacle",
+        "obstacle",
+        "territoire",
+        "dictionnaire",
+        "anniversaire",
+        "salaire",
+        "horaire",
+        "commentaire",
+        "capitaine",
+        # Nouns of either gender that name people: the generic masculine when counted.
+        "élève",
+        "collègue",
+        "adulte",
+        "juge",
+        "pilote",
+        "guide",
+        "peintre",
+        "arbitre",
+        "camarade",
+        "responsable",
+        "malade",
+    ]
+)
+_FR_MASCULINE_ENDINGS = ("age", "isme", "ment", "eau", "ème", "acle", "eur")
+
+
+@functools.cache
+def _word_set(table: str, lang: str) -> frozenset[str]:
+    return frozenset({"m": _MASCULINE_IN_A, "f": _FEMININE_NOT_IN_A}[table][lang].split())
+
+
+def _singulars(noun: str, lang: str) -> list[str]:
+    """The noun and what its singular may be ("páginas" -> "página", "ciudades" ->
+    "ciudad", "voitures" -> "voiture", "case" -> "casa")."""
+    forms = [noun]
+    if lang == "it":
+        if noun.endswith("e"):
+            forms.append(noun[:-1] + "a")
+        if noun.endswith("i"):
+            forms += [noun[:-1] + "o", noun[:-1] + "e"]
+        return forms
+    if noun.endswith("es"):
+        forms.append(noun[:-2])
+        if lang == "pt" and noun.endswith("ões"):
+            forms.append(noun[:-3] + "ão")
+    if noun.endswith("s") or noun.endswith("x"):
+        forms.append(noun[:-1])
+    if lang == "pt" and noun.endswith("ns"):
+        forms.append(noun[:-2] + "m")
+    return forms
+
+
+def romance_gender(noun: str, lang: str) -> Gender:
+    """The gender of a Spanish, Portuguese, Italian or French noun form: the hand lists
+    above, then the built table of frequent nouns' forms (the form itself, then what its
+    singular may be), then the learned endings, then the hand-written endings."""
+    lower = noun.lower()
+    forms = _singulars(lower, lang)
+    for form in forms:
+        if form in _word_set("m", lang) or (lang == "fr" and form in _FR_MASCULINE_IN_E):
+            return "m"
+        if form in _word_set("f", lang):
+            return "f"
+    table = form_genders(lang)
+    for form in forms:
+        known = table.get(form)
+        if known is not None:
+            return known
+    learned = learned_ending_gender(lower, lang)
+    if learned is not None:
+        return learned
+    single = forms[-1] if lang != "it" else lower
+    if lang == "fr":
+        for form in forms:
+            if form.endswith(_FR_MASCULINE_ENDINGS[:-1]):
+                return "m"
+        return "f" if any(f.endswith("e") for f in forms[1:] or forms) else "m"
+    if lang == "it":
+        feminine = ("a", "zione", "sione", "gione", "tà", "tù", "trice", "ie")
+        return "f" if lower.endswith(feminine) else "m"
+    feminine_endings = ("a", "ción", "sión", "dad", "tad", "tud", "umbre", "ção", "são", "dade")
+    return "f" if single.endswith(feminine_endings) or lower.endswith("as") else "m"
+
+
+# Feminine nouns that begin with a stressed a/ha, which take "un" (RAE).
+_ES_STRESSED_A = frozenset(
+    ("agua", "águila", "alma", "arma", "área", "aula", "hambre", "hacha", "ala", "ancla",
+     "arca", "arpa", "asa", "aspa", "hada", "habla", "haba", "ave", "hampa")
+)  # fmt: skip
+
+
+def spanish(n: int, noun: str, before: str) -> str | None:
+    if noun in NOT_NOUN_SETS["es"]:
+        return None
+    words = numbers.cardinal(str(n), "es")
+    if words is None:
+        return None
+    if n == 1 and noun.lower() in _ES_STRESSED_A:
+        return "un"  # "un águila", "un aula": feminine, but "una" is not said before á
+    if romance_gender(noun, "es") == "f":
+        head, sep, tail = _after_last(words, ("millón", "millones"))
+        tail = re.sub(r"ientos\b", "ientas", tail)
+        tail = re.sub(r"\bquinientos\b", "quinientas", tail)
+        tail = re.sub(r"uno$", "una", tail)
+        tail = re.sub(r"\bún$", "una", tail)
+        return head + sep + tail
+    return re.sub(r"veintiuno$", "veintiún", re.sub(r"\buno$", "un", words))
+
+
+def portuguese(n: int, noun: str, before: str) -> str | None:
+    if noun in NOT_NOUN_SETS["pt"] or romance_gender(noun, "pt") != "f":
+        return None
+    words = numbers.cardinal(str(n), "pt")
+    if words is None:
+        return None
+    head, sep, tail = _after_last(words, ("milhão", "milhões"))
+    tail = re.sub(r"entos\b", "entas", tail)
+    tail = re.sub(r"\bum\b", "uma", tail)
+    tail = re.sub(r"\bdois\b", "duas", tail)
+    return head + sep + tail
+
+
+def italian(n: int, noun: str, before: str) -> str | None:
+    if noun in NOT_NOUN_SETS["it"] or n != 1:
+        return None
+    if romance_gender(noun, "it") == "f":
+        return "un'" if noun[0] in "aeiouàèéìòù" else "una"
+    # "uno" before s + consonant, z, gn, ps, x, y; "un" elsewhere.
+    if re.match(r"s[^aeiouàèéìòù]|z|gn|ps|pn|x|y", noun):
+        return "uno"
+    return "un"
+
+
+def french(n: int, noun: str, before: str) -> str | None:
+    if noun in NOT_NOUN_SETS["fr"] or n % 10 != 1 or n % 100 == 11 or n % 100 == 71:
+        return None
+    if romance_gender(noun, "fr") != "f":
+        return None
+    words = numbers.cardinal(str(n), "fr")
+    return None if words is None else re.sub(r"\bun$", "une", words)
+
+
+def _after_last(words: str, markers: tuple[str, ...]) -> tuple[str, str, str]:
+    """Split after the last of `markers` (millions do not agree; what follows does)."""
+    best = max((words.rfind(m) + len(m) for m in markers if m in words), default=0)
+    return words[:best], "", words[best:]
