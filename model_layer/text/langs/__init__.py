@@ -1,6 +1,7 @@
 """Text rules per language: one folder per language code, one place to read and extend.
 
-Adding a language: write `langs/<code>/__init__.py` as a spec on the engine (see de/ or et/)
+Adding a language: write `langs/<code>/__init__.py` as a spec on the engine (see de/ or et/),
+its words in `langs/<code>/data/*.tsv` (read with `data.words` / `data.table`)
 
     SPEC = LanguageSpec(code="xx", decimal_word=word("..."), months=(...), ...)
     LANGUAGE = Language(SPEC)

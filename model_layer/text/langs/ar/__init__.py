@@ -16,36 +16,24 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import day_month, time_spans
+from model_layer.text.langs import data, day_month, time_spans
 from model_layer.text.langs.ar import everyday as ar_everyday
 from model_layer.text.langs.ar import spell as ar
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import Word, date_from_parts, plural_one_other, word
 
-MONTHS = ("يناير", "فبراير", "مارس", "أبريل", "مايو", "يونيو", "يوليو", "أغسطس", "سبتمبر",
-          "أكتوبر", "نوفمبر", "ديسمبر")  # fmt: skip
-_LEVANTINE_MONTHS = ("كانون الثاني", "شباط", "آذار", "نيسان", "أيار", "حزيران", "تموز", "آب",
-                     "أيلول", "تشرين الأول", "تشرين الثاني", "كانون الأول")  # fmt: skip
+MONTHS = data.words("ar", "months")
+_LEVANTINE_MONTHS = data.words("ar", "levantine_months")
 _QUARTERS = {15: "والربع", 20: "والثلث", 30: "والنصف"}
 # Masculine broken plurals in -ة (ثلاثة إخوة): the number keeps its masculine form.
-_MASCULINE_IN_A = frozenset(("إخوة", "أخوة", "طلبة", "أساتذة", "قضاة", "دعاة", "رعاة"))
+_MASCULINE_IN_A = frozenset(data.words("ar", "masculine_in_a"))
 # Plurals in -ات whose singular is masculine: the number keeps its masculine form.
-_MASCULINE_IN_AT = frozenset(("ريالات", "دولارات", "جنيهات", "سنتات", "كيلومترات", "مليارات",
-                              "غرامات", "لترات", "حيوانات", "مطارات", "قطارات",
-                              # what apps and shops count (طلب، ملف، إشعار ...)
-                              "طلبات", "ملفات", "إشعارات", "اشعارات", "تنبيهات", "منتجات",
-                              "اجتماعات", "حسابات", "تحديثات", "تعليقات", "إعلانات", "اشتراكات",
-                              "مستندات", "امتحانات", "اختبارات", "مقالات", "فيديوهات",
-                              "تطبيقات", "مشروعات", "مستشفيات", "قرارات", "مؤتمرات", "مستويات",
-                              "منشورات", "تغييرات", "سنتيمترات", "مليمترات", "ملليمترات",
-                              "كيلوغرامات", "كيلوجرامات", "جرامات", "أمتار"))  # fmt: skip
+_MASCULINE_IN_AT = frozenset(data.words("ar", "masculine_in_at"))
 # Broken plurals of feminine nouns (مدينة مدن، دولة دول): the number is feminine
 # ("سبع مدن", "خمس دول"), though the plural's ending does not say so.
-_FEMININE_BROKEN_PLURALS = frozenset(("مدن", "دول", "غرف", "قطع", "رسائل", "جوائز", "مدارس",
-                                      "حقائب", "أسر", "نساء", "ليال", "قرى", "جزر", "مناطق",
-                                      "حدائق", "شقق", "سفن", "أيد", "عيون"))  # fmt: skip
-_DUALS = frozenset(("مئتان", "ألفان", "مليونان", "ملياران"))
-_PARTICLES = frozenset(("من", "في", "على", "إلى", "عن", "مع", "أو", "ثم", "حتى", "منذ"))
+_FEMININE_BROKEN_PLURALS = frozenset(data.words("ar", "feminine_broken_plurals"))
+_DUALS = frozenset(data.words("ar", "duals"))
+_PARTICLES = frozenset(data.words("ar", "particles"))
 _EASTERN_DIGITS = str.maketrans("٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹", "0123456789" * 2)
 _YEAR_AFTER = re.compile(r"(?:(?<=عام )|(?<=سنة )|(?<=العام ))(\d{4})(?!\d)(?:\s?م(?!\w))?")
 _YEAR_MARKED = re.compile(r"(?<![\w.,])(\d{4})\s?م(?!\w)")
@@ -100,7 +88,7 @@ _GENITIVE_NUMBER = re.compile(
 )
 # "بين 5 و10", "من 20 إلى 30": the second number of a pair after بين is governed too.
 _AND_SECOND = re.compile(rf"(?<={_GENITIVE_MARK})(\d[\d.,]*\s+(?:و\0|و\s?))(?=\d)")
-_CONSTRUCT_DUALS = {"مئتا": "مئتي", "ألفا": "ألفي", "مليونا": "مليوني", "مليارا": "ملياري"}
+_CONSTRUCT_DUALS = data.table("ar", "construct_duals")
 _NUMBER_WORDS: frozenset[str] = frozenset()
 
 
@@ -115,9 +103,7 @@ _RANGE = re.compile(
 )
 
 
-_NO_FROM_AFTER = frozenset(
-    ("من", "بين", "في", "خلال", "على", "حتى", "منذ", "بعد", "قبل", "لمدة", "كل")
-)
+_NO_FROM_AFTER = frozenset(data.words("ar", "no_from_after"))
 
 
 def _decimals_and_ranges(text: str) -> str:
@@ -336,27 +322,8 @@ SPEC = LanguageSpec(
     date=_date,
     clock=_clock,
     units=_UNITS,
-    unit_symbols={
-        "كم/س": "km/h",
-        "كم": "km",
-        "كغ": "kg",
-        "كجم": "kg",
-        "°م": "C",
-        "م2": "m2",
-        "م²": "m2",
-        "ألف": "thousand",
-        "مليون": "million",
-        "مليار": "billion",
-    },
-    abbreviations={
-        "ق.م.": "قبل الميلاد",
-        "ق.م": "قبل الميلاد",
-        "ق. م.": "قبل الميلاد",
-        "إلخ.": "إلى آخره",
-        "إلخ": "إلى آخره",
-        "الخ.": "إلى آخره",
-        "أ.د.": "الأستاذ الدكتور",
-    },
+    unit_symbols=data.table("ar", "unit_symbols"),
+    abbreviations=data.table("ar", "abbreviations"),
     titles=frozenset(("أ.د.",)),
     range_template="من {} إلى {}",
     version_keywords="الإصدار|إصدار|النسخة|نسخة",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from model_layer.text.langs import data
 from model_layer.text.langs.ar import spell as ar
 
 # "9:30 ص", "10:00 م", "من 9 ص إلى 5 م": ص and م after a time are صباحًا and مساءً.
@@ -50,7 +51,7 @@ _RANKED = (
     r"المرحلة|الدرس|الباب|الطبعة|الدورة"
 )
 _RANK = re.compile(rf"(?<!\w)((?:[وبلف])?(?:{_RANKED}) )([1-9]\d?)(?![\d:/\-]|[.,]\d|\s?%)")
-_PREPOSITIONS = frozenset(("في", "من", "إلى", "على", "عن", "حتى", "منذ", "بعد", "قبل", "خلال"))
+_PREPOSITIONS = frozenset(data.words("ar", "everyday.prepositions"))
 
 
 def ranks(text: str) -> str:
@@ -92,12 +93,9 @@ _SCALE_BEFORE_NOUN = re.compile(
     r"(?<!\w)(ألف|مليون|مليار)ًا(?= ([^\W\d_]+))|(?<!\w)(ألفان|مليونان|ملياران)(?= ([^\W\d_]+))"
 )
 # Nouns in و: after a scale word any other word in و goes on the number (ألفًا وخمسمئة).
-_NOUNS_IN_WAW = frozenset(("وظيفة", "وظائف", "وحدة", "وحدات", "وجبة", "وجبات", "وثيقة", "وفاة"))
+_NOUNS_IN_WAW = frozenset(data.words("ar", "everyday.nouns_in_waw"))
 # Words after a scale word that are not the noun it counts.
-_NOT_COUNTED = frozenset(
-    ("من", "في", "على", "إلى", "عن", "مع", "أو", "ثم", "حتى", "منذ", "فقط", "تقريبا", "تقريبًا",
-     "تقريباً", "سنويا", "سنويًا", "يوميا", "يوميًا", "شهريا", "شهريًا", "هذا", "هذه", "عام", "سنة")
-)  # fmt: skip
+_NOT_COUNTED = frozenset(data.words("ar", "everyday.not_counted"))
 
 
 def scales_before_nouns(text: str) -> str:

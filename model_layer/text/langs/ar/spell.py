@@ -17,15 +17,14 @@ Cases: "nom" (اثنان، عشرون، ألفان) or "obl" for genitive and ac
 
 from __future__ import annotations
 
+from model_layer.text.langs import data
 from model_layer.text.spell import decimal_words, digit_words
 
 MINUS = "سالب"
 DECIMAL_WORD = "فاصلة"
 
-_UNITS_M = ("صفر", "واحد", "اثنان", "ثلاثة", "أربعة", "خمسة", "ستة", "سبعة", "ثمانية", "تسعة",
-            "عشرة")  # fmt: skip
-_UNITS_F = ("صفر", "واحدة", "اثنتان", "ثلاث", "أربع", "خمس", "ست", "سبع", "ثماني", "تسع",
-            "عشر")  # fmt: skip
+_UNITS_M = data.words("ar", "spell.units_m")
+_UNITS_F = data.words("ar", "spell.units_f")
 _TENS = ("", "", "عشرون", "ثلاثون", "أربعون", "خمسون", "ستون", "سبعون", "ثمانون", "تسعون")
 _HUNDREDS = ("", "مئة", "مئتان", "ثلاثمئة", "أربعمئة", "خمسمئة", "ستمئة", "سبعمئة", "ثمانمئة",
              "تسعمئة")  # fmt: skip
@@ -37,7 +36,7 @@ _SCALES: tuple[tuple[int, Noun], ...] = (
     (10**6, ("مليون", "مليونان", "ملايين", "مليونًا")),
     (10**3, ("ألف", "ألفان", "آلاف", "ألفًا")),
 )
-_OBLIQUE_WORDS = {"اثنان": "اثنين", "اثنتان": "اثنتين", "اثنا": "اثني", "اثنتا": "اثنتي"}
+_OBLIQUE_WORDS = data.table("ar", "spell.oblique_words")
 _OBLIQUE_ENDINGS = (("ون", "ين"), ("ان", "ين"))  # عشرون -> عشرين, مئتان -> مئتين
 
 _ORDINALS_M = ("", "أول", "ثاني", "ثالث", "رابع", "خامس", "سادس", "سابع", "ثامن", "تاسع", "عاشر")

@@ -16,17 +16,15 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import central_slavic, time_spans
+from model_layer.text.langs import central_slavic, data, time_spans
 from model_layer.text.langs.bg import amounts as bg_amounts
 from model_layer.text.langs.bg import spell as bg
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import date_from_parts, word
 
-MONTHS = ("януари", "февруари", "март", "април", "май", "юни", "юли", "август", "септември",
-          "октомври", "ноември", "декември")  # fmt: skip
+MONTHS = data.words("bg", "months")
 # Short words after a number that are no counted noun: they leave the counting form.
-_NOT_NOUNS = frozenset(("или", "във", "със", "без", "към", "над", "под", "при", "през", "след",
-                        "преди", "между", "като", "също"))  # fmt: skip
+_NOT_NOUNS = frozenset(data.words("bg", "not_nouns"))
 _ORDINAL_FORMS = (("ият", "m_def"), ("ия", "m_def_short"), ("ата", "f_def"), ("ото", "n_def"),
                   ("ите", "pl_def"), ("а", "f"), ("о", "n"))  # fmt: skip
 _YEAR = re.compile(r"(?<![\w.,])(\d{3,4})\s?(г\.|година|годината)(?!\w)")
@@ -95,8 +93,7 @@ def _years(text: str) -> str:
 # "90-те години": деветдесетте; "пон.-пет.": от понеделник до петък; "лв./нощувка": на
 # нощувка; "2/3 от избирателите": две трети; "200 г брашно": грама (not the year mark "г.").
 _DECADE = re.compile(r"(?<![\w.,])(\d{0,2}\d0)-те(?!\w)")
-_DAYS = {"пон": "понеделник", "вт": "вторник", "ср": "сряда", "чет": "четвъртък",
-         "пет": "петък", "съб": "събота", "нед": "неделя"}  # fmt: skip
+_DAYS = data.table("bg", "days")
 _DAY = "(пон|вт|ср|чет|пет|съб|нед)"
 _DAY_RANGE = re.compile(rf"(?<!\w){_DAY}\.?\s?[-\u2013]\s?{_DAY}(?:\.(?=\s+[а-я0-9]))?(?![\w])")
 _PER_UNIT = re.compile(r"(?<=[\w.€%])/(нощувка|нощ|ден|месец|година|час|човек|бр\.|кг)(?!\w)")
@@ -135,10 +132,7 @@ _IDS = (
 )
 # "до 3–5 дни", "след 2–3 седмици": the preposition stands where "от" would ("след две до
 # три седмици", not "след от две до три")
-_RANGE_PREPOSITIONS = frozenset(
-    ("до", "след", "за", "в", "във", "около", "преди", "през", "на", "по", "с", "със", "над",
-     "под")
-)  # fmt: skip
+_RANGE_PREPOSITIONS = frozenset(data.words("bg", "range_prepositions"))
 _LEV = word("лев", "лева")
 _CENT = word("цент", "цента")
 _KM = word("километър", "километра")
@@ -185,36 +179,7 @@ SPEC = LanguageSpec(
     ordinal_suffix="-[врмнт]?(?:ият|ия|ата|ото|ите|ен|и|а|о)",
     ordinal=_ordinal,
     units=_UNITS,
-    unit_symbols={
-        "км/ч": "km/h",
-        "км": "km",
-        "м": "m",
-        "см": "cm",
-        "мм": "mm",
-        "кг": "kg",
-        "гр.": "g",
-        "гр": "g",
-        "л": "l",
-        "мл": "ml",
-        "мин.": "min",
-        "мин": "min",
-        "ч.": "h",
-        "ч": "h",
-        "мг": "mg",
-        "м/с": "m/s",
-        "сек.": "s",
-        "сек": "s",
-        "м²": "m2",
-        "м2": "m2",
-        "м³": "m3",
-        "м3": "m3",
-        "кВт": "kW",
-        "кВтч": "kWh",
-        "бр.": "pcs",
-        "бр": "pcs",
-        "кв. м": "m2",
-        "кв.м": "m2",
-    },
+    unit_symbols=data.table("bg", "unit_symbols"),
     foreign_grouping=True,
     range_template="от {} до {}",
     version_keywords="версия|версията",
@@ -222,33 +187,8 @@ SPEC = LanguageSpec(
     plus_word="плюс",
     and_word="и",
     equals_word="равно на",
-    abbreviations={
-        "ул.": "улица",
-        "ап.": "апартамент",  # an address: flat, block, entrance, floor
-        "бл.": "блок",
-        "вх.": "вход",
-        "ет.": "етаж",
-        "бул.": "булевард",
-        "пл.": "площад",
-        "ж.к.": "жилищен комплекс",
-        "№": "номер",
-        "напр.": "например",
-        "Напр.": "Например",
-        "т.е.": "тоест",
-        "т. е.": "тоест",
-        "и др.": "и други",
-        "и т.н.": "и така нататък",
-        "тел.": "телефон",
-        "Тел.": "Телефон",
-        "проф.": "професор",
-        "д-р": "доктор",
-        "Д-р": "Доктор",
-        "ок.": "около",
-        "вкл.": "включително",
-    },
-    titles=frozenset(
-        ("ул.", "бул.", "пл.", "напр.", "Напр.", "проф.", "ок.", "ап.", "бл.", "вх.", "ет.")
-    ),
+    abbreviations=data.table("bg", "abbreviations"),
+    titles=frozenset(data.words("bg", "titles")),
     scales={
         "хил.": word("хиляда", "хиляди", gender="f"),
         "млн.": word("милион", "милиона"),

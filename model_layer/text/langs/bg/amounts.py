@@ -5,15 +5,9 @@ money "от 1500 до 2000 лв." as the module reads "100–200 лв.")."""
 
 from __future__ import annotations
 
-from model_layer.text.langs import amounts
+from model_layer.text.langs import amounts, data
 
-_PER = {
-    "кг": "на килограм", "kg": "на килограм", "г": "на грам", "л": "на литър", "м": "на метър",
-    "км": "на километър", "м2": "на квадратен метър", "м²": "на квадратен метър",
-    "бр.": "на брой", "бр": "на брой", "ч": "на час", "час": "на час", "ден": "на ден",
-    "нощ": "на нощ", "нощувка": "на нощувка", "човек": "на човек", "месец": "на месец",
-    "година": "на година",
-}  # fmt: skip
+_PER = data.table("bg", "amounts.per")
 
 STYLE = amounts.AmountStyle(
     lang="bg",

@@ -11,16 +11,16 @@ is said as a feminine ordinal (две хиляди двадесет и четв�
 
 from __future__ import annotations
 
+from model_layer.text.langs import data
 from model_layer.text.spell import below_thousand, decimal_words, digit_words, scale_ordinal
 
 MINUS = "минус"
 DECIMAL_WORD = "цяло и"  # "3,5" is "три цяло и пет", as news readers say it
 
-_UNITS = ("нула", "един", "два", "три", "четири", "пет", "шест", "седем", "осем", "девет")
+_UNITS = data.words("bg", "spell.units")
 _ONE_TWO = {"m": ("един", "два"), "f": ("една", "две"), "n": ("едно", "две")}
 _DIGITS = (_UNITS[0], *_ONE_TWO["n"], *_UNITS[3:])  # digits are counted aloud: едно, две
-_TEENS = ("десет", "единадесет", "дванадесет", "тринадесет", "четиринадесет", "петнадесет",
-          "шестнадесет", "седемнадесет", "осемнадесет", "деветнадесет")  # fmt: skip
+_TEENS = data.words("bg", "spell.teens")
 _TENS = ("", "", "двадесет", "тридесет", "четиридесет", "петдесет", "шестдесет",
          "седемдесет", "осемдесет", "деветдесет")  # fmt: skip
 _HUNDREDS = ("", "сто", "двеста", "триста", "четиристотин", "петстотин", "шестстотин",
@@ -31,9 +31,7 @@ _SCALES = ((10**12, "трилион", "трилиона"), (10**9, "милиар
 _ORDINAL_UNITS = ("", "първи", "втори", "трети", "четвърти", "пети", "шести", "седми", "осми",
                   "девети")  # fmt: skip
 # Endings that replace the masculine "-и" / "-ен": indefinite and definite forms.
-_FORM_ENDINGS = {"m": "и", "f": "а", "n": "о", "pl": "и",
-                 "m_def": "ият", "m_def_short": "ия", "f_def": "ата", "n_def": "ото",
-                 "pl_def": "ите"}  # fmt: skip
+_FORM_ENDINGS = data.table("bg", "spell.form_endings")
 FORMS = frozenset(_FORM_ENDINGS)
 
 
@@ -80,9 +78,7 @@ def cardinal(n: int, gender: str = "n") -> str:
 
 _UNIT_ORDINALS = {**dict(zip(_UNITS[1:], _ORDINAL_UNITS[1:], strict=True)),
                   "една": "първи", "едно": "първи", "две": "втори"}  # fmt: skip
-_SCALE_ORDINALS = {"хиляди": "хиляден", "хиляда": "хиляден", "милион": "милионен",
-                   "милиона": "милионен", "милиард": "милиарден", "милиарда": "милиарден",
-                   "трилион": "трилионен", "трилиона": "трилионен"}  # fmt: skip
+_SCALE_ORDINALS = data.table("bg", "spell.scale_ordinals")
 
 
 def _ordinal_member(member: str) -> str:
@@ -124,8 +120,7 @@ def year(n: int) -> str:
 
 
 # Nouns whose ending misleads the rule below: masculine plurals in -и, neuter plurals in -а.
-_NOUN_GENDERS = {"пъти": "m", "дни": "m", "деца": "n", "места": "n", "кила": "n", "писма": "n",
-                 "села": "n", "яйца": "n", "лица": "n", "евро": "n"}  # fmt: skip
+_NOUN_GENDERS = data.table("bg", "spell.noun_genders")
 
 
 def noun_gender(noun: str, n: int) -> str:

@@ -10,16 +10,14 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import central_slavic, time_spans
+from model_layer.text.langs import central_slavic, data, time_spans
 from model_layer.text.langs.cs import amounts as cs_amounts
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, last_word, plural_czech, table_ordinal, word
 from model_layer.text.langs.slavic_times import dotted_times
 
-MONTHS = ("ledna", "února", "března", "dubna", "května", "června", "července", "srpna",
-          "září", "října", "listopadu", "prosince")  # fmt: skip
-MONTH_NAMES = ("leden", "únor", "březen", "duben", "květen", "červen",
-               "červenec", "srpen", "září", "říjen", "listopad", "prosinec")  # fmt: skip
+MONTHS = data.words("cs", "months")
+MONTH_NAMES = data.words("cs", "month_names")
 _UNITS_ORD = ("", "první", "druhý", "třetí", "čtvrtý", "pátý", "šestý", "sedmý", "osmý",
               "devátý", "desátý", "jedenáctý", "dvanáctý", "třináctý", "čtrnáctý", "patnáctý",
               "šestnáctý", "sedmnáctý", "osmnáctý", "devatenáctý")  # fmt: skip
@@ -34,15 +32,12 @@ def ordinal(n: int) -> str | None:
 
 # "19. století", "2. místo", "ve 2. kole": the ordinal takes the case its preposition asks
 # and the gender its noun shows; hard ordinals ("druhý") and soft ones ("třetí") decline apart.
-_CS_LOCATIVE = frozenset(["v", "ve", "na", "o", "po", "při"])
-_CS_GENITIVE = frozenset(["do", "od", "ode", "z", "ze", "u", "během", "kolem", "podle", "bez",
-                          "kromě", "vedle", "místo", "až"])  # fmt: skip
-_CS_DATIVE = frozenset(["k", "ke", "díky", "kvůli", "proti"])
-_CS_INSTRUMENTAL = frozenset(["s", "se", "před", "za", "pod", "nad", "mezi"])
+_CS_LOCATIVE = frozenset(data.words("cs", "cs_locative"))
+_CS_GENITIVE = frozenset(data.words("cs", "cs_genitive"))
+_CS_DATIVE = frozenset(data.words("cs", "cs_dative"))
+_CS_INSTRUMENTAL = frozenset(data.words("cs", "cs_instrumental"))
 # Feminine nouns that ordinals count, by stem (their case forms all start so).
-_CS_FEMININE = ("tříd", "lig", "liz", "kapitol", "ulic", "řad", "etap", "část", "stran",
-                "sezón", "sezon", "verz", "vln", "generac", "republi", "tabulk", "příloh",
-                "kategori", "fáz", "světov", "hodin", "minut", "cen", "séri")  # fmt: skip
+_CS_FEMININE = data.words("cs", "cs_feminine")
 _CS_ENDINGS = {  # (case, feminine) -> (hard, soft)
     ("nom", "m"): ("ý", "í"), ("nom", "f"): ("á", "í"), ("nom", "n"): ("é", "í"),
     ("gen", "m"): ("ého", "ího"), ("gen", "f"): ("é", "í"),
@@ -145,11 +140,7 @@ _UNITS = {
     "m/s": word("metr za sekundu", "metry za sekundu", "metrů za sekundu", "metru za sekundu"),
     "pcs": word("kus", "kusy", "kusů", "kusu"),  # "3 ks" on receipts
 }  # fmt: skip
-_ABBREVIATIONS = {
-    "např.": "například", "tzv.": "takzvaný", "atd.": "a tak dále", "apod.": "a podobně",
-    "tj.": "to jest", "mj.": "mimo jiné", "resp.": "respektive", "ul.": "ulice", "č.": "číslo",
-    "vč.": "včetně", "hl. n.": "hlavní nádraží", "nám.": "náměstí",  # receipts, timetables
-}  # fmt: skip
+_ABBREVIATIONS = data.table("cs", "abbreviations")
 # Words before a number that names (read digit by digit): company, tax and birth numbers,
 # bank accounts, payment symbols, orders and parcels.
 _IDS = (
@@ -164,10 +155,7 @@ _SCALES = {
 }  # written abbreviations of large numbers
 
 # "od devíti do jedenácti třiceti": after od, do, kolem the hour is a genitive cardinal.
-_HOUR_GENITIVE = ("nula", "jedné", "dvou", "tří", "čtyř", "pěti", "šesti", "sedmi", "osmi",
-                  "devíti", "deseti", "jedenácti", "dvanácti", "třinácti", "čtrnácti",
-                  "patnácti", "šestnácti", "sedmnácti", "osmnácti", "devatenácti", "dvaceti",
-                  "dvaceti jedné", "dvaceti dvou", "dvaceti tří", "dvaceti čtyř")  # fmt: skip
+_HOUR_GENITIVE = data.words("cs", "hour_genitive")
 
 
 def _hour(h: int, before: str) -> str | None:
@@ -238,9 +226,7 @@ SPEC = LanguageSpec(
     equals_word="rovná se",
     section_word="paragraf",
     abbreviations=_ABBREVIATIONS,
-    titles=frozenset(
-        ("např.", "tzv.", "tj.", "mj.", "resp.", "ul.", "č.", "vč.", "nám.")
-    ),  # never end a sentence
+    titles=frozenset(data.words("cs", "titles")),  # never end a sentence
 )
 
 LANGUAGE = Language(SPEC)

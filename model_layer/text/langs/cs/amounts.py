@@ -5,15 +5,9 @@ dvanáct sekund"). A range of money keeps "až" ("30 000 až 40 000 Kč")."""
 
 from __future__ import annotations
 
-from model_layer.text.langs import amounts
+from model_layer.text.langs import amounts, data
 
-_PER = {
-    "kg": "za kilogram", "g": "za gram", "l": "za litr", "m": "za metr", "km": "za kilometr",
-    "m2": "za metr čtvereční", "m²": "za metr čtvereční", "ks": "za kus", "kus": "za kus",
-    "h": "za hodinu", "hod": "za hodinu", "den": "za den", "noc": "za noc",
-    "os.": "za osobu", "osobu": "za osobu", "měs.": "měsíčně", "měsíc": "měsíčně",
-    "rok": "ročně", "týden": "týdně",
-}  # fmt: skip
+_PER = data.table("cs", "amounts.per")
 
 STYLE = amounts.AmountStyle(
     lang="cs",

@@ -5,27 +5,24 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import day_month, halves, nordic, postcodes, rates, seasons, time_spans
+from model_layer.text.langs import (
+    data,
+    day_month,
+    halves,
+    nordic,
+    postcodes,
+    rates,
+    seasons,
+    time_spans,
+)
 from model_layer.text.langs.da import amounts as da_amounts
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import word
 
-MONTHS = ("januar", "februar", "marts", "april", "maj", "juni", "juli", "august",
-          "september", "oktober", "november", "december")  # fmt: skip
+MONTHS = data.words("da", "months")
 
 _CENT = word("cent", gender="c")
-_ABBREVIATIONS = {
-    "f.eks.": "for eksempel", "bl.a.": "blandt andet", "osv.": "og så videre",
-    "dvs.": "det vil sige", "ca.": "cirka", "Ca.": "Cirka",
-    "t.o.m.": "til og med", "f.o.m.": "fra og med",
-    "nr.": "nummer", "kl.": "klokken", "Kl.": "Klokken",
-    "kl": "klokken", "Kl": "Klokken",
-    "tirs.": "tirsdag", "tors.": "torsdag",
-    "fre.": "fredag", "lør.": "lørdag", "søn.": "søndag",
-    "mht.": "med hensyn til", "tlf.": "telefon", "Tlf.": "Telefon",
-    "inkl.": "inklusive", "ekskl.": "eksklusive", "evt.": "eventuelt", "pga.": "på grund af",
-    "ifm.": "i forbindelse med", "mv.": "med videre", "jf.": "jævnfør",
-}  # fmt: skip
+_ABBREVIATIONS = data.table("da", "abbreviations")
 
 _UNITS = {
     "km": word("kilometer", gender="c"), "m": word("meter", gender="c"),
@@ -70,21 +67,9 @@ _MONTH_ABBREVIATIONS = {
 }
 # "1 kvinna" is "en kvinna": one before a noun of common gender (most nouns), "ett"/"et"
 # before the frequent neuter ones.
-_NEUTER = frozenset((
-    "barn", "år", "hus", "æble", "glas", "kilo", "rum", "land", "liv", "ord", "ben", "øje",
-    "øre", "hjerte", "hoved", "bord", "vindue", "æg", "brev", "foto", "job", "problem",
-    "program", "spil", "mål", "hold", "tog", "fly", "skib", "dyr", "træ", "bær", "brød", "kort",
-    "nummer", "firma", "stykke", "par", "dusin", "hekto", "gram", "århundrede", "døgn",
-    "øjeblik", "vejr", "folk", "sted", "køkken", "badeværelse", "soveværelse", "kontor",
-    "hotel", "museum", "sygehus", "hospital", "universitet", "parti", "projekt", "system",
-    "minde", "resultat", "svar", "forslag", "møde", "værelse", "afsnit", "kapitel", "mejl",
-    "sms",
-))  # fmt: skip
+_NEUTER = frozenset(data.words("da", "neuter"))
 # after a number these are no noun: "klockan 1 och" is "klockan ett och"
-_NOT_NOUNS = frozenset((
-    "og", "eller", "i", "på", "af", "til", "for", "med",
-    "om", "men", "som", "er", "var", "så", "at", "den", "det",
-))  # fmt: skip
+_NOT_NOUNS = frozenset(data.words("da", "not_nouns"))
 
 
 def _one(digits: str, following: str) -> str | None:
@@ -114,10 +99,7 @@ def _ordinal_words(n: int) -> str | None:
 
 
 # Words that start Danish sentences: after "25." one of them begins a new sentence.
-_SENTENCE_STARTERS = frozenset((
-    "Alle", "Der", "Det", "Den", "De", "Vi", "Han", "Hun", "Jeg", "Du", "Men", "Og", "Så",
-    "Da", "Nu", "I", "Hvis", "Når", "Efter", "Før", "Her", "Man", "Dette", "Disse", "Hvad",
-))  # fmt: skip
+_SENTENCE_STARTERS = frozenset(data.words("da", "sentence_starters"))
 
 
 def _ordinal_before(n: int, suffix: str, after: str) -> str | None:
@@ -130,27 +112,7 @@ def _ordinal_before(n: int, suffix: str, after: str) -> str | None:
 
 
 # "2 tabletter/dag", "25 kr/kg": a rate, "per dag", "per kilo"
-_PER_WORDS = {
-    "dag": "dag",
-    "døgn": "døgn",
-    "uge": "uge",
-    "md": "måned",
-    "md.": "måned",
-    "måned": "måned",
-    "år": "år",
-    "stk": "styk",
-    "stk.": "styk",
-    "person": "person",
-    "pers": "person",
-    "kg": "kilo",
-    "km": "kilometer",
-    "t": "time",
-    "time": "time",
-    "nat": "nat",
-    "l": "liter",
-    "m2": "kvadratmeter",
-    "m²": "kvadratmeter",
-}
+_PER_WORDS = data.table("da", "per_words")
 
 
 # "Din kode er 483920", "Engangskode: 123 456", "PIN-kode 1234"
@@ -167,7 +129,7 @@ _NOT_TIMES = r"version|v|kapitel|afsnit|punkt|paragraf|§|side|s\."
 _SIDE_END = r"\b(?:\.(?!\s*$|\s[A-ZÆØÅ]))?(?=\s*(?:[.,;)]|$|\s[\dA-ZÆØÅ]))"
 _SIDE = re.compile(rf"(?<=\d\.\s)(tv|th|mf){_SIDE_END}")
 _STREET_LEVEL = re.compile(rf"(?<=,\s)st\.?\s(tv|th|mf){_SIDE_END}")
-_SIDES = {"tv": "til venstre", "th": "til højre", "mf": "midt for"}
+_SIDES = data.table("da", "sides")
 # "d. 5. maj": "d." before a day is "den"
 _DEN = re.compile(r"(?<![\w.])d\.\s(?=\d{1,2}\.?\s)")
 # "kr./md." ending a sentence: the rate takes its abbreviation's dot, keep the full stop
@@ -222,16 +184,7 @@ SPEC = LanguageSpec(
     year=lambda n: numbers.year(n, "da"),  # "nitten hundrede nioghalvfems"
     agreeing=_one,
     units={**_UNITS, "dl": word("deciliter", gender="c"), "cl": word("centiliter", gender="c")},
-    unit_symbols={
-        "km/t": "km/h",
-        "dl": "dl",
-        "cl": "cl",
-        "sek": "s",
-        "stk.": "stk",
-        "stk": "stk",
-        "vær.": "vær",
-        "vær": "vær",
-    },  # "km/t": i timen
+    unit_symbols=data.table("da", "unit_symbols"),  # "km/t": i timen
     phone_pairs=True,  # Danes say phone numbers in pairs: "tolv fireogtredive"
     range_word="til",
     version_word="version",
@@ -241,9 +194,7 @@ SPEC = LanguageSpec(
     equals_word="er lig med",
     section_word="paragraf",
     abbreviations=_ABBREVIATIONS,
-    titles=frozenset(
-        ("f.eks.", "bl.a.", "dvs.", "ca.", "nr.", "kl.", "mht.")
-    ),  # never end a sentence
+    titles=frozenset(data.words("da", "titles")),  # never end a sentence
     extra_rules=(
         nordic.code_rule(_CODE_WORDS, "da"),  # "Din kode er 483920": digit by digit
         # "120385-1234": a CPR number, in pairs as Danes say numbers

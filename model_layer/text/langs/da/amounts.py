@@ -4,10 +4,10 @@ af 10", "1,5k" "1.500", "18+" "atten plus", "1.000+ kunder" "over tusind kunder"
 
 from __future__ import annotations
 
-from model_layer.text.langs import amounts
+from model_layer.text.langs import amounts, data
 
 # After "kr./", "€/": the rates rule has said the common ones ("per kilo") already.
-_PER = {"kg": "per kilo", "l": "per liter", "stk": "per styk", "md": "per måned"}
+_PER = data.table("da", "amounts.per")
 
 STYLE = amounts.AmountStyle(
     lang="da",

@@ -9,83 +9,20 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import postcodes, seasons, time_spans
+from model_layer.text.langs import data, postcodes, seasons, time_spans
 from model_layer.text.langs.de import amounts as de_amounts
 from model_layer.text.langs.de import case as de_case
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import last_word, word
 from model_layer.text.rules import noun_genders
 
-MONTHS = ("Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August",
-          "September", "Oktober", "November", "Dezember")  # fmt: skip
+MONTHS = data.words("de", "months")
 
 # dative/genitive contexts ("am dritten", "vom ersten bis dritten", "des dritten")
-_WEAK_N = frozenset(
-    [
-        "am",
-        "vom",
-        "zum",
-        "zur",
-        "beim",
-        "im",
-        "dem",
-        "den",
-        "des",
-        "bis",
-        "ab",
-        "seit",
-        "einem",
-        "einen",
-        "einer",
-        "eines",
-        "ihrem",
-        "ihren",
-        "seinem",
-        "seinen",
-        "unserem",
-        "unseren",
-        "jedem",
-        "jeden",
-        "diesem",
-        "diesen",
-    ]
-)
-_WEAK_E = frozenset(
-    [
-        "der",
-        "die",
-        "das",
-        "ins",
-        "ans",
-        "aufs",
-        "fürs",
-        "jeder",
-        "jede",
-        "jedes",
-        "dieser",
-        "diese",
-        "dieses",
-    ]
-)
+_WEAK_N = frozenset(data.words("de", "weak_n"))
+_WEAK_E = frozenset(data.words("de", "weak_e"))
 # "in der dritten Klasse": after a preposition "der" is dative or genitive
-_PREPOSITIONS = frozenset(
-    [
-        "in",
-        "an",
-        "auf",
-        "mit",
-        "von",
-        "zu",
-        "bei",
-        "nach",
-        "aus",
-        "seit",
-        "vor",
-        "hinter",
-        "über",
-        "unter",
-    ]
-)
+_PREPOSITIONS = frozenset(data.words("de", "prepositions"))
 _MONTH_AFTER = re.compile(rf"\s*(?:bis\s+\d{{1,2}}\.\s*)?(?:{'|'.join(MONTHS)})\b")
 
 
@@ -105,7 +42,7 @@ def _ordinal_adjective(n: int, before: str) -> str | None:
 
 
 # "bis 3." may end a sentence ("zählen Sie bis 3. Dann ..."): there only a month makes an ordinal
-_CARDINAL_TOO = frozenset(("bis", "ab", "seit"))
+_CARDINAL_TOO = frozenset(data.words("de", "cardinal_too"))
 
 
 def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
@@ -150,8 +87,7 @@ _SHORT_DATE = re.compile(
 
 # "am Fr., 15.3.", "Sa., 12 Uhr": a weekday abbreviated before a date or a time.
 _WEEKDAY_SHORT = re.compile(r"(?<![\w.])(Mo|Di|Mi|Do|Fr|Sa|So)\.(?=,?\s*\d)")
-_WEEKDAY_NAMES = {"Mo": "Montag", "Di": "Dienstag", "Mi": "Mittwoch", "Do": "Donnerstag",
-                  "Fr": "Freitag", "Sa": "Samstag", "So": "Sonntag"}  # fmt: skip
+_WEEKDAY_NAMES = data.table("de", "weekday_names")
 
 
 # "im Okt.", "Ende Sept.", "seit Jan. 2024": a month abbreviated without a day before it.
@@ -168,7 +104,7 @@ _PLACE = re.compile(
 _SUBJECT_BEFORE = re.compile(r"\b([Ss]ie)(?:\s+\w+){0,2}\s+$")  # "Sie landete als 3."
 # "3. OG", "im EG": a floor, where the letters name one (after an ordinal or "im"); "OG"
 # elsewhere may be anything ("OG-Wahl").
-_FLOORS = {"OG": "Obergeschoss", "EG": "Erdgeschoss", "UG": "Untergeschoss", "DG": "Dachgeschoss"}
+_FLOORS = data.table("de", "floors")
 _FLOOR = re.compile(r"(?<=\d\. |im |Im |ns )(OG|EG|UG|DG)\b(?!-)")
 # "1.-3. Mai": two days of one month, "ersten bis dritten Mai" (the dash is "bis").
 _DAY_SPAN = re.compile(
@@ -189,14 +125,7 @@ _ORDINAL_NOUN = re.compile(
 # "1. Platz: Anna, 2. Platz: Ben", "3. Etage, links": an ordinal with no word before it
 # (a list, a result, a label), before a noun that counts places or rounds: the strong
 # nominative. Other nouns there may start a numbered step ("1. Eier trennen"): left alone.
-_RANK_NOUNS = {
-    "Platz": "m", "Preis": "m", "Rang": "m", "Stock": "m", "Spieltag": "m", "Advent": "m",
-    "Sieger": "m", "Gang": "m", "Teil": "m", "Tag": "m", "Versuch": "m", "Durchgang": "m",
-    "Etage": "f", "Liga": "f", "Bundesliga": "f", "Klasse": "f", "Runde": "f", "Halbzeit": "f",
-    "Auflage": "f", "Woche": "f", "Stelle": "f", "Reihe": "f", "Staffel": "f", "Folge": "f",
-    "Wahl": "f", "Mannschaft": "f", "Quartal": "n", "Halbjahr": "n", "Mal": "n",
-    "Semester": "n", "Obergeschoss": "n", "Kapitel": "n", "Los": "n",
-}  # fmt: skip
+_RANK_NOUNS = data.table("de", "rank_nouns")
 _RANK = re.compile(
     rf"(?:^|(?<=[:;,(\n\u2013-])|(?<=[:;,(\n\u2013-]\s))(?P<n>[1-9]\d?)\.\s"
     rf"(?P<noun>{'|'.join(_RANK_NOUNS)})\b",
@@ -217,7 +146,7 @@ def _split_year(m: re.Match[str]) -> str:
     return f"{_year(first)} {LANGUAGE.cardinal(m.group(2))}"
 
 
-_DATIVE_BEFORE_YEARS = frozenset(("ab", "mit", "von", "bei", "seit", "unter", "über", "nach"))
+_DATIVE_BEFORE_YEARS = frozenset(data.words("de", "dative_before_years"))
 _YEARS_OF_AGE = re.compile(r"(?<=\d)\sJ\.(?=\s|$|[,;)])")
 
 
@@ -332,15 +261,7 @@ def _one_oclock(text: str) -> str:
 
 
 _EUR_CENT = word("Cent")
-_ABBREVIATIONS = {
-    "z. B.": "zum Beispiel", "d. h.": "das heißt", "u. a.": "unter anderem",
-    "usw.": "und so weiter", "bzw.": "beziehungsweise", "ca.": "circa", "Dr.": "Doktor",
-    "Prof.": "Professor", "Nr.": "Nummer", "evtl.": "eventuell", "ggf.": "gegebenenfalls",
-    "inkl.": "inklusive", "zzgl.": "zuzüglich", "vgl.": "vergleiche", "Str.": "Straße",
-    "bzgl.": "bezüglich", "etc.": "et cetera", "Jh.": "Jahrhundert", "MwSt.": "Mehrwertsteuer",
-    "v. Chr.": "vor Christus", "n. Chr.": "nach Christus", "Hr.": "Herr", "Tel.": "Telefon",
-    "a. M.": "am Main", "i. Br.": "im Breisgau", "a. d.": "an der",
-}  # fmt: skip
+_ABBREVIATIONS = data.table("de", "abbreviations")
 
 _UNITS = {
     "km": word("Kilometer"), "m": word("Meter"), "cm": word("Zentimeter"),
@@ -409,7 +330,7 @@ SPEC = LanguageSpec(
     ordinal=_ordinal,
     year=_year,
     units={**_UNITS, "TL": word("Teelöffel"), "EL": word("Esslöffel")},
-    unit_symbols={"TL": "TL", "EL": "EL", "qm": "m2"},  # recipes: "2 EL Öl" zwei Esslöffel Öl
+    unit_symbols=data.table("de", "unit_symbols"),  # recipes: "2 EL Öl" zwei Esslöffel Öl
     range_word="bis",
     version_word="Version",
     version_keywords="Version|Update|Release",
@@ -418,26 +339,7 @@ SPEC = LanguageSpec(
     equals_word="gleich",
     section_word="Paragraf",
     abbreviations=_ABBREVIATIONS,
-    titles=frozenset(
-        (
-            "Dr.",
-            "Prof.",
-            "Nr.",
-            "Hr.",
-            "Tel.",
-            "ca.",
-            "z. B.",
-            "u. a.",
-            "d. h.",
-            "inkl.",
-            "zzgl.",
-            "vgl.",
-            "evtl.",
-            "ggf.",
-            "bzw.",
-            "bzgl.",
-        )
-    ),  # never end a sentence
+    titles=frozenset(data.words("de", "titles")),  # never end a sentence
     extra_rules=(
         de_amounts.rule,  # "1,5k", "10 € - 20 €", "85/100", "2:03:45", "18+", "€/kg"
         time_spans.two_times_rule("und|bis"),

@@ -6,15 +6,9 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import amounts
+from model_layer.text.langs import amounts, data
 
-_PER = {
-    "kg": "Kilogramm", "g": "Gramm", "l": "Liter", "m": "Meter", "m²": "Quadratmeter",
-    "m2": "Quadratmeter", "qm": "Quadratmeter", "km": "Kilometer", "h": "Stunde",
-    "Std.": "Stunde", "Std": "Stunde", "Stunde": "Stunde", "min": "Minute", "Min.": "Minute",
-    "Tag": "Tag", "Nacht": "Nacht", "Woche": "Woche", "Monat": "Monat", "Mon.": "Monat",
-    "Jahr": "Jahr", "Person": "Person", "Pers.": "Person", "Stück": "Stück", "Stk.": "Stück",
-}  # fmt: skip
+_PER = data.table("de", "amounts.per")
 STYLE = amounts.AmountStyle(
     lang="de",
     currency=r"€|\$|£|EUR\b|USD\b|CHF\b|Euro\b|Dollar\b|Franken\b",

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 
+from model_layer.text.langs import data
 from model_layer.text.rules import agreement, noun_genders
 
 
@@ -103,7 +104,7 @@ _COORDINATED = re.compile(
     r"(?<![\w-])(?P<art>[Ee]ine[nmr]?|[Ee]in)(?: halbe[nrs]?)? [A-ZÄÖÜ][a-zäöüß]+"
     r"(?: [A-ZÄÖÜ][a-zäöüß]+)? (?:und|oder|sowie) $"
 )
-_ARTICLE_CASE = {"einen": "acc", "einem": "dat", "einer": "dat"}
+_ARTICLE_CASE = data.table("de", "case.article_case")
 
 
 def _coordinated_case(before: str) -> str:

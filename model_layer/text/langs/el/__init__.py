@@ -18,23 +18,16 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import day_month, roman
+from model_layer.text.langs import data, day_month, roman
 from model_layer.text.langs.el import amounts as el_amounts
 from model_layer.text.langs.el import spell as el
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import date_from_parts, last_word, word
 
-MONTHS_GENITIVE = ("Ιανουαρίου", "Φεβρουαρίου", "Μαρτίου", "Απριλίου", "Μαΐου", "Ιουνίου",
-                   "Ιουλίου", "Αυγούστου", "Σεπτεμβρίου", "Οκτωβρίου", "Νοεμβρίου",
-                   "Δεκεμβρίου")  # fmt: skip
-MONTHS_NOMINATIVE = ("Ιανουάριος", "Φεβρουάριος", "Μάρτιος", "Απρίλιος", "Μάιος", "Ιούνιος",
-                     "Ιούλιος", "Αύγουστος", "Σεπτέμβριος", "Οκτώβριος", "Νοέμβριος",
-                     "Δεκέμβριος")  # fmt: skip
-_NOT_NOUNS = frozenset(("και", "από", "έως", "μέχρι", "για", "που", "στις", "στους", "στα", "στο",
-                        "στη", "στην", "των", "τον", "την", "της", "του", "είναι", "ήταν",
-                        "περίπου"))  # fmt: skip
-_ORDINAL_FORMS = {"ος": "m", "η": "f", "ο": "n", "ου": "gen", "ης": "f_gen", "ον": "m_acc",
-                  "ην": "f", "οι": "m_pl", "ες": "f_pl", "α": "n_pl", "ων": "pl_gen"}  # fmt: skip
+MONTHS_GENITIVE = data.words("el", "months_genitive")
+MONTHS_NOMINATIVE = data.words("el", "months_nominative")
+_NOT_NOUNS = frozenset(data.words("el", "not_nouns"))
+_ORDINAL_FORMS = data.table("el", "ordinal_forms")
 # The endings are as often written with their accent: 20ός, 20ό, 20ού, 3ή.
 _ORDINAL_FORMS |= {"ός": "m", "ή": "f", "ό": "n", "ού": "gen", "ής": "f_gen", "όν": "m_acc",
                    "ήν": "f", "οί": "m_pl", "ές": "f_pl", "ά": "n_pl", "ών": "pl_gen"}  # fmt: skip
@@ -84,11 +77,9 @@ _GREEK_NUMERAL = re.compile(
 )
 # The article before a name or numeral gives the ordinal's form, and is said again
 # before a ruler's ordinal ("Λουδοβίκος ο Δέκατος Τέταρτος").
-_ARTICLE_FORMS = {"ο": "m", "η": "f", "το": "n", "τον": "m_acc", "στον": "m_acc", "την": "f",
-                  "στην": "f", "τη": "f", "στη": "f", "του": "gen", "στου": "gen",
-                  "της": "f_gen", "στης": "f_gen", "στο": "n"}  # fmt: skip
-_FORM_ARTICLES = {"m": "ο", "f": "η", "gen": "του", "f_gen": "της", "m_acc": "τον"}
-_FEMININE_NAMES = frozenset(("Ελισάβετ", "Ελισάβετης", "Ραχήλ", "Ρουθ"))
+_ARTICLE_FORMS = data.table("el", "article_forms")
+_FORM_ARTICLES = data.table("el", "form_articles")
+_FEMININE_NAMES = frozenset(data.words("el", "feminine_names"))
 
 
 def _greek_value(m: re.Match[str]) -> int:
@@ -173,9 +164,8 @@ _LATIN_NUMERAL = re.compile(
 )
 _GREEK_TENS_LETTERS = ("", "Ι", "Κ", "Λ", "Μ", "Ν", "Ξ", "Ο", "Π", "Ϟ")
 _GREEK_UNITS_LETTERS = ("", "Α", "Β", "Γ", "Δ", "Ε", "ΣΤ", "Ζ", "Η", "Θ")
-_NAME_ENDINGS = ("ος", "ός", "ας", "άς", "ης", "ής", "ου", "ού", "α", "η", "ο", "ων", "ήλ", "ίλ")
-_BOOK_PARTS = frozenset(("Κεφάλαιο", "κεφάλαιο", "Μέρος", "μέρος", "Τόμος", "τόμος",
-                         "Παράρτημα", "παράρτημα", "Βιβλίο", "βιβλίο"))  # fmt: skip
+_NAME_ENDINGS = data.words("el", "name_endings")
+_BOOK_PARTS = frozenset(data.words("el", "book_parts"))
 _CENTURY = re.compile(r"\s+αι(?:ώνα|ώνας|ώνες|ώνων|\.)")
 
 
@@ -280,8 +270,7 @@ _MILLIONS = re.compile(
 
 
 # "Δευ-Παρ": Δευτέρα έως Παρασκευή; "15€/άτομο": το άτομο.
-_DAYS = {"Δευ": "Δευτέρα", "Τρι": "Τρίτη", "Τετ": "Τετάρτη", "Πεμ": "Πέμπτη", "Πέμ": "Πέμπτη",
-         "Παρ": "Παρασκευή", "Σαβ": "Σάββατο", "Σάβ": "Σάββατο", "Κυρ": "Κυριακή"}  # fmt: skip
+_DAYS = data.table("el", "days")
 _DAY = "|".join(_DAYS)
 _DAY_RANGE = re.compile(rf"(?<!\w)({_DAY})\.?\s?[-\u2013]\s?({_DAY})\b(?:\.(?=\s+[α-ω0-9]))?")
 _PER = re.compile(r"(?<=[\w€%])/(άτομο|ημέρα|μέρα|μήνα|νύχτα|ώρα|κιλό|τεμάχιο)(?!\w)")
@@ -331,10 +320,7 @@ _COUNTED_RANGE = re.compile(
     r"(?<![\w.,:/\-])(?P<lead>(?:από|απο)\s)?(?P<a>\d{1,4})(?P<join>\s?[-\u2013]\s?|\s(?:έως|ως|μέχρι)\s)"
     r"(?P<b>\d{1,4})(?![\d.,:/\-])(?=\s(?P<noun>[^\W\d_]{3,}))"
 )
-_NO_FROM_AFTER = frozenset(
-    ("για", "κάθε", "σε", "στα", "στις", "στους", "στο", "στη", "στην", "περίπου", "μέχρι",
-     "έως", "ως", "με", "μετά", "πριν", "από", "απο")
-)  # fmt: skip
+_NO_FROM_AFTER = frozenset(data.words("el", "no_from_after"))
 
 
 def _counted_ranges(text: str) -> str:
@@ -401,47 +387,13 @@ SPEC = LanguageSpec(
     ordinal_suffix="|".join(sorted(_ORDINAL_FORMS, key=len, reverse=True)),
     ordinal=_ordinal,
     units=_UNITS,
-    unit_symbols={
-        "χλμ/ώρα": "km/h",
-        "χλμ.": "km",
-        "χλμ": "km",
-        "κιλ.": "kg",
-        "γρ.": "g",
-        "γρ": "g",
-        "λτ.": "l",
-        "μ.": "m",
-        "εκ.": "cm",
-        "δευτ.": "s",
-        "λεπ.": "min",
-        "τ.μ.": "m2",  # "75 τ.μ." in every listing
-    },
+    unit_symbols=data.table("el", "unit_symbols"),
     scales={
         "χιλ.": word("χιλιάδα", "χιλιάδες", gender="f"),
         "εκατ.": word("εκατομμύριο", "εκατομμύρια", gender="n"),
         "δισ.": word("δισεκατομμύριο", "δισεκατομμύρια", gender="n"),
     },
-    abbreviations={
-        "π.χ.": "παραδείγματος χάριν",
-        "Π.χ.": "Παραδείγματος χάριν",
-        "κ.λπ.": "και λοιπά",
-        "κ.λ.π.": "και λοιπά",
-        "κ.ά.": "και άλλα",
-        "κ.α.": "και άλλα",
-        "δηλ.": "δηλαδή",
-        "Δηλ.": "Δηλαδή",
-        "τηλ.": "τηλέφωνο",
-        "Τηλ.": "Τηλέφωνο",
-        "π.Χ.": "προ Χριστού",
-        "μ.Χ.": "μετά Χριστόν",
-        "βλ.": "βλέπε",
-        "Βλ.": "Βλέπε",
-        "σελ.": "σελίδα",
-        "π.μ.": "προ μεσημβρίας",
-        "μ.μ.": "μετά μεσημβρίας",
-        "ο.π.": "όπως παραπάνω",
-        "Τ.Κ.": "ταχυδρομικός κώδικας",
-        "Λεωφ.": "Λεωφόρος",
-    },
+    abbreviations=data.table("el", "abbreviations"),
     titles=frozenset(("σελ.", "Λεωφ.")),  # οδ., αρ. left out: their case follows the article
     extra_rules=(
         _codes,

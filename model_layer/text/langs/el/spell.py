@@ -14,19 +14,19 @@ from __future__ import annotations
 
 import unicodedata
 
+from model_layer.text.langs import data
 from model_layer.text.spell import below_thousand, decimal_words, digit_words
 
 MINUS = "μείον"
 DECIMAL_WORD = "κόμμα"
 
-_UNITS = ("μηδέν", "ένα", "δύο", "τρία", "τέσσερα", "πέντε", "έξι", "επτά", "οκτώ", "εννέα")
+_UNITS = data.words("el", "spell.units")
 _GENDERED = {  # neuter -> (masculine, feminine)
     "ένα": ("ένας", "μία"), "τρία": ("τρεις", "τρεις"), "τέσσερα": ("τέσσερις", "τέσσερις"),
     "δεκατρία": ("δεκατρείς", "δεκατρείς"), "δεκατέσσερα": ("δεκατέσσερις", "δεκατέσσερις"),
     "χίλια": ("χίλιοι", "χίλιες"),
 }  # fmt: skip
-_TEENS = ("δέκα", "έντεκα", "δώδεκα", "δεκατρία", "δεκατέσσερα", "δεκαπέντε", "δεκαέξι",
-          "δεκαεπτά", "δεκαοκτώ", "δεκαεννέα")  # fmt: skip
+_TEENS = data.words("el", "spell.teens")
 _TENS = ("", "", "είκοσι", "τριάντα", "σαράντα", "πενήντα", "εξήντα", "εβδομήντα", "ογδόντα",
          "ενενήντα")  # fmt: skip
 _HUNDREDS = ("", "εκατό", "διακόσια", "τριακόσια", "τετρακόσια", "πεντακόσια", "εξακόσια",
@@ -53,12 +53,11 @@ _FORM_ENDINGS = {
     "n_pl": ("α", "ά"), "pl_gen": ("ων", "ών"),
 }  # fmt: skip
 FORMS = frozenset(_FORM_ENDINGS)
-GENDER_OF_FORM = {"m": "m", "m_acc": "m", "m_pl": "m", "f": "f", "f_gen": "f", "f_pl": "f"}
+GENDER_OF_FORM = data.table("el", "spell.gender_of_form")
 
 
 # The genitive plural (των τριών ωρών, των διακοσίων μαθητών): the forms that change.
-_GENITIVE = {"ένα": "ενός", "τρία": "τριών", "τέσσερα": "τεσσάρων", "δεκατρία": "δεκατριών",
-             "δεκατέσσερα": "δεκατεσσάρων", "χίλια": "χιλίων"}  # fmt: skip
+_GENITIVE = data.table("el", "spell.genitive")
 
 
 def _gendered(word: str, gender: str) -> str:
@@ -160,8 +159,7 @@ def strip_accents(word: str) -> str:
 
 
 # Common masculine plurals in -ες, which the ending rule below would read as feminine.
-_MASCULINE_IN_ES = frozenset(("ανδρες", "αντρες", "μηνες", "μαθητες", "φοιτητες", "παικτες",
-                              "πατερες", "εργατες", "οδηγοι", "επιβατες", "πελατες"))  # fmt: skip
+_MASCULINE_IN_ES = frozenset(data.words("el", "spell.masculine_in_es"))
 
 
 def noun_gender(noun: str, n: int) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import common
+from model_layer.text.langs import common, data
 from model_layer.text.langs.en import everyday as en_everyday
 from model_layer.text.langs.en.measures import UNITS, currency, fractions, measures, percent, ranges
 from model_layer.text.langs.en.words import (
@@ -31,49 +31,20 @@ from model_layer.text.langs.en.words import (
 # --- abbreviations ---------------------------------------------------------------
 
 # Said in full before a name ("Dr. Smith"): never the end of a sentence.
-_TITLES = {
-    "Dr": "Doctor", "Mr": "Mister", "Mrs": "Missus", "Ms": "Miz", "Prof": "Professor",
-    "St": "Saint", "Mt": "Mount", "Gen": "General", "Capt": "Captain", "Sgt": "Sergeant",
-    "Lt": "Lieutenant", "Col": "Colonel", "Gov": "Governor", "Sen": "Senator",
-    "Rep": "Representative", "Rev": "Reverend", "Fr": "Father", "Hon": "Honorable",
-}  # fmt: skip
-_OPTIONAL_PERIOD = ("Dr", "Mr", "Mrs", "Ms", "Prof")  # British style writes these without
+_TITLES = data.table("en", "titles")
+_OPTIONAL_PERIOD = data.words("en", "optional_period")  # British style writes these without
 _TITLE = re.compile(
     rf"(?<![\w.])(?:({'|'.join(_OPTIONAL_PERIOD)})\.?|({'|'.join(_TITLES)})\.)(?=\s+[A-Z])"
 )
 _CAPITALISED_BEFORE = re.compile(r"\b[A-Z][a-z]+\s$")  # "Main St." is a street, not a saint
 # Anywhere; the period may also end the sentence, and is then kept.
-_ABBREVIATIONS = {
-    "e.g.": "for example", "i.e.": "that is", "etc.": "et cetera", "vs.": "versus",
-    "vs": "versus", "approx.": "approximately", "a.k.a.": "also known as", "cf.": "compare",
-    "incl.": "including", "esp.": "especially", "dept.": "department", "est.": "established",
-    "Jr.": "Junior", "Sr.": "Senior", "Inc.": "Incorporated", "Ltd.": "Limited",
-    "Corp.": "Corporation", "Bros.": "Brothers", "Ave.": "Avenue", "Blvd.": "Boulevard",
-    "Rd.": "Road", "St.": "Street", "Dr.": "Drive", "Mt.": "Mount", "Ft.": "Fort",
-    "Fig.": "Figure", "fig.": "figure", "Vol.": "Volume", "vol.": "volume",
-    "Ave": "Avenue", "Blvd": "Boulevard", "pct": "percent",
-    "Ch.": "Chapter", "ch.": "chapter",
-    "Mr.": "Mister", "Ms.": "Miz",
-    "max.": "maximum", "Max.": "Maximum",
-    # Capitalised at the start of a sentence or a form line ("Approx. 40 people came.").
-    "Approx.": "Approximately", "Dept.": "Department", "Incl.": "Including",
-    "Est.": "Established", "Esp.": "Especially", "Apt.": "Apartment", "apt.": "apartment",
-    "Tel.": "Telephone", "tel.": "telephone", "Ext.": "extension", "ext.": "extension",
-    "Mon.": "Monday", "Tue.": "Tuesday", "Tues.": "Tuesday", "Wed.": "Wednesday",
-    "Thu.": "Thursday", "Thur.": "Thursday", "Thurs.": "Thursday", "Fri.": "Friday",
-    "Sat.": "Saturday", "Sun.": "Sunday", "Bldg.": "Building", "bldg.": "building",
-    "Rm.": "Room", "rm.": "room", "YoY": "year over year", "QoQ": "quarter over quarter",
-}  # fmt: skip
+_ABBREVIATIONS = data.table("en", "abbreviations")
 # The ones that often end a sentence, whose period then also closes it.
-_SENTENCE_FINAL = ("etc.", "max.", "Jr.", "Sr.", "Inc.", "Ltd.", "Corp.", "Bros.", "Ave.", "Blvd.",
-                   "Rd.", "St.", "Dr.", "Mon.", "Tue.", "Tues.", "Wed.", "Thu.", "Thur.",
-                   "Thurs.", "Fri.", "Sat.", "Sun.")  # fmt: skip
+_SENTENCE_FINAL = data.words("en", "sentence_final")
 ABBREVIATIONS = common.Abbreviations(_ABBREVIATIONS, _SENTENCE_FINAL)
 # "Mon-Fri", "Sat-Sun": opening hours. Only a range of two day names is sure to be days
 # ("Sun", "Sat" and "Wed" are words too); a day with a period is in `_ABBREVIATIONS`.
-_WEEKDAYS = {"Mon": "Monday", "Tue": "Tuesday", "Tues": "Tuesday", "Wed": "Wednesday",
-             "Thu": "Thursday", "Thur": "Thursday", "Thurs": "Thursday", "Fri": "Friday",
-             "Sat": "Saturday", "Sun": "Sunday"}  # fmt: skip
+_WEEKDAYS = data.table("en", "weekdays")
 _WEEKDAY = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
 _WEEKDAY_RANGE = re.compile(
     rf"(?<![\w.])({_WEEKDAY})\.?\s?[-\u2013]\s?({_WEEKDAY})\b(?:\.(?=\s+[a-z0-9]))?"
@@ -347,13 +318,7 @@ def _ordinals(text: str) -> str:
 
 
 # "€9.99/month", "$15/hr", "£3/kg": a price or rate per unit.
-_PER_WORDS = {"month": "month", "mo": "month", "year": "year", "yr": "year", "day": "day",
-              "week": "week", "wk": "week", "hour": "hour", "hr": "hour", "h": "hour",
-              "night": "night", "person": "person", "head": "head", "kg": "kilogram",
-              "lb": "pound", "g": "gram", "l": "liter", "m": "meter", "km": "kilometer",
-              "piece": "piece", "item": "item", "user": "user", "seat": "seat",
-              "gal": "gallon", "oz": "ounce", "sq ft": "square foot", "mile": "mile",
-              "mi": "mile"}  # fmt: skip
+_PER_WORDS = data.table("en", "per_words")
 _PER = re.compile(rf"(?<=[a-z0-9%])/({'|'.join(sorted(_PER_WORDS, key=len, reverse=True))})\b(?!/)")
 
 
@@ -362,7 +327,7 @@ _FEET_INCHES = re.compile(r"(?<![\w.])([1-9])['\u2032\u2019]\s?(\d{1,2})(?:\"|\u
 # "8.3M people", "a $2B deal" is money's: a bare number with M, B, bn, mn or tn is its scale.
 # Only with a decimal part or as bn/mn/tn: "room 4B", "the 3M company" stay letters.
 _BARE_SCALE = re.compile(r"(?<![\w.,$€£¥])(?:(\d+\.\d+)(M|B)|(\d+(?:\.\d+)?)\s?(bn|mn|tn))\b")
-_SCALE_WORDS = {"M": "million", "B": "billion", "bn": "billion", "mn": "million", "tn": "trillion"}
+_SCALE_WORDS = data.table("en", "scale_words")
 # "New York, NY 10118": a ZIP code after a state's code is said digit by digit.
 _STATES = (
     "AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|"
@@ -390,10 +355,7 @@ _MONTH_ALONE = re.compile(
     r"(?<![\w.])((?:in|In|since|Since|by|until|from|of|late|early|mid|mid-|through)\s)"
     r"(Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.(?=\s|$|[,;)])"
 )
-_MONTH_NAMES = {"Jan": "January", "Feb": "February", "Mar": "March", "Apr": "April",
-                "Jun": "June", "Jul": "July", "Aug": "August", "Sep": "September",
-                "Sept": "September", "Oct": "October", "Nov": "November",
-                "Dec": "December"}  # fmt: skip
+_MONTH_NAMES = data.table("en", "month_names")
 # "24/7", "50/50": said as words that belong together.
 _SET_PHRASES = re.compile(r"(?<![\w/])(24/7|50/50)(?![\w/])")
 _SET_PHRASE_WORDS = {"24/7": "twenty-four seven", "50/50": "fifty-fifty"}

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import common
+from model_layer.text.langs import common, data
 
 LANG = "en"
 _NUM = common.POINT_DECIMAL
@@ -47,8 +47,7 @@ def _pairs(digits: str) -> str:
 
 
 # "100s of people", "1,000s of copies": hundreds, thousands ("the 1990s" is a decade).
-_ROUND_PLURALS = {"100": "hundreds", "1,000": "thousands", "1000": "thousands",
-                  "10,000": "tens of thousands", "100,000": "hundreds of thousands"}  # fmt: skip
+_ROUND_PLURALS = data.table("en", "everyday.round_plurals")
 _ROUND_PLURAL = re.compile(r"(?<![\w.,])(100,000|10,000|1,000|1000|100)s(?= of\b)")
 
 
@@ -173,15 +172,8 @@ def race_times(text: str) -> str:
 
 # "1600 Pennsylvania Ave. NW, Washington": a compass point after a street type belongs to
 # the address ("Avenue Northwest"); the period of "Ave." is then no sentence end.
-_STREET_TYPES = {
-    "Ave": "Avenue", "St": "Street", "Rd": "Road", "Blvd": "Boulevard", "Dr": "Drive",
-    "Ln": "Lane", "Pl": "Place", "Ct": "Court", "Pkwy": "Parkway", "Hwy": "Highway",
-    "Avenue": "Avenue", "Street": "Street", "Road": "Road", "Boulevard": "Boulevard",
-    "Drive": "Drive", "Lane": "Lane", "Place": "Place", "Court": "Court", "Way": "Way",
-    "Parkway": "Parkway", "Highway": "Highway",
-}  # fmt: skip
-_COMPASS = {"N": "North", "S": "South", "E": "East", "W": "West", "NE": "Northeast",
-            "NW": "Northwest", "SE": "Southeast", "SW": "Southwest"}  # fmt: skip
+_STREET_TYPES = data.table("en", "everyday.street_types")
+_COMPASS = data.table("en", "everyday.compass")
 _STREET_COMPASS = re.compile(
     rf"(?<=[A-Za-z0-9] )({'|'.join(_STREET_TYPES)})\.?\s+(NE|NW|SE|SW|N|S|E|W)\b"
     r"(?=\s*(?:[,;)]|$)|\.(?:\s|$))"
@@ -206,9 +198,7 @@ def vanity_numbers(text: str) -> str:
 
 # "Tue, 3/14", "Fri Mar 14": a weekday abbreviated before a date is said in full (the
 # core rules then read "Tuesday, 3/14" as a date).
-_WEEKDAY_NAMES = {"Mon": "Monday", "Tue": "Tuesday", "Tues": "Tuesday", "Wed": "Wednesday",
-                  "Thu": "Thursday", "Thur": "Thursday", "Thurs": "Thursday",
-                  "Fri": "Friday", "Sat": "Saturday", "Sun": "Sunday"}  # fmt: skip
+_WEEKDAY_NAMES = data.table("en", "everyday.weekday_names")
 _MONTH_WORD = (
     r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|"
     r"Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?"
@@ -303,10 +293,7 @@ def inch_marks(text: str) -> str:
 
 # "a 30-yr loan", "a 5-min break", "a 10-km walk": a unit joined to its number by a hyphen
 # is an adjective, said in the singular ("thirty-year").
-_HYPHEN_UNITS = {"yr": "year", "mo": "month", "wk": "week", "hr": "hour", "min": "minute",
-                 "sec": "second", "km": "kilometer", "mi": "mile", "lb": "pound",
-                 "oz": "ounce", "ft": "foot", "kg": "kilogram", "cm": "centimeter",
-                 "mm": "millimeter"}  # fmt: skip
+_HYPHEN_UNITS = data.table("en", "everyday.hyphen_units")
 _HYPHEN_UNIT = re.compile(
     rf"(?<![\w.,-])(\d+(?:\.\d+)?)-({'|'.join(sorted(_HYPHEN_UNITS, key=len, reverse=True))})"
     r"(?![\w-])"
@@ -332,11 +319,7 @@ _DISTANCE_COMPASS = re.compile(
     r"(?<=\d)(\s?(?:km|mi|miles?|kilometers?|kilometres?|m|ft|feet|yards?|nm)\s)"
     r"(NNE|ENE|ESE|SSE|SSW|WSW|WNW|NNW|NE|NW|SE|SW|N|S|E|W)(?=\s+of\b)"
 )
-_POINTS = {"N": "north", "S": "south", "E": "east", "W": "west", "NE": "northeast",
-           "NW": "northwest", "SE": "southeast", "SW": "southwest",
-           "NNE": "north-northeast", "ENE": "east-northeast", "ESE": "east-southeast",
-           "SSE": "south-southeast", "SSW": "south-southwest", "WSW": "west-southwest",
-           "WNW": "west-northwest", "NNW": "north-northwest"}  # fmt: skip
+_POINTS = data.table("en", "everyday.points")
 # "2nd fl.", "3rd flr": a floor.
 _FLOOR = re.compile(r"(?<=\d(?:st|nd|rd|th) )(?:fl|flr)\.?(?![\w])")
 # "ext. 4471": an extension of three digits or more is dialled, so said, digit by digit.

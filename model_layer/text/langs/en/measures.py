@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import common
+from model_layer.text.langs import common, data
 from model_layer.text.langs.en.words import (
     LANG,
     NUM,
@@ -58,10 +58,7 @@ CURRENCY_NAMES = {
     "SAR": ("riyal", "riyals", "halala", "halalas"),
     "EGP": ("Egyptian pound", "Egyptian pounds", "piastre", "piastres"),
 }
-_SCALES = {"thousand": "thousand", "million": "million", "billion": "billion",
-           "trillion": "trillion", "k": "thousand", "K": "thousand", "m": "million",
-           "M": "million", "mn": "million", "bn": "billion", "B": "billion",
-           "tn": "trillion", "T": "trillion"}  # fmt: skip
+_SCALES = data.table("en", "measures.scales")
 _SCALE = "|".join(sorted(_SCALES, key=len, reverse=True))
 _CURRENCY_BEFORE = re.compile(
     rf"(?<![\w$])(?P<neg>[-\u2212])?(?:(?P<sym>{common.CURRENCY_SIGN})|(?P<code>{common.CURRENCY_CODE})\s?)"
@@ -199,31 +196,7 @@ _RANGE = re.compile(
 _FRACTION = re.compile(r"(?<![\w/.,])([1-9])/([2-9]|10)(?![\w/]|[.,]\d)")
 _HALVES = {2: ("half", "halves"), 4: ("quarter", "quarters")}
 _NOUN_AFTER = re.compile(r" ([a-z]+)\b")
-_NOT_NOUNS_AFTER_HALF = frozenset(
-    [
-        "of",
-        "and",
-        "or",
-        "an",
-        "a",
-        "the",
-        "to",
-        "in",
-        "on",
-        "at",
-        "per",
-        "is",
-        "are",
-        "was",
-        "were",
-        "by",
-        "for",
-        "from",
-        "with",
-        "than",
-        "as",
-    ]
-)
+_NOT_NOUNS_AFTER_HALF = frozenset(data.words("en", "measures.not_nouns_after_half"))
 
 
 def percent(text: str) -> str:
@@ -304,14 +277,10 @@ def _both_years(first: str, second: str) -> bool:
 
 # Singular nouns of measure a fraction is "of": "3/4 cup" is three quarters of a cup. Other
 # nouns keep the plain fraction ("2/3 majority").
-_MEASURE_NOUNS = frozenset((
-    "cup", "teaspoon", "tablespoon", "pint", "quart", "gallon", "liter", "litre", "ounce",
-    "pound", "mile", "inch", "foot", "yard", "meter", "metre", "kilometer", "acre", "hour",
-    "minute", "second", "day", "week", "month", "year", "dozen", "stick", "can", "glass",
-))  # fmt: skip
+_MEASURE_NOUNS = frozenset(data.words("en", "measures.measure_nouns"))
 # Words written with a vowel letter said with a consonant ("a one-way", "a university")
 # are rare after a fraction; the silent h is not.
-_SILENT_H = ("hour", "honest", "honor", "honour", "heir")
+_SILENT_H = data.words("en", "measures.silent_h")
 
 
 def _is_plural_noun(word: str) -> bool:

@@ -6,12 +6,11 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import common
+from model_layer.text.langs import common, data
 
 LANG = "en"
 NUM = common.POINT_DECIMAL
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
-          "September", "October", "November", "December")  # fmt: skip
+MONTHS = data.words("en", "words.months")
 MONTH_ABBREVIATIONS = {m[:3]: m for m in MONTHS} | {"Sept": "September"}
 MONTH = "|".join((*MONTHS, *(rf"{a}\.?" for a in MONTH_ABBREVIATIONS)))
 

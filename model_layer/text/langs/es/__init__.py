@@ -5,13 +5,12 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import day_month, halves, postcodes, seasons
+from model_layer.text.langs import data, day_month, halves, postcodes, seasons
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.es import amounts as es_amounts
 from model_layer.text.langs.forms import inflect, word
 
-MONTHS = ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto",
-          "septiembre", "octubre", "noviembre", "diciembre")  # fmt: skip
+MONTHS = data.words("es", "months")
 
 
 def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
@@ -35,12 +34,7 @@ _NOUN_AFTER = re.compile(
 
 
 _CENT = word("centavo", "centavos")
-_ABBREVIATIONS = {
-    "Sr.": "señor", "Sra.": "señora", "Srta.": "señorita", "Dr.": "doctor",
-    "Dra.": "doctora", "Ud.": "usted", "Uds.": "ustedes", "etc.": "etcétera",
-    "p. ej.": "por ejemplo", "n.º": "número", "núm.": "número", "aprox.": "aproximadamente",
-    "EE. UU.": "Estados Unidos", "a. C.": "antes de Cristo", "d. C.": "después de Cristo",
-}  # fmt: skip
+_ABBREVIATIONS = data.table("es", "abbreviations")
 
 _UNITS = {
     "km": word("kilómetro", "kilómetros"), "m": word("metro", "metros"),
@@ -65,8 +59,7 @@ _UNITS = {
 }  # fmt: skip
 
 # "de L a V", "L-V": weekdays by their initials (X for miércoles), in opening hours.
-_DAY_INITIALS = {"L": "lunes", "M": "martes", "X": "miércoles", "J": "jueves", "V": "viernes",
-                 "S": "sábado", "D": "domingo"}  # fmt: skip
+_DAY_INITIALS = data.table("es", "day_initials")
 _INITIAL_SPAN = re.compile(
     r"(?<![\w.])(?:(de|De) )?([LMXJVSD]) ?(?:a|-|\u2013) ?([LMXJVSD])(?![\w.])"
 )
@@ -131,9 +124,7 @@ SPEC = LanguageSpec(
     equals_word="igual a",
     section_word="párrafo",
     abbreviations=_ABBREVIATIONS,
-    titles=frozenset(
-        ("Sr.", "Sra.", "Srta.", "Dr.", "Dra.", "Ud.", "Uds.", "p. ej.", "n.º", "núm.", "aprox.")
-    ),  # never end a sentence
+    titles=frozenset(data.words("es", "titles")),  # never end a sentence
     extra_rules=(
         _initial_spans,
         seasons.rule(),

@@ -6,17 +6,10 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import amounts
+from model_layer.text.langs import amounts, data
 
 # A price tag's unit: "el kilo" for what is weighed or poured, "al mes" for time
-_PER = {
-    "kg": "el kilo", "g": "el gramo", "l": "el litro", "L": "el litro", "m": "el metro",
-    "m²": "el metro cuadrado", "m2": "el metro cuadrado", "km": "el kilómetro",
-    "h": "la hora", "hora": "la hora", "min": "el minuto", "día": "al día",
-    "noche": "por noche", "semana": "a la semana", "mes": "al mes", "año": "al año",
-    "persona": "por persona", "pers.": "por persona", "pers": "por persona",
-    "ud.": "la unidad", "ud": "la unidad", "unidad": "la unidad",
-}  # fmt: skip
+_PER = data.table("es", "amounts.per")
 
 STYLE = amounts.AmountStyle(
     lang="es",

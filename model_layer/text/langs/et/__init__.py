@@ -17,20 +17,17 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import nordic, time_spans
+from model_layer.text.langs import data, nordic, time_spans
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.et import spell as et
 from model_layer.text.langs.forms import date_from_parts, word
 
-MONTHS = ("jaanuar", "veebruar", "märts", "aprill", "mai", "juuni", "juuli", "august",
-          "september", "oktoober", "november", "detsember")  # fmt: skip
+MONTHS = data.words("et", "months")
 # The genitive, to which the case endings attach (märtsi-l, mai-st).
-_MONTH_STEMS = ("jaanuari", "veebruari", "märtsi", "aprilli", "mai", "juuni", "juuli",
-                "augusti", "septembri", "oktoobri", "novembri", "detsembri")  # fmt: skip
+_MONTH_STEMS = data.words("et", "month_stems")
 _CASES = {"l": "ade", "s": "ine", "st": "ela", "le": "all", "lt": "abl", "ks": "tra",
           "sse": "ill", "ni": "ter", "ga": "com", "": "gen"}  # fmt: skip
-_YEAR_CASES = {"aasta": "gen", "aastal": "ade", "aastas": "ine", "aastast": "ela",
-               "aastani": "ter", "aastaks": "tra", "aastasse": "ill", "aastaga": "com"}  # fmt: skip
+_YEAR_CASES = data.table("et", "year_cases")
 
 _MONTH_IN_CASE = re.compile(
     rf"(?<![\w.,])(\d{{1,2}})\.\s({'|'.join(_MONTH_STEMS)})"
@@ -81,15 +78,12 @@ def _year_in_case(text: str) -> str:
 # -> "teisel korrusel"): a case ending follows the genitive stem's vowel. A nominative
 # that looks so ("kool", "mees") is listed.
 _CASE_OF_NEXT = re.compile(r"[aeiuõäöü](sse|st|lt|le|ks|ni|ga|l|s)$")
-_NOMINATIVES_LIKE_CASES = frozenset(("kool", "tool", "mees", "kuningas", "hotell", "poiss"))
+_NOMINATIVES_LIKE_CASES = frozenset(data.words("et", "nominatives_like_cases"))
 # A noun in "-us" is a nominative ("4. korrus", "2. kursus", "3. teenus"), not an
 # inessive; a few nouns after an ordinal are mostly genitives ("2. koha", "3. klassi
 # õpilane", "21. sajandi"), which the ordinal takes too.
 _NOMINATIVE_ENDING = re.compile(r"us$")
-_GENITIVES = frozenset((
-    "koha", "klassi", "korruse", "sajandi", "astme", "kursuse", "nädala", "päeva", "kuu",
-    "järgu", "vooru", "etapi", "osa", "peatüki", "lehekülje", "rea", "punkti", "liiga",
-))  # fmt: skip
+_GENITIVES = frozenset(data.words("et", "genitives"))
 
 
 def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
@@ -111,9 +105,7 @@ def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
 
 # "-5 °C-ni", "3,2%-ni", "10 €-ga": the case ending after a symbol goes on the spoken
 # unit's genitive (kraadini, protsendini, euroga).
-_UNIT_STEMS = {"kraadi": "kraadi", "protsenti": "protsendi", "eurot": "euro", "senti": "sendi",
-               "meetrit": "meetri", "kilomeetrit": "kilomeetri", "kraad": "kraadi",
-               "protsent": "protsendi", "euro": "euro"}  # fmt: skip
+_UNIT_STEMS = data.table("et", "unit_stems")
 _UNIT_CASE = re.compile(rf"\b({'|'.join(_UNIT_STEMS)})-(sse|st|lt|le|ks|ni|ga|l|s|ks)\b")
 # "90ndatel", "1990ndad": a decade is the tens' genitive + "ndad" (üheksakümnendatel).
 _TENS_GENITIVE = ("", "kümne", "kahekümne", "kolmekümne", "neljakümne", "viiekümne",
@@ -121,29 +113,17 @@ _TENS_GENITIVE = ("", "kümne", "kahekümne", "kolmekümne", "neljakümne", "vii
 _DECADE = re.compile(r"(?<![\w.,])(?:19|20)?([1-9])0[-']?(nda\w*)")
 # "E-R" (hyphen or en dash): esmaspäevast reedeni; "Nt": näiteks;
 # "2/3 valijatest": kaks kolmandikku.
-_DAYS_FROM = {
-    "E": "esmaspäevast",
-    "T": "teisipäevast",
-    "K": "kolmapäevast",
-    "N": "neljapäevast",
-    "R": "reedest",
-    "L": "laupäevast",
-    "P": "pühapäevast",
-}
-_DAYS_TO = {"E": "esmaspäevani", "T": "teisipäevani", "K": "kolmapäevani", "N": "neljapäevani",
-            "R": "reedeni", "L": "laupäevani", "P": "pühapäevani"}  # fmt: skip
+_DAYS_FROM = data.table("et", "days_from")
+_DAYS_TO = data.table("et", "days_to")
 _DAY_RANGE = re.compile(r"(?<!\w)([ETKNRLP])\s?[-\u2013]\s?([ETKNRLP])(?!\w)")
 # "850 €/kuu", "2,49 €/kg": "kuu kohta", "kilogrammi kohta" (the genitive before "kohta")
-_PER = {"öö": "öö", "päev": "päeva", "kuu": "kuu", "aasta": "aasta", "tund": "tunni",
-        "inimene": "inimese", "in": "inimese", "tk": "tüki",
-        "kg": "kilogrammi", "l": "liitri", "m2": "ruutmeetri", "m²": "ruutmeetri"}  # fmt: skip
+_PER = data.table("et", "per")
 # "250 €/kuus", "2 korda/päevas": the inessive already says "a month", "a day"
-_PER_INESSIVE = ("kuus", "päevas", "aastas", "nädalas", "tunnis")
+_PER_INESSIVE = data.words("et", "per_inessive")
 _PER_UNITS = sorted([*_PER, *_PER_INESSIVE], key=len, reverse=True)
 _PER_UNIT = re.compile(rf"(?<=[\w€%])/({'|'.join(_PER_UNITS)})(?![\w²])")
 # "L 10-14", "P 11-16": a weekday's letter before opening hours, on that day (adessive)
-_DAY_ON = {"E": "esmaspäeval", "T": "teisipäeval", "K": "kolmapäeval", "N": "neljapäeval",
-           "R": "reedel", "L": "laupäeval", "P": "pühapäeval"}  # fmt: skip
+_DAY_ON = data.table("et", "day_on")
 _DAY_BEFORE_HOURS = re.compile(
     r"(?<![\w\u2013-])([ETKNRLP])(?=\s\d{1,2}(?:[.:]\d\d)?\s?[-\u2013]\s?\d)"
 )
@@ -294,33 +274,8 @@ SPEC = LanguageSpec(
         "mln.": word("miljon", "miljonit"),
         "mld.": word("miljard", "miljardit"),
     },
-    abbreviations={
-        "nt": "näiteks",
-        "Nt": "Näiteks",
-        "nt.": "näiteks",
-        "jne": "ja nii edasi",
-        "jne.": "ja nii edasi",
-        "mnt": "maantee",
-        "nr": "number",  # "arve nr 153"
-        "Nr": "Number",
-        "tn": "tänav",
-        "pst": "puiestee",
-        "u": "umbes",
-        "u.": "umbes",
-        "ca": "umbes",
-        "tel": "telefon",
-        "tel.": "telefon",
-        "dr": "doktor",
-        "prof": "professor",
-        "hr": "härra",
-        "pr": "proua",
-        "s.t": "see tähendab",
-        "st": "see tähendab",
-        "vt": "vaata",
-    },
-    titles=frozenset(
-        ("nt", "Nt", "nt.", "mnt", "tn", "pst", "u", "dr", "prof", "hr", "pr", "nr", "Nr")
-    ),
+    abbreviations=data.table("et", "abbreviations"),
+    titles=frozenset(data.words("et", "titles")),
     phone_extra=r"5\d{2,3}[ -]?\d{4}",  # mobile numbers: 5123 4567
     foreign_grouping=True,
     range_word="kuni",

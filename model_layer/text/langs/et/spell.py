@@ -9,16 +9,15 @@ member but the last is in the genitive (kahekümne esimene, tuhande
 
 from __future__ import annotations
 
+from model_layer.text.langs import data
 from model_layer.text.spell import decimal_words, digit_words
 
 MINUS = "miinus"
 DECIMAL_WORD = "koma"
 
-_UNITS = ("null", "üks", "kaks", "kolm", "neli", "viis", "kuus", "seitse", "kaheksa", "üheksa")
-_UNITS_GEN = ("nulli", "ühe", "kahe", "kolme", "nelja", "viie", "kuue", "seitsme", "kaheksa",
-              "üheksa")  # fmt: skip
-_ORDINAL_UNITS = ("nullis", "esimene", "teine", "kolmas", "neljas", "viies", "kuues",
-                  "seitsmes", "kaheksas", "üheksas")  # fmt: skip
+_UNITS = data.words("et", "spell.units")
+_UNITS_GEN = data.words("et", "spell.units_gen")
+_ORDINAL_UNITS = data.words("et", "spell.ordinal_units")
 # value, nominative after 1, partitive after more, genitive, ordinal
 _SCALES = (
     (10**12, "triljon", "triljonit", "triljoni", "triljones"),

@@ -9,29 +9,19 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import nordic, time_spans
+from model_layer.text.langs import data, nordic, time_spans
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
 from model_layer.text.langs.fi import dates as fi_dates
 from model_layer.text.langs.forms import plural_finnish, word
 
 MONTHS = fi_dates.MONTHS  # in a date the month is in the partitive: "viides maaliskuuta"
-MONTH_NAMES = ("tammikuu", "helmikuu", "maaliskuu", "huhtikuu", "toukokuu", "kesäkuu",
-               "heinäkuu", "elokuu", "syyskuu", "lokakuu", "marraskuu", "joulukuu")  # fmt: skip
+MONTH_NAMES = data.words("fi", "month_names")
 
 # "5.6." (no year) is a date: "viides kesäkuuta". The year-less form ends in a period.
 _DAY_MONTH = re.compile(r"(?<![\w.,])(\d{1,2})\.(\d{1,2})\.(?![\d.])")
 # "ma-pe", "ma-la" (hyphen or en dash): opening days, from one day to another.
-_DAYS_FROM = {
-    "ma": "maanantaista",
-    "ti": "tiistaista",
-    "ke": "keskiviikosta",
-    "to": "torstaista",
-    "pe": "perjantaista",
-    "la": "lauantaista",
-    "su": "sunnuntaista",
-}
-_DAYS_TO = {"ma": "maanantaihin", "ti": "tiistaihin", "ke": "keskiviikkoon", "to": "torstaihin",
-            "pe": "perjantaihin", "la": "lauantaihin", "su": "sunnuntaihin"}  # fmt: skip
+_DAYS_FROM = data.table("fi", "days_from")
+_DAYS_TO = data.table("fi", "days_to")
 _DAY_RANGE = re.compile(
     r"(?<!\w)([Mm]a|[Tt]i|[Kk]e|[Tt]o|[Pp]e|[Ll]a|[Ss]u)\s?[-\u2013]\s?(ma|ti|ke|to|pe|la|su)(?!\w)"
 )
@@ -42,13 +32,11 @@ _FRACTION = re.compile(
     r"(?<![\w/.,])(\d)/(\d{1,2})(?![\w/]|[.,]\d)(?=\s[^\W\d_])(?:\s(dl|tl|rkl|l|kg|g|km|h)\b)?"
 )
 # "120 €/yö": per night, said as Finnish does (euroa yöltä).
-_PER = {"yö": "yöltä", "vrk": "vuorokaudelta", "kk": "kuukaudessa", "h": "tunnilta",
-        "hlö": "henkilöltä", "kg": "kilolta", "kpl": "kappaleelta",
-        "päivä": "päivältä"}  # fmt: skip
+_PER = data.table("fi", "per")
 _PER_UNIT = re.compile(rf"(?<=[\w€%])/({'|'.join(_PER)})(?!\w)")
 # After a count of things rather than a price ("2 tablettia/päivä", "3 kertaa/vrk"), a
 # time unit is how often: the inessive ("kaksi tablettia päivässä").
-_HOW_OFTEN = {"päivä": "päivässä", "vrk": "vuorokaudessa", "h": "tunnissa", "yö": "yössä"}
+_HOW_OFTEN = data.table("fi", "how_often")
 
 
 # "klo 9-17": kello yhdeksästä seitsemääntoista (from: elative, to: illative).
@@ -62,8 +50,7 @@ _ORDINAL_CASED = re.compile(
     r"(?<![\w.,])([1-9]\d?)\.\s(?=(?:[a-zäö]+?(ssa|ssä|sta|stä|lla|llä|lta|ltä|lle|ksi)"
     r"|(?:päivä|ilta|aamu|yö|viikko|kerta|kuukaute|vuorokaute|vuo)(n[aä]))\b)"
 )
-_ORDINAL_CASES = {"ssa": "ine", "sta": "ela", "lla": "ade", "lta": "abl", "lle": "all",
-                  "ksi": "tra", "na": "ess"}  # fmt: skip
+_ORDINAL_CASES = data.table("fi", "ordinal_cases")
 
 
 def _cased(m: re.Match[str]) -> str:
@@ -134,8 +121,7 @@ _NUMBER_WORDS = (
 )
 # "3h+k", "2h+kk+s": rooms and what comes with them, as housing ads write them
 _ROOMS = re.compile(r"(?<![\w.,])(\d)\s?h((?:\s?\+\s?(?:kk|kt|k|s|p|rt))+)(?!\w)")
-_ROOM_PARTS = {"k": "keittiö", "kk": "keittokomero", "kt": "keittotila", "s": "sauna",
-               "p": "parveke", "rt": "ruokailutila"}  # fmt: skip
+_ROOM_PARTS = data.table("fi", "room_parts")
 
 
 def _rooms(m: re.Match[str]) -> str:
@@ -241,13 +227,7 @@ _UNITS = {
     "F": word("fahrenheitaste", "fahrenheitastetta"), "deg": word("aste", "astetta"),
     "kpl": word("kappale", "kappaletta"),  # receipts: "2 kpl à 4,50 €"
 }  # fmt: skip
-_ABBREVIATIONS = {
-    "esim.": "esimerkiksi", "jne.": "ja niin edelleen", "ym.": "ynnä muuta", "klo": "kello",
-    "Klo": "Kello", "tri": "tohtori", "ns.": "niin sanottu", "ks.": "katso", "n.": "noin",
-    "mm.": "muun muassa", "yms.": "ynnä muuta sellaista", "puh.": "puhelin", "os.": "osoite",
-    "ed.": "edellinen", "v.": "vuonna", "krs": "kerros", "krs.": "kerros",
-    "vrt.": "vertaa", "nro": "numero", "Nro": "Numero",
-}  # fmt: skip
+_ABBREVIATIONS = data.table("fi", "abbreviations")
 _SCALES = {
     "milj.": word("miljoona", "miljoonaa"),
     "mrd.": word("miljardi", "miljardia"),
@@ -274,7 +254,7 @@ SPEC = LanguageSpec(
     ordinal_dot=True,  # "3. kerta"
     ordinal=plain_ordinal("fi"),
     units=_UNITS,
-    unit_symbols={"dl": "dl", "tl": "tl", "rkl": "rkl", "kpl": "kpl"},
+    unit_symbols=data.table("fi", "unit_symbols"),
     version_word="versio",
     version_keywords="versio|Versio",
     point_word="piste",
@@ -282,7 +262,7 @@ SPEC = LanguageSpec(
     equals_word="on yhtä kuin",
     section_word="pykälä",
     abbreviations=_ABBREVIATIONS,
-    titles=frozenset(("esim.", "ns.", "ks.")),  # never end a sentence
+    titles=frozenset(data.words("fi", "titles")),  # never end a sentence
     extra_rules=(
         nordic.code_rule(_CODE_WORDS, "fi"),  # "Koodi: 123 456": digit by digit
         nordic.code_rule(_NUMBER_WORDS, "fi", min_digits=5),

@@ -15,11 +15,10 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
+from model_layer.text.langs import data
 
 # In a date the month is in the partitive: "viides maaliskuuta".
-MONTHS = ("tammikuuta", "helmikuuta", "maaliskuuta", "huhtikuuta", "toukokuuta",
-          "kesäkuuta", "heinäkuuta", "elokuuta", "syyskuuta", "lokakuuta", "marraskuuta",
-          "joulukuuta")  # fmt: skip
+MONTHS = data.words("fi", "dates.months")
 
 # Each part of an ordinal: (weak stem, strong stem); a part in the teens' or tens' place
 # of 11-99 uses the compound forms ("kahdennestatoista", not "toisestatoista").
@@ -58,15 +57,12 @@ def ordinal(n: int, case: str) -> str | None:
     return said + (_part(_STEMS[units], case) if units else "")
 
 
-_WEEKDAYS = {
-    "ma": "maanantaina", "ti": "tiistaina", "ke": "keskiviikkona", "to": "torstaina",
-    "pe": "perjantaina", "la": "lauantaina", "su": "sunnuntaina",
-}  # fmt: skip
+_WEEKDAYS = data.table("fi", "dates.weekdays")
 _ESSIVE_BEFORE = (
     r"maanantaina|tiistaina|keskiviikkona|torstaina|perjantaina|lauantaina|sunnuntaina"
     r"|viimeistään|ma|ti|ke|to|pe|la|su"
 )
-_CASE_AFTER = {"alkaen": "ela", "lähtien": "ela", "asti": "ill", "saakka": "ill", "mennessä": "ill"}
+_CASE_AFTER = data.table("fi", "dates.case_after")
 _DAY = r"(?:0?[1-9]|[12]\d|3[01])"
 _MONTH = r"(?:0?[1-9]|1[0-2])"
 # "3.5.", "3.5.2025": the day, the month, the year

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from model_layer.text import numbers
-from model_layer.text.langs import day_month, halves, postcodes, seasons, time_spans
+from model_layer.text.langs import data, day_month, halves, postcodes, seasons, time_spans
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import plural_french, word
 from model_layer.text.langs.fr import amounts as fr_amounts
 
-MONTHS = ("janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août",
-          "septembre", "octobre", "novembre", "décembre")  # fmt: skip
+MONTHS = data.words("fr", "months")
 
 
 def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
@@ -29,12 +28,7 @@ def _de(noun: str) -> str:
 
 
 _CENT = word("cent", "cents")
-_ABBREVIATIONS = {
-    "M.": "Monsieur", "MM.": "Messieurs", "Mme": "Madame", "Mlle": "Mademoiselle",
-    "Dr": "docteur", "Pr": "professeur", "etc.": "et cetera", "p. ex.": "par exemple",
-    "c.-à-d.": "c'est-à-dire", "n°": "numéro", "N°": "numéro", "env.": "environ",
-    "av. J.-C.": "avant Jésus-Christ", "apr. J.-C.": "après Jésus-Christ",
-}  # fmt: skip
+_ABBREVIATIONS = data.table("fr", "abbreviations")
 
 _UNITS = {
     "km": word("kilomètre", "kilomètres"), "m": word("mètre", "mètres"),
@@ -104,7 +98,7 @@ SPEC = LanguageSpec(
     ordinal_suffix="ère|ème|eme|nde|nd|er|re|e",
     ordinal=_ordinal,
     units=_UNITS,
-    unit_symbols={"To": "TB", "Go": "GB", "Mo": "MB", "ko": "kB"},
+    unit_symbols=data.table("fr", "unit_symbols"),
     phone_pairs=True,
     range_word="à",
     version_word="version",
@@ -114,7 +108,7 @@ SPEC = LanguageSpec(
     equals_word="égale",
     section_word="paragraphe",
     abbreviations=_ABBREVIATIONS,
-    titles=frozenset(("M.", "MM.", "p. ex.", "c.-à-d.", "env.")),  # never end a sentence
+    titles=frozenset(data.words("fr", "titles")),  # never end a sentence
     extra_rules=(
         time_spans.hour_letter_rule("à"),  # "9h-18h" neuf heures à dix-huit heures
         seasons.rule(),

@@ -5,17 +5,10 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import amounts
+from model_layer.text.langs import amounts, data
 
 # A price tag's unit: "le kilo" for what is weighed or poured, "par" for time and people
-_PER = {
-    "kg": "le kilo", "g": "le gramme", "l": "le litre", "L": "le litre", "m": "le mètre",
-    "m²": "le mètre carré", "m2": "le mètre carré", "km": "le kilomètre", "h": "de l'heure",
-    "heure": "de l'heure", "min": "la minute", "jour": "par jour", "j": "par jour",
-    "nuit": "par nuit", "semaine": "par semaine", "mois": "par mois", "an": "par an",
-    "pers.": "par personne", "pers": "par personne", "personne": "par personne",
-    "pièce": "la pièce", "pce": "la pièce",
-}  # fmt: skip
+_PER = data.table("fr", "amounts.per")
 
 STYLE = amounts.AmountStyle(
     lang="fr",

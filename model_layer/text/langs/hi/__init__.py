@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from model_layer.text.langs import data
 from model_layer.text.langs.engine import (
     Currency,
     DateParts,
@@ -24,11 +25,10 @@ from model_layer.text.langs.forms import date_from_parts, word
 from model_layer.text.langs.hi import everyday as hi_everyday
 from model_layer.text.langs.hi import spell as hi
 
-MONTHS = ("जनवरी", "फ़रवरी", "मार्च", "अप्रैल", "मई", "जून", "जुलाई", "अगस्त", "सितंबर",
-          "अक्टूबर", "नवंबर", "दिसंबर")  # fmt: skip
+MONTHS = data.words("hi", "months")
 _MONTH_SPELLINGS = {"फरवरी": 2, "सितम्बर": 9, "अक्तूबर": 10, "नवम्बर": 11, "दिसम्बर": 12}
 _DEVANAGARI_DIGITS = str.maketrans("०१२३४५६७८९", "0123456789")
-_RUPEE_MARKS = ("₹", "Rs.", "Rs", "रु.", "रु", "INR")
+_RUPEE_MARKS = data.words("hi", "rupee_marks")
 _YEAR = re.compile(
     r"(?:(?<=सन् )|(?<=सन )|(?<=वर्ष )|(?<=साल ))(1[1-9]\d\d)(?!\d)"
     r"|(?<![\d.,])(1[1-9]\d\d)(?=\s(?:में|से|तक|के|का|की|को|ई\.|ईस्वी)(?!\w))"
@@ -85,7 +85,7 @@ _ROMAN_AFTER_WORD = re.compile(
     r"(?!\s+[A-Za-z])"
 )
 _ROMAN_VALUES = {"I": 1, "V": 5, "X": 10}
-_POSTPOSITIONS = frozenset(("ने", "का", "की", "के", "को", "से", "में", "पर", "तक"))
+_POSTPOSITIONS = frozenset(data.words("hi", "postpositions"))
 
 
 def _roman_value(numeral: str) -> int:
@@ -245,17 +245,8 @@ SPEC = LanguageSpec(
     plus_word="प्लस",
     and_word="और",
     equals_word="बराबर",
-    abbreviations={
-        "ई.पू.": "ईसा पूर्व",
-        "ई. पू.": "ईसा पूर्व",
-        "डॉ.": "डॉक्टर",
-        "प्रो.": "प्रोफ़ेसर",
-        "लि.": "लिमिटेड",
-        "कि.मी.": "किलोमीटर",
-        "नं.": "नंबर",  # "मकान नं. 15"
-        "सं.": "संख्या",
-    },
-    titles=frozenset(("डॉ.", "प्रो.", "नं.", "सं.")),
+    abbreviations=data.table("hi", "abbreviations"),
+    titles=frozenset(data.words("hi", "titles")),
     # _rupees_with_scale is defined below
     extra_rules=(
         _digits,

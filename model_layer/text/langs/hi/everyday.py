@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from model_layer.text.langs import data
 from model_layer.text.langs.hi import spell as hi
 
 # "₹499/-", "Rs 500/-", "10,000/- रुपये": the "/-" that closes an amount on Indian price
@@ -24,7 +25,7 @@ _HALF = r"[AaPp]\.?[Mm]\.?(?![\w.])"
 _TIME = rf"([01]?\d|2[0-3])(?::([0-5]\d))?(?:\s?({_HALF}))?"
 _CLOCK_SPAN = re.compile(rf"(?<![\d.,:/-]){_TIME}\s?[-\u2013]\s?{_TIME}(?![\d.,:/-]?\d)")
 _CLOCK_HALF = re.compile(rf"(?<![\d.,:/-])([01]?\d)(?::([0-5]\d))?\s?({_HALF})")
-_PARTS_OF_DAY = ("सुबह", "दोपहर", "शाम", "रात", "प्रातः", "सायं")
+_PARTS_OF_DAY = data.words("hi", "everyday.parts_of_day")
 _AFTER_SPAN = re.compile(r"\s*(?:तक|के|का|की|को|में|से|बजे)(?![\u0900-\u097F])")
 
 

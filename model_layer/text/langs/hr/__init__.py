@@ -14,23 +14,19 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import central_slavic, time_spans
+from model_layer.text.langs import central_slavic, data, time_spans
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import Word, date_from_parts, last_word, word
 from model_layer.text.langs.hr import amounts as hr_amounts
 from model_layer.text.langs.hr import spell as hr
 from model_layer.text.langs.slavic_times import dotted_times
 
-MONTHS_GENITIVE = ("siječnja", "veljače", "ožujka", "travnja", "svibnja", "lipnja", "srpnja",
-                   "kolovoza", "rujna", "listopada", "studenoga", "prosinca")  # fmt: skip
-MONTHS_NOMINATIVE = ("siječanj", "veljača", "ožujak", "travanj", "svibanj", "lipanj", "srpanj",
-                     "kolovoz", "rujan", "listopad", "studeni", "prosinac")  # fmt: skip
-_GENITIVE_AFTER = frozenset(("od", "do", "nakon", "prije", "poslije", "oko", "tijekom", "iz",
-                             "početkom", "krajem", "sredinom"))  # fmt: skip
-_LOCATIVE_AFTER = frozenset(("u", "na", "o", "po", "pri"))
-_NOT_NOUNS = frozenset(("ili", "nakon", "prije", "poslije", "između", "kao", "koji", "koja",
-                        "koje", "jer", "ali", "već", "samo", "oko"))  # fmt: skip
-_YEAR_FORMS = {"godina": "f", "godine": "f_gen", "godini": "f_loc", "godinu": "f_acc"}
+MONTHS_GENITIVE = data.words("hr", "months_genitive")
+MONTHS_NOMINATIVE = data.words("hr", "months_nominative")
+_GENITIVE_AFTER = frozenset(data.words("hr", "genitive_after"))
+_LOCATIVE_AFTER = frozenset(data.words("hr", "locative_after"))
+_NOT_NOUNS = frozenset(data.words("hr", "not_nouns"))
+_YEAR_FORMS = data.table("hr", "year_forms")
 _MONTHS = "|".join(MONTHS_GENITIVE + MONTHS_NOMINATIVE + ("studenog",))
 _YEAR = re.compile(r"(?<![\w.,])(\d{4})\.(?:\s(godin[aeiu])(?!\w)|(?<=\b[uU] \d{4}\.))")
 # A date's year keeps no period when the sentence goes on ("5. ožujka 1990. u Zagrebu").
@@ -129,14 +125,11 @@ def _years(text: str) -> str:
 # "90-ih", "90-ima", "1990-ih": a decade is its number with the ending (devedesetih).
 _DECADE = re.compile(r"(?<![\w.,])(\d{0,2}\d0)-(ih|ima|im|e|a)(?!\w)")
 # "pon.-pet.": od ponedjeljka do petka; "80 €/noć": po noći; "2/3 birača": dvije trećine.
-_DAYS_FROM = {"pon": "ponedjeljka", "uto": "utorka", "sri": "srijede", "čet": "četvrtka",
-              "pet": "petka", "sub": "subote", "ned": "nedjelje"}  # fmt: skip
+_DAYS_FROM = data.table("hr", "days_from")
 _DAY = "(pon|uto|sri|čet|pet|sub|ned)"
 _DAY_RANGE = re.compile(rf"(?<!\w){_DAY}\.?\s?[-\u2013]\s?{_DAY}(?:\.(?=\s+[a-z0-9]))?(?![\w])")
 _PER_UNIT = re.compile(r"(?<=[\w€%])/(noć|dan|mjesec|godinu|sat|osobi|osobu|kom|kg)(?!\w)")
-_PER_WORDS = {"noć": "po noći", "dan": "po danu", "mjesec": "mjesečno", "godinu": "godišnje",
-              "sat": "po satu", "osobi": "po osobi", "osobu": "po osobi", "kom": "po komadu",
-              "kg": "po kilogramu"}  # fmt: skip
+_PER_WORDS = data.table("hr", "per_words")
 
 
 def _everyday(text: str) -> str:
@@ -150,13 +143,7 @@ def _everyday(text: str) -> str:
     return _DECADE.sub(decade, text)
 
 
-_ABBREVIATIONS = {
-    "npr.": "na primjer", "Npr.": "Na primjer", "tj.": "to jest", "itd.": "i tako dalje",
-    "dr.": "doktor", "Dr.": "doktor", "ul.": "ulica", "br.": "broj", "god.": "godine",
-    "tel.": "telefon", "Tel.": "Telefon", "sv.": "sveti", "str.": "stranica",
-    "prof.": "profesor", "ing.": "inženjer", "mr.": "magistar", "tzv.": "takozvani",
-    "odn.": "odnosno",
-}  # fmt: skip
+_ABBREVIATIONS = data.table("hr", "abbreviations")
 # Words before a number that names (read digit by digit): the personal and company
 # numbers, payment references, orders and parcels.
 _IDS = (
@@ -165,10 +152,7 @@ _IDS = (
 )
 # "za 3-5 dana", "nakon 2-3 tjedna": the preposition stands where "od" would ("za tri do
 # pet dana", not "za od tri do pet")
-_RANGE_PREPOSITIONS = frozenset(
-    ("za", "do", "u", "na", "nakon", "prije", "poslije", "kroz", "oko", "unutar", "tijekom",
-     "po", "s", "sa", "preko", "iznad", "ispod")
-)  # fmt: skip
+_RANGE_PREPOSITIONS = frozenset(data.words("hr", "range_prepositions"))
 _SCALES = {
     "tis.": word("tisuća", "tisuće", "tisuća", gender="f"),
     "mil.": word("milijun", "milijuna", "milijuna"),
@@ -248,7 +232,7 @@ SPEC = LanguageSpec(
     and_word="i",
     equals_word="jednako",
     abbreviations=_ABBREVIATIONS,
-    titles=frozenset(("npr.", "Npr.", "tj.", "dr.", "Dr.", "ul.", "br.", "sv.", "prof.", "tzv.")),
+    titles=frozenset(data.words("hr", "titles")),
     scales=_SCALES,
     extra_rules=(
         central_slavic.id_rule(_IDS, "hr", codes=r"kod\w*|kôd|PIN"),

@@ -5,14 +5,9 @@ money "od 1.500 do 2.000 €" as the module reads "100–200 €")."""
 
 from __future__ import annotations
 
-from model_layer.text.langs import amounts
+from model_layer.text.langs import amounts, data
 
-_PER = {
-    "kg": "po kilogramu", "g": "po gramu", "l": "po litri", "m": "po metru",
-    "km": "po kilometru", "m2": "po četvornom metru", "m²": "po četvornom metru",
-    "kom": "po komadu", "h": "po satu", "sat": "po satu", "dan": "po danu", "noć": "po noći",
-    "osobi": "po osobi", "osobu": "po osobi", "mjesec": "mjesečno", "godinu": "godišnje",
-}  # fmt: skip
+_PER = data.table("hr", "amounts.per")
 
 STYLE = amounts.AmountStyle(
     lang="hr",

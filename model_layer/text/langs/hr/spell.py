@@ -10,16 +10,16 @@ in a date is a feminine ordinal in the genitive (dvije tisuće dvadeset četvrte
 
 from __future__ import annotations
 
+from model_layer.text.langs import data
 from model_layer.text.spell import below_thousand, decimal_words, digit_words, scale_ordinal
 
 MINUS = "minus"
 DECIMAL_WORD = "zarez"
 
-_UNITS = ("nula", "jedan", "dva", "tri", "četiri", "pet", "šest", "sedam", "osam", "devet")
+_UNITS = data.words("hr", "spell.units")
 _ONE_TWO = {"m": ("jedan", "dva"), "f": ("jedna", "dvije"), "n": ("jedno", "dva"),
             "f_acc": ("jednu", "dvije")}  # fmt: skip
-_TEENS = ("deset", "jedanaest", "dvanaest", "trinaest", "četrnaest", "petnaest", "šesnaest",
-          "sedamnaest", "osamnaest", "devetnaest")  # fmt: skip
+_TEENS = data.words("hr", "spell.teens")
 _TENS = ("", "", "dvadeset", "trideset", "četrdeset", "pedeset", "šezdeset", "sedamdeset",
          "osamdeset", "devedeset")  # fmt: skip
 _HUNDREDS = ("", "sto", "dvjesto", "tristo", "četiristo", "petsto", "šesto", "sedamsto",
@@ -33,15 +33,11 @@ _SCALES = (
 )
 _ORDINAL_UNITS = ("", "prvi", "drugi", "treći", "četvrti", "peti", "šesti", "sedmi", "osmi",
                   "deveti")  # fmt: skip
-_SCALE_ORDINALS = {"tisuću": "tisućiti", "tisuća": "tisućiti", "tisuće": "tisućiti",
-                   "milijun": "milijunti", "milijuna": "milijunti", "milijarda": "milijarditi",
-                   "milijarde": "milijarditi", "milijardi": "milijarditi",
-                   "bilijun": "bilijunti", "bilijuna": "bilijunti"}  # fmt: skip
+_SCALE_ORDINALS = data.table("hr", "spell.scale_ordinals")
 # Adjective endings replacing the masculine "-i"; soft stems take -eg/-em (trećeg).
-_FORM_ENDINGS = {"m": "i", "f": "a", "n": "o", "pl": "i", "f_pl": "e", "f_acc": "u",
-                 "m_gen": "og", "f_gen": "e", "m_loc": "om", "f_loc": "oj"}  # fmt: skip
+_FORM_ENDINGS = data.table("hr", "spell.form_endings")
 FORMS = frozenset(_FORM_ENDINGS)
-_SOFT_ENDINGS = ("ć", "č", "đ", "š", "ž", "j", "c")
+_SOFT_ENDINGS = data.words("hr", "spell.soft_endings")
 
 
 def count_form(n: int, forms: tuple[str, str, str]) -> str:
@@ -119,7 +115,7 @@ def year(n: int) -> str:
     return ordinal(n, "f_gen")
 
 
-_NOUN_GENDERS = {"euro": "m", "eura": "m", "auto": "m", "radio": "m", "kilo": "n"}
+_NOUN_GENDERS = data.table("hr", "spell.noun_genders")
 
 
 def noun_gender(noun: str, n: int) -> str:

@@ -10,13 +10,12 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import rates
+from model_layer.text.langs import data, rates
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec, plain_ordinal
 from model_layer.text.langs.forms import last_word, plural_none, word
 from model_layer.text.langs.hu import amounts as hu_amounts
 
-MONTHS = ("január", "február", "március", "április", "május", "június", "július",
-          "augusztus", "szeptember", "október", "november", "december")  # fmt: skip
+MONTHS = data.words("hu", "months")
 _BACK_VOWELS = frozenset("aáoóuú")
 
 
@@ -49,8 +48,7 @@ _SUFFIX = (
 )
 # The stem a number word takes before a suffix that starts with a vowel ("3-as" is
 # "hármas", "7-et" "hetet", "10-es" "tizes"); other words keep their form ("négyes").
-_VOWEL_STEMS = {"három": "hárm", "hét": "het", "tíz": "tiz", "húsz": "husz", "kettő": "kett",
-                "ezer": "ezr"}  # fmt: skip
+_VOWEL_STEMS = data.table("hu", "vowel_stems")
 _MONTH_DAY_SUFFIXED = re.compile(
     rf"(?<![\w.])(?:(\d{{4}})\.\s)?((?:{'|'.join(MONTHS)})\s)(\d{{1,2}})-([^\W\d_]+)"
 )
@@ -99,17 +97,8 @@ _NUMERIC_DATE_SUFFIXED = re.compile(
     r"(?<![\w.])(\d{4})\.\s?(0?[1-9]|1[0-2])\.\s?(0?[1-9]|[12]\d|3[01])\.?-(?=\w)"
 )
 # "H-P", "Szo-V": opening days, from one to the other (hétfőtől péntekig).
-_DAYS_FROM = {
-    "H": "hétfőtől",
-    "K": "keddtől",
-    "Sze": "szerdától",
-    "Cs": "csütörtöktől",
-    "P": "péntektől",
-    "Szo": "szombattól",
-    "V": "vasárnaptól",
-}
-_DAYS_TO = {"H": "hétfőig", "K": "keddig", "Sze": "szerdáig", "Cs": "csütörtökig",
-            "P": "péntekig", "Szo": "szombatig", "V": "vasárnapig"}  # fmt: skip
+_DAYS_FROM = data.table("hu", "days_from")
+_DAYS_TO = data.table("hu", "days_to")
 _DAY = "(Szo|Sze|Cs|H|K|P|V)"
 # Written in capitals or small letters ("h-p" too,); both sides alike.
 _DAY_RANGE = re.compile(
@@ -129,8 +118,7 @@ def _day_range(m: re.Match[str]) -> str:
 # harmincig". A lone weekday letter before a time is the day ("Szo 10:00-14:00").
 _CLOCK = r"(?:[01]?\d|2[0-3])[:.][0-5]\d"
 _CLOCK_RANGE = re.compile(rf"(?<![\w:.,-])({_CLOCK})\s?[-\u2013]\s?({_CLOCK})(?![\w:-]|[.,]\d)")
-_DAY_NAMES = {"H": "hétfő", "K": "kedd", "Sze": "szerda", "Cs": "csütörtök", "P": "péntek",
-              "Szo": "szombat", "V": "vasárnap"}  # fmt: skip
+_DAY_NAMES = data.table("hu", "day_names")
 _DAY_BEFORE_CLOCK = re.compile(rf"(?<![\w.-]){_DAY}\.?(?=:?\s+{_CLOCK})")
 _BACK_NUMBERS = re.compile(r"(?:három|hat|nyolc|húsz|harminc|hatvan|nyolcvan|száz)$")
 
@@ -369,16 +357,9 @@ _UNITS = {
     "C": word("Celsius-fok"), "F": word("Fahrenheit-fok"), "deg": word("fok"),
     "db": word("darab"),  # "2 db" on every receipt: két darab
 }  # fmt: skip
-_ABBREVIATIONS = {
-    "pl.": "például", "stb.": "satöbbi", "dr.": "doktor", "Dr.": "doktor", "kb.": "körülbelül",
-    "ill.": "illetve", "ún.": "úgynevezett", "u.": "utca", "ld.": "lásd",
-    "Kb.": "Körülbelül", "Pl.": "Például", "em.": "emelet", "krt.": "körút", "ker.": "kerület",
-    "tel.": "telefon", "Tel.": "Telefon", "hsz.": "házszám", "sz.": "szám",
-    "ford.": "fordította", "vö.": "vesd össze", "ny.": "nyugalmazott",
-}  # fmt: skip
+_ABBREVIATIONS = data.table("hu", "abbreviations")
 # "2 500 Ft/fő", "3 tabletta/nap": a rate, "per fő", "per nap".
-_PER_WORDS = {"fő": "fő", "óra": "óra", "nap": "nap", "hó": "hó", "hét": "hét", "év": "év",
-              "db": "darab", "kg": "kilogramm", "éj": "éj", "személy": "személy"}  # fmt: skip
+_PER_WORDS = data.table("hu", "per_words")
 
 
 SPEC = LanguageSpec(
@@ -410,7 +391,7 @@ SPEC = LanguageSpec(
     equals_word="egyenlő",
     abbreviations=_ABBREVIATIONS,
     # never end a sentence
-    titles=frozenset(("pl.", "dr.", "Dr.", "kb.", "ill.", "ún.", "ld.", "Kb.", "Pl.", "vö.")),
+    titles=frozenset(data.words("hu", "titles")),
     scales={w: word(w) for w in ("ezer", "millió", "milliárd")},
     # "tizenkétezer", "kétmillió": két in a compound (num2words writes "tizenkettőezer")
     word_fixes=((r"kettő(?=ezer|millió|milliárd|száz)", "két"),),

@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
+from model_layer.text.langs import data
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import plural_none, word
 from model_layer.text.langs.id import everyday as id_everyday
 
-MONTHS = ("Januari", "Februari", "Maret", "April", "Mei", "Juni", "Juli", "Agustus",
-          "September", "Oktober", "November", "Desember")  # fmt: skip
+MONTHS = data.words("id", "months")
 
 _KE = re.compile(r"(?<!\w)ke-?(\d{1,4})(?!\w)")
 
@@ -101,14 +101,7 @@ _UNITS = {
     "MB": word("megabita"), "GHz": word("gigahertz"), "MHz": word("megahertz"), "Hz": word("hertz"),
     "C": word("derajat Celsius"), "F": word("derajat Fahrenheit"), "deg": word("derajat"),
 }  # fmt: skip
-_ABBREVIATIONS = {
-    "dll.": "dan lain-lain", "dsb.": "dan sebagainya", "yth.": "yang terhormat", "No.": "nomor",
-    "Jl.": "jalan", "Bpk.": "Bapak", "Sdr.": "Saudara", "tgl.": "tanggal", "Dr.": "doktor",
-    "Ir.": "insinyur", "Prof.": "profesor", "Ibu.": "Ibu", "Kec.": "kecamatan",
-    "Kab.": "kabupaten", "Kel.": "kelurahan", "Prov.": "provinsi", "Gg.": "gang",
-    "hlm.": "halaman", "kl.": "kurang lebih", "a.n.": "atas nama",
-    "u.p.": "untuk perhatian", "s.d.": "sampai dengan", "s/d": "sampai dengan",
-}  # fmt: skip
+_ABBREVIATIONS = data.table("id", "abbreviations")
 _SCALES = {
     "rb": word("ribu"),
     "jt": word("juta"),
@@ -157,26 +150,7 @@ SPEC = LanguageSpec(
     equals_word="sama dengan",
     abbreviations=_ABBREVIATIONS,
     # never end a sentence
-    titles=frozenset(
-        (
-            "yth.",
-            "No.",
-            "Jl.",
-            "Bpk.",
-            "Sdr.",
-            "tgl.",
-            "Dr.",
-            "Ir.",
-            "Prof.",
-            "Kec.",
-            "Kab.",
-            "Kel.",
-            "Prov.",
-            "Gg.",
-            "a.n.",
-            "u.p.",
-        )
-    ),
+    titles=frozenset(data.words("id", "titles")),
     extra_rules=(_ke_ordinal, _postal_codes, id_everyday.everyday, _everyday),
 )
 

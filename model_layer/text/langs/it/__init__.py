@@ -5,14 +5,13 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import day_month, halves, seasons
+from model_layer.text.langs import data, day_month, halves, seasons
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, word
 from model_layer.text.langs.it import amounts as it_amounts
 from model_layer.text.langs.it import everyday as it_everyday
 
-MONTHS = ("gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto",
-          "settembre", "ottobre", "novembre", "dicembre")  # fmt: skip
+MONTHS = data.words("it", "months")
 
 
 def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
@@ -53,8 +52,7 @@ _FIRST_OF_MONTH = re.compile(
     r"\b([Ll]|[Dd]ell|[Aa]ll|[Dd]all|[Nn]ell|[Ss]ull)'1(?= (?:gennaio|febbraio|marzo|aprile|"
     r"maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre)\b)"
 )
-_FIRST_ARTICLES = {"l": "il", "dell": "del", "all": "al", "dall": "dal", "nell": "nel",
-                   "sull": "sul"}  # fmt: skip
+_FIRST_ARTICLES = data.table("it", "first_articles")
 
 
 def _first_of_month(text: str) -> str:
@@ -66,16 +64,7 @@ def _first_of_month(text: str) -> str:
 
 
 _CENT = word("centesimo", "centesimi")
-_ABBREVIATIONS = {
-    "Sig.ra": "signora", "Sig.": "signor", "Dott.ssa": "dottoressa", "Dott.": "dottor",
-    "Prof.": "professor", "sig.ra": "signora", "sig.": "signor",
-    "dott.ssa": "dottoressa", "dott.": "dottor", "prof.": "professor", "sig.na": "signorina",
-    "ecc.": "eccetera", "p. es.": "per esempio", "pag.": "pagina",
-    "ca.": "circa", "a. C.": "avanti Cristo", "d. C.": "dopo Cristo",
-    # invoices, recipes and contact lines; capitalised where they start a line
-    "P. IVA": "partita IVA", "C.F.": "codice fiscale", "q.b.": "quanto basta",
-    "cell.": "cellulare", "Cell.": "cellulare", "Pag.": "Pagina",
-}  # fmt: skip
+_ABBREVIATIONS = data.table("it", "abbreviations")
 
 _UNITS = {
     "km": word("chilometro", "chilometri"), "m": word("metro", "metri"),
@@ -149,11 +138,7 @@ SPEC = LanguageSpec(
     r"arrivato|compleanno|corso|reggimento|circolo|municipio|lotto|stadio|episodio)\b)",
     ordinal=_ordinal,
     units=_UNITS,
-    unit_symbols={
-        "mq": "m2",
-        "gr": "g",
-        "mmHg": "mmHg",
-    },  # "85 mq": metri quadrati; "200 gr" of a recipe
+    unit_symbols=data.table("it", "unit_symbols"),  # "85 mq": metri quadrati; "200 gr" of a recipe
     version_word="versione",
     version_keywords="versione|Versione",
     point_word="punto",
@@ -162,29 +147,7 @@ SPEC = LanguageSpec(
     equals_word="uguale a",
     section_word="paragrafo",
     abbreviations=_ABBREVIATIONS,
-    titles=frozenset(
-        (
-            "Sig.",
-            "Sig.ra",
-            "Dott.",
-            "Dott.ssa",
-            "Prof.",
-            "p. es.",
-            "pag.",
-            "ca.",
-            "sig.",
-            "sig.ra",
-            "sig.na",
-            "dott.",
-            "dott.ssa",
-            "prof.",
-            "P. IVA",
-            "C.F.",
-            "cell.",
-            "Cell.",
-            "Pag.",
-        )
-    ),  # never end a sentence
+    titles=frozenset(data.words("it", "titles")),  # never end a sentence
     final_rules=(_elide,),
     extra_rules=(
         it_everyday.tax_numbers,  # before the mobile numbers: "P.IVA 31234567890"

@@ -3,17 +3,10 @@
 
 from __future__ import annotations
 
-from model_layer.text.langs import amounts
+from model_layer.text.langs import amounts, data
 
 # A price tag's unit: "al chilo" for what is weighed or poured, "al mese", "a notte".
-_PER = {
-    "kg": "al chilo", "g": "al grammo", "l": "al litro", "L": "al litro", "m": "al metro",
-    "m²": "al metro quadro", "m2": "al metro quadro", "mq": "al metro quadro",
-    "km": "al chilometro", "h": "all'ora", "ora": "all'ora", "giorno": "al giorno",
-    "gg": "al giorno", "notte": "a notte", "settimana": "a settimana", "mese": "al mese",
-    "anno": "all'anno", "persona": "a persona", "pers.": "a persona", "pz": "al pezzo",
-    "pezzo": "al pezzo",
-}  # fmt: skip
+_PER = data.table("it", "amounts.per")
 
 STYLE = amounts.AmountStyle(
     lang="it",

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
+from model_layer.text.langs import data
 
 _TIME_SPAN = re.compile(
     r"(?<![\w.,:])([01]?\d|2[0-3])([.:][0-5]\d)\s?[-\u2013\u2014]\s?"
@@ -50,7 +51,7 @@ _PRIME = re.compile(
     r"[Aa]ltri|[Uu]ltimi|[Pp]rimi)\s(?P<n>\d{1,3})(?P<mark>''|\u2033|\"|'|\u2032|\u2019)"
     r"(?![\w'\u2019\u2032])"
 )
-_MOMENT = frozenset(("al", "nel", "dal"))
+_MOMENT = frozenset(data.words("it", "everyday.moment"))
 
 
 def _count(n: int, one: str, many: str) -> str | None:

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import cjk, roman
+from model_layer.text.langs import cjk, data, roman
 from model_layer.text.langs.ja import counters as c
 from model_layer.text.langs.ja.numbers import (
     POINT,
@@ -47,29 +47,20 @@ from model_layer.text.langs.ja.numbers import (
 _UNIT_VALUES = {"千": 1000, "百": 100, "万": 10**4, "億": 10**8, "兆": 10**12}
 _UNIT_KANA = {10**4: "まん", 10**8: "おく", 10**12: "ちょう", 1000: "せん", 100: "ひゃく"}
 _QUANTITY = cjk.quantity("万億兆", "千百", spaced=False)
-_SIGN_WORDS = {"-": "マイナス", "▲": "マイナス", "△": "マイナス", "+": "プラス"}
+_SIGN_WORDS = data.table("ja", "sign_words")
 
 
 _SHAPES = cjk.number_shapes(_QUANTITY, c.SUFFIXES, c.PREFIX_CURRENCIES, "円|ドル|ユーロ|ウォン")
 # Not before Latin letters: "徒歩3分の1LDK" is three minutes' walk to a 1LDK flat.
 _FRACTION = cjk.pattern(rf"(?P<b>{_QUANTITY})分の(?P<a>{_QUANTITY})(?![A-Za-z])")
-_DATE_FOLLOWERS = ("から", "まで", "〜", "~", "(")
+_DATE_FOLLOWERS = data.words("ja", "date_followers")
 _ADDRESS = cjk.pattern(
     r"(?<![\w.-])\d{1,4}(?:-\d{1,4}){2,3}(?![\w-])"  # 西新宿2-8-1
     # 千代田1-1: right after a place name, no counter after ("1-3月", "第1-3章" are ranges)
     r"|(?<=[\u4e00-\u9fff])\d{1,4}-\d{1,4}(?![\w.\-\u4e00-\u9fff\u30a0-\u30ff])"
 )
 
-_WEEKDAYS = {
-    "月": "げつようび",
-    "火": "かようび",
-    "水": "すいようび",
-    "木": "もくようび",
-    "金": "きんようび",
-    "土": "どようび",
-    "日": "にちようび",
-    "祝": "しゅくじつ",
-}
+_WEEKDAYS = data.table("ja", "weekdays")
 
 
 # Roman numerals in Japanese number an item only next to 第 or a counter of order
@@ -127,7 +118,7 @@ _IDENTIFIER = re.compile(
     r"(?P<key>番号|ID|コード|No\.?|パスワード|PIN|OTP)"
     r"(?P<gap>\s?(?:は|:)?\s?[\[(【「]?\s?)(?P<letters>[A-Z]{1,3}-?)?(?P<digits>\d{4,})(?![\d,.])"
 )
-_CODE_KEYS = ("コード", "パスワード", "PIN", "OTP", "暗証番号", "認証番号", "確認番号")
+_CODE_KEYS = data.words("ja", "code_keys")
 # A phone number after 電話番号 keeps its groups (PHONE reads it), not one run of digits.
 _PHONE_DIGITS = re.compile(r"0\d{9,10}")
 
@@ -147,7 +138,7 @@ def _identifier(m: re.Match[str]) -> str:
 _FLOOR = re.compile(r"(?<![A-Za-z0-9.])(B)?(\d{1,3})F(?![A-Za-z0-9])")
 # Dates of the Japanese eras in forms and receipts: "R6.4.1" is 令和6年4月1日, "H31.4.30"
 # 平成31年4月30日, "R6年度" 令和6年度.
-_ERAS = {"R": "令和", "H": "平成", "S": "昭和"}
+_ERAS = data.table("ja", "eras")
 _ERA_DATE = re.compile(
     r"(?<![A-Za-z0-9.])([RHS])(\d{1,2})(?:\.(\d{1,2})\.(\d{1,2})(?![\d.])|(?=年))"
 )

@@ -6,6 +6,7 @@ see `ja_numbers` for the sound-change rules these specs feed.
 
 from __future__ import annotations
 
+from model_layer.text.langs import data
 from model_layer.text.langs.ja.numbers import Counter, h_row
 
 _YO = {4: "よ"}  # よにん, よねん, よえん, よじ
@@ -56,9 +57,9 @@ _TSU = (
     "ここのつ",
     "とお",
 )
-_MONTHS = ("ヶ月", "か月", "カ月", "ヵ月", "ケ月", "箇月", "ヶげつ")
-_PLACES = ("ヶ所", "か所", "カ所", "ヵ所", "箇所")
-_COUNTRIES = ("ヶ国", "か国", "カ国", "ヵ国")
+_MONTHS = data.words("ja", "counters.months")
+_PLACES = data.words("ja", "counters.places")
+_COUNTRIES = data.words("ja", "counters.countries")
 
 SUFFIXES: dict[str, Counter] = {
     # people and animals

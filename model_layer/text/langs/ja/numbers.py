@@ -23,13 +23,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from model_layer.text.langs import data
+
 Token = tuple[str, int]
 
-DIGITS = ("ゼロ", "いち", "に", "さん", "よん", "ご", "ろく", "なな", "はち", "きゅう")
+DIGITS = data.words("ja", "numbers.digits")
 # Digit by digit (phone numbers), 2 and 5 are drawn out to two morae like the rest.
-_DIGITS_SPELLED = ("ゼロ", "いち", "にー", "さん", "よん", "ごー", "ろく", "なな", "はち", "きゅう")
+_DIGITS_SPELLED = data.words("ja", "numbers.digits_spelled")
 _HEAD = {6: "ろっ", 8: "はっ"}  # 600 ろっぴゃく, 8000 はっせん (the 1000s only take はっ)
-_SOKUON = {"いち": "いっ", "ろく": "ろっ", "はち": "はっ", "じゅう": "じゅっ"}
+_SOKUON = data.table("ja", "numbers.sokuon")
 _SOKUON.update({p: p[:-1] + "っ" for p in ("ひゃく", "びゃく", "ぴゃく")})
 _SOKUON_KEYS = {
     "k": frozenset({1, 6, 8, 10, 100}),

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import cjk, roman
+from model_layer.text.langs import cjk, data, roman
 from model_layer.text.langs.ko import counters as c
 from model_layer.text.langs.ko.counters import KoCounter
 from model_layer.text.langs.ko.numbers import NATIVE_LIMIT, decimal, digits, native, sino
@@ -30,22 +30,14 @@ from model_layer.text.langs.ko.numbers import NATIVE_LIMIT, decimal, digits, nat
 _UNIT_VALUES = {"천": 1000, "백": 100, "만": 10**4, "억": 10**8, "조": 10**12}
 _UNIT_WORDS = {10**4: "만", 10**8: "억", 10**12: "조", 1000: "천", 100: "백"}
 _QUANTITY = cjk.quantity("만억조", "천백", spaced=True)
-_SIGN_WORDS = {"-": "마이너스", "▲": "마이너스", "△": "마이너스", "+": "플러스"}
+_SIGN_WORDS = data.table("ko", "sign_words")
 _MONTHS = ("", "일월", "이월", "삼월", "사월", "오월", "유월", "칠월", "팔월", "구월", "시월",
            "십일월", "십이월")  # fmt: skip
 
 _SHAPES = cjk.number_shapes(_QUANTITY, c.SUFFIXES, c.PREFIX_CURRENCIES, "원|달러|유로|엔")
 _FRACTION = cjk.pattern(rf"(?P<b>{_QUANTITY})\s?분의\s?(?P<a>{_QUANTITY})")
 
-_WEEKDAYS = {
-    "월": "월요일",
-    "화": "화요일",
-    "수": "수요일",
-    "목": "목요일",
-    "금": "금요일",
-    "토": "토요일",
-    "일": "일요일",
-}
+_WEEKDAYS = data.table("ko", "weekdays")
 
 
 def normalize(text: str) -> str:
@@ -77,14 +69,14 @@ def _service_number(m: re.Match[str]) -> str:
 
 # Paper sizes are said in English letters and numbers: A4 에이포.
 _PAPER = re.compile(r"(?<![A-Za-z0-9])A([345])(?![A-Za-z0-9])")
-_PAPER_WORDS = {"3": "에이쓰리", "4": "에이포", "5": "에이파이브"}
+_PAPER_WORDS = data.table("ko", "paper_words")
 # A season across two years (2023-2024 시즌): both years, then the word once.
 _SEASON = re.compile(r"(?<![\d.-])((?:19|20)\d\d)[-~/]((?:19|20)?\d\d)(?=\s?시즌)")
 
 
 # Networks and dimensions are said in English: 5G 파이브지, 3D 쓰리디.
 _TECH = re.compile(r"(?<![A-Za-z0-9])([2-6])([GD])(?![A-Za-z0-9])")
-_ENGLISH_DIGITS = {"2": "투", "3": "쓰리", "4": "포", "5": "파이브", "6": "식스"}
+_ENGLISH_DIGITS = data.table("ko", "english_digits")
 # Days that name an event (3·1운동 삼일운동, 6·25 전쟁 육이오, 4·19 혁명 사일구, 5·18
 # 오일팔): the month as a number, the day digit by digit, as Koreans call them.
 _EVENT_DAY = re.compile(
@@ -115,7 +107,7 @@ _IDENTIFIER = re.compile(
     r"(?P<key>번호|ID|코드|OTP|PIN)(?P<gap>\s?(?:는|은|:)?\s?[\[(【]?\s?)"
     r"(?P<letters>[A-Z]{1,3}-?)?(?P<digits>\d{4,})(?![\d,.])"
 )
-_CODE_KEYS = ("코드", "OTP", "PIN", "인증번호", "비밀번호", "확인번호", "승인번호", "보안번호")
+_CODE_KEYS = data.words("ko", "code_keys")
 # A phone number after 전화번호 keeps its groups (PHONE reads it), not one run of digits.
 _PHONE_DIGITS = re.compile(r"0\d{9,10}")
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from model_layer.text.langs import data
+
 
 @dataclass(frozen=True)
 class KoCounter:
@@ -44,25 +46,10 @@ YEN = KoCounter("엔")
 YUAN = KoCounter("위안")
 
 # After 번 these name a numbered thing (3번 출구 삼 번 출구), not a count of times.
-NUMBERED_BY_BEON = (
-    "출구", "버스", "선", "게이트", "트랙", "타자", "문제", "방", "국도", "채널", "홀", "좌석",
-    "자리", "선수", "문항", "환자", "칸", "플랫폼", "승강장", "도로", "레인", "카드", "테이블",
-)  # fmt: skip
+NUMBERED_BY_BEON = data.words("ko", "counters.numbered_by_beon")
 
-_NATIVE_WORDS = (
-    "개", "명", "사람", "마리", "살", "잔", "권", "시간", "달", "가지", "곳", "군데", "배",
-    "병", "벌", "송이", "자루", "장", "채", "척", "켤레", "통", "그루", "그릇", "줄", "쌍",
-    "알", "포기", "조각", "봉지", "접시", "판", "바퀴", "걸음", "차례", "끼",
-    # recipes and medicine doses: 물 두 컵, 한 정씩, 세 방울
-    "컵", "스푼", "숟가락", "큰술", "작은술", "방울", "포", "정", "캔", "팩", "봉", "상자",
-    "박스", "모금", "대접", "묶음", "꼬치", "캡슐", "자리",
-)  # fmt: skip
-_SINO_WORDS = (
-    "년대", "년도", "년간", "일간", "주", "주일", "주년", "개월", "개국", "개년", "분기", "층",
-    "호", "호선", "호실", "회", "차", "등", "위", "점", "세", "세기", "인", "인분", "학년",
-    "교시", "쪽", "페이지", "박", "기", "번지", "부", "편", "평", "퍼센트", "킬로",
-    "시즌", "반", "학기", "할", "회차", "단계", "과", "강", "집",
-)  # fmt: skip
+_NATIVE_WORDS = data.words("ko", "counters.native_words")
+_SINO_WORDS = data.words("ko", "counters.sino_words")
 
 SUFFIXES: dict[str, KoCounter] = {
     **{w: _native(w) for w in _NATIVE_WORDS},

@@ -10,7 +10,9 @@ Spacing follows 한글 맞춤법 (문화체육관광부 고시 제2017-12호):
 
 from __future__ import annotations
 
-_SINO = ("영", "일", "이", "삼", "사", "오", "육", "칠", "팔", "구")
+from model_layer.text.langs import data
+
+_SINO = data.words("ko", "numbers.sino")
 _POWERS = ((1000, "천"), (100, "백"), (10, "십"))
 _BIG = ((10**12, "조"), (10**8, "억"), (10**4, "만"))
 _MAX = 10**16

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import re
 
+from model_layer.text.langs import data
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import plural_lithuanian, table_ordinal, word
 from model_layer.text.langs.lt import everyday as lt_everyday
 
-MONTHS = ("sausio", "vasario", "kovo", "balandžio", "gegužės", "birželio", "liepos",
-          "rugpjūčio", "rugsėjo", "spalio", "lapkričio", "gruodžio")  # fmt: skip
-MONTH_NAMES = ("sausis", "vasaris", "kovas", "balandis", "gegužė", "birželis",
-               "liepa", "rugpjūtis", "rugsėjis", "spalis", "lapkritis", "gruodis")  # fmt: skip
+MONTHS = data.words("lt", "months")
+MONTH_NAMES = data.words("lt", "month_names")
 _UNITS_ORD = ("", "pirmas", "antras", "trečias", "ketvirtas", "penktas", "šeštas", "septintas",
               "aštuntas", "devintas", "dešimtas", "vienuoliktas", "dvyliktas", "tryliktas",
               "keturioliktas", "penkioliktas", "šešioliktas", "septynioliktas",
@@ -182,14 +181,12 @@ _TIME_VAL = re.compile(
 # "3,2 proc.": percent; "Gedimino g. 25": gatvė after a name; "Gedimino pr.": prospektas.
 _PERCENT = re.compile(r"(?<=\d)\s?proc(?:\.(?=\s+[a-ząčęėįšųūž0-9]))?(?!\w)")
 _STREET = re.compile(r"(\b[A-ZĄČĘĖĮŠŲŪŽ][a-ząčęėįšųūž]+) (g|pr|al)\.(?=\s\d)")
-_STREET_WORDS = {"g": "gatvė", "pr": "prospektas", "al": "alėja"}
+_STREET_WORDS = data.table("lt", "street_words")
 _PARTS = {2: ("pusė", "pusės"), 3: ("trečdalis", "trečdaliai"), 4: ("ketvirtis", "ketvirčiai"),
           5: ("penktadalis", "penktadaliai"), 10: ("dešimtadalis", "dešimtadaliai")}  # fmt: skip
 _FRACTION = re.compile(r"(?<![\w/.,])(\d)/(\d{1,2})(?![\w/]|[.,]\d)(?=\s[^\W\d_])")
 _PER_UNIT = re.compile(r"(?<=[\w€%])/(naktis|naktį|para|parą|mėn\.|d\.|val\.|kg|vnt\.)(?!\w)")
-_PER_WORDS = {"naktis": "už naktį", "naktį": "už naktį", "para": "už parą", "parą": "už parą",
-              "mėn.": "per mėnesį", "d.": "per dieną", "val.": "per valandą",
-              "kg": "už kilogramą", "vnt.": "už vienetą"}  # fmt: skip
+_PER_WORDS = data.table("lt", "per_words")
 
 
 def _per_unit(m: re.Match[str]) -> str:
@@ -256,15 +253,8 @@ _UNITS = {
     "m/s": word("metras per sekundę", "metrai per sekundę", "metrų per sekundę",
                 "metro per sekundę"),
 }  # fmt: skip
-_ABBREVIATIONS = {
-    "pvz.": "pavyzdžiui", "t. y.": "tai yra", "ir kt.": "ir kiti", "Nr.": "numeris",
-    "gerb.": "gerbiamas", "prof.": "profesorius", "Pvz.": "Pavyzdžiui", "tel.": "telefonas",
-    "Tel.": "Telefonas", "ir pan.": "ir panašiai", "apyt.": "apytiksliai", "vnt.": "vienetų",
-    "dr.": "daktaras",
-}  # fmt: skip
-_FEMININE = {"vienas": "viena", "du": "dvi", "keturi": "keturios", "penki": "penkios",
-             "šeši": "šešios", "septyni": "septynios", "aštuoni": "aštuonios",
-             "devyni": "devynios"}  # fmt: skip
+_ABBREVIATIONS = data.table("lt", "abbreviations")
+_FEMININE = data.table("lt", "feminine")
 _SCALES = {
     "tūkst.": word("tūkstantis", "tūkstančiai", "tūkstančių", "tūkstančio"),
     "mln.": word("milijonas", "milijonai", "milijonų", "milijono"),
@@ -294,7 +284,7 @@ SPEC = LanguageSpec(
     equals_word="lygu",
     abbreviations=_ABBREVIATIONS,
     # never end a sentence
-    titles=frozenset(("pvz.", "t. y.", "Nr.", "gerb.", "prof.", "Pvz.", "apyt.", "dr.")),
+    titles=frozenset(data.words("lt", "titles")),
     extra_rules=(_written_dates, _years_alone, lt_everyday.everyday, _hours_span, _everyday),
     final_rules=(_one_hundred,),
     unit_symbols={"val": "h"},  # "2 val. 15 min."

@@ -13,16 +13,15 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
+from model_layer.text.langs import data
 
 _CODE = re.compile(
     r"(?<!\w)((?i:kodas|kodą|PIN(?:\skodas)?|slaptažodis)\s?:?\s?|(?:Nr\.|numeris)\s?(?=\d{5}))"
     r"(\d{4,12})(?![\w.,]\d|\w)(?!\s?(?:€|%|(?i:eur|eurų|eurai)\b))"
 )
 _ROMAN = {"I": 0, "II": 1, "III": 2, "IV": 3, "V": 4, "VI": 5, "VII": 6}
-_GENITIVE = ("pirmadienio", "antradienio", "trečiadienio", "ketvirtadienio", "penktadienio",
-             "šeštadienio", "sekmadienio")  # fmt: skip
-_HABITUAL = ("pirmadieniais", "antradieniais", "trečiadieniais", "ketvirtadieniais",
-             "penktadieniais", "šeštadieniais", "sekmadieniais")  # fmt: skip
+_GENITIVE = data.words("lt", "everyday.genitive")
+_HABITUAL = data.words("lt", "everyday.habitual")
 _DAY = "VII|VI|IV|V|III|II|I"
 _HOUR = r"(?:[01]?\d|2[0-4])"
 # Only before hours ("I-V 12-15 puslapiuose" are chapters and pages).

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import re
 
+from model_layer.text.langs import data
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import plural_latvian, table_ordinal, word
 from model_layer.text.langs.lv import everyday as lv_everyday
 
-MONTHS = ("janvāris", "februāris", "marts", "aprīlis", "maijs", "jūnijs", "jūlijs",
-          "augusts", "septembris", "oktobris", "novembris", "decembris")  # fmt: skip
-MONTHS_LOCATIVE = ("janvārī", "februārī", "martā", "aprīlī", "maijā", "jūnijā", "jūlijā",
-                   "augustā", "septembrī", "oktobrī", "novembrī", "decembrī")  # fmt: skip
+MONTHS = data.words("lv", "months")
+MONTHS_LOCATIVE = data.words("lv", "months_locative")
 _UNITS_ORD = ("", "pirmais", "otrais", "trešais", "ceturtais", "piektais", "sestais",
               "septītais", "astotais", "devītais", "desmitais", "vienpadsmitais",
               "divpadsmitais", "trīspadsmitais", "četrpadsmitais", "piecpadsmitais",
@@ -77,7 +76,7 @@ def _written_dates(text: str) -> str:
 
 
 _YEAR = re.compile(r"(?<![\w.])(\d{4})\.\s?(gadā|gada|gads|gadu)(?!\w)")
-_YEAR_ENDING = {"gadā": "ajā", "gada": "ā", "gads": "ais", "gadu": "o"}
+_YEAR_ENDING = data.table("lv", "year_ending")
 
 
 def _years(text: str) -> str:
@@ -118,26 +117,14 @@ def _ordinals_before_words(text: str) -> str:
 
 # "P-Pk" (hyphen or en dash): no pirmdienas līdz piektdienai;
 # "2/3 vēlētāju": divas trešdaļas; "€/naktī": par nakti.
-_DAYS_FROM = {
-    "P": "pirmdienas",
-    "O": "otrdienas",
-    "T": "trešdienas",
-    "C": "ceturtdienas",
-    "Pk": "piektdienas",
-    "S": "sestdienas",
-    "Sv": "svētdienas",
-}
-_DAYS_TO = {"P": "pirmdienai", "O": "otrdienai", "T": "trešdienai", "C": "ceturtdienai",
-            "Pk": "piektdienai", "S": "sestdienai", "Sv": "svētdienai"}  # fmt: skip
+_DAYS_FROM = data.table("lv", "days_from")
+_DAYS_TO = data.table("lv", "days_to")
 _DAY = "(Pk|Sv|P|O|T|C|S)"
 _DAY_RANGE = re.compile(rf"(?<!\w){_DAY}\s?[-\u2013]\s?{_DAY}(?!\w)")
 _PER_UNIT = re.compile(
     r"(?<=[\w€%])/(naktī|nakts|dienā|diena|mēnesī|mēn\.|gadā|stundā|kg|gab\.)(?!\w)"
 )
-_PER_WORDS = {"naktī": "par nakti", "nakts": "par nakti", "dienā": "dienā", "diena": "dienā",
-              "mēnesī": "mēnesī", "mēn.": "mēnesī", "gadā": "gadā", "stundā": "stundā",
-              "kg": "par kilogramu",
-              "gab.": "par gabalu"}  # fmt: skip
+_PER_WORDS = data.table("lv", "per_words")
 
 
 # "no 9 līdz 18" (hours, nothing counted after): the dative plural, as hours are said
@@ -145,9 +132,7 @@ _PER_WORDS = {"naktī": "par nakti", "nakts": "par nakti", "dienā": "dienā", "
 _HOURS_SPAN = re.compile(
     r"(?<!\w)([Nn]o)\s([01]?\d|2[0-4])\s(līdz)\s([01]?\d|2[0-4])(?![\d.,:]\d|\s?[\w€$£%°])"
 )
-_DATIVE_HOURS = {"viens": "vieniem", "divi": "diviem", "trīs": "trim", "četri": "četriem",
-                 "pieci": "pieciem", "seši": "sešiem", "septiņi": "septiņiem",
-                 "astoņi": "astoņiem", "deviņi": "deviņiem"}  # fmt: skip
+_DATIVE_HOURS = data.table("lv", "dative_hours")
 
 
 def _hour_dative(n: int) -> str | None:
@@ -202,15 +187,8 @@ _UNITS = {
     # wind
     "m/s": word("metrs sekundē", "metri sekundē"),
 }  # fmt: skip
-_ABBREVIATIONS = {
-    "piem.": "piemēram", "utt.": "un tā tālāk", "u.c.": "un citi", "t.i.": "tas ir",
-    "Nr.": "numurs", "prof.": "profesors", "plkst.": "pulksten",
-    "Piem.": "Piemēram", "tālr.": "tālrunis", "Tālr.": "Tālrunis", "apm.": "apmēram",
-    "iel.": "iela", "pag.": "pagasts", "nov.": "novads", "u.tml.": "un tamlīdzīgi",
-}  # fmt: skip
-_FEMININE = {"viens": "viena", "divi": "divas", "četri": "četras", "pieci": "piecas",
-             "seši": "sešas", "septiņi": "septiņas", "astoņi": "astoņas",
-             "deviņi": "deviņas"}  # fmt: skip
+_ABBREVIATIONS = data.table("lv", "abbreviations")
+_FEMININE = data.table("lv", "feminine")
 _SCALES = {
     "tūkst.": word("tūkstotis", "tūkstoši"),
     "milj.": word("miljons", "miljoni"),
@@ -239,7 +217,7 @@ SPEC = LanguageSpec(
     equals_word="ir vienāds ar",
     abbreviations=_ABBREVIATIONS,
     # never end a sentence
-    titles=frozenset(("piem.", "t.i.", "Nr.", "prof.", "plkst.", "Piem.", "apm.")),
+    titles=frozenset(data.words("lv", "titles")),
     extra_rules=(
         _written_dates,
         _years,

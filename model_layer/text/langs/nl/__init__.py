@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import day_month, halves, postcodes, seasons, time_spans
+from model_layer.text.langs import data, day_month, halves, postcodes, seasons, time_spans
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
 from model_layer.text.langs.forms import by_hundreds, word
 from model_layer.text.langs.nl import amounts as nl_amounts
 from model_layer.text.langs.nl import everyday as nl_everyday
 
-MONTHS = ("januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus",
-          "september", "oktober", "november", "december")  # fmt: skip
+MONTHS = data.words("nl", "months")
 
 
 _CENT = word("cent")
@@ -33,13 +32,7 @@ _UNITS = {
     "F": word("graad Fahrenheit", "graden Fahrenheit"), "deg": word("graad", "graden"),
 }  # fmt: skip
 
-_ABBREVIATIONS = {
-    "bijv.": "bijvoorbeeld", "bv.": "bijvoorbeeld", "d.w.z.": "dat wil zeggen",
-    "enz.": "enzovoort", "o.a.": "onder andere", "dhr.": "de heer", "mevr.": "mevrouw",
-    "nr.": "nummer", "ca.": "circa", "m.b.v.": "met behulp van", "p.p.": "per persoon",
-    # capitalised at the start of a line or before a name
-    "Dr.": "doctor", "Blz.": "Bladzijde", "Nr.": "Nummer",
-}  # fmt: skip
+_ABBREVIATIONS = data.table("nl", "abbreviations")
 
 _SCALES = {
     "mln": word("miljoen"),
@@ -101,16 +94,7 @@ SPEC = LanguageSpec(
     ),  # 1100-1999 by hundreds, one word (Taalunie: "negentienhonderdnegentig")
     units=_UNITS,
     # "120 km/u": kilometer per uur; "2 u" twee uur; recipes: "200 gr", "2 el", "1 tl"
-    unit_symbols={
-        "km/u": "km/h",
-        "u": "h",
-        "gr": "g",
-        "mmHg": "mmHg",
-        "el": "el",
-        "tl": "tl",
-        "EL": "el",
-        "TL": "tl",
-    },
+    unit_symbols=data.table("nl", "unit_symbols"),
     range_word="tot",
     version_word="versie",
     version_keywords="versie|Versie",
@@ -119,22 +103,7 @@ SPEC = LanguageSpec(
     equals_word="is gelijk aan",
     section_word="paragraaf",
     abbreviations=_ABBREVIATIONS,
-    titles=frozenset(
-        (
-            "bijv.",
-            "bv.",
-            "d.w.z.",
-            "o.a.",
-            "dhr.",
-            "mevr.",
-            "nr.",
-            "ca.",
-            "m.b.v.",
-            "Dr.",
-            "Blz.",
-            "Nr.",
-        )
-    ),  # never end a sentence
+    titles=frozenset(data.words("nl", "titles")),  # never end a sentence
     extra_rules=(
         nl_everyday.scale_dots,
         nl_everyday.registration_numbers,

@@ -3,17 +3,10 @@
 
 from __future__ import annotations
 
-from model_layer.text.langs import amounts
+from model_layer.text.langs import amounts, data
 
 # A price tag's unit: "per kilo", "per maand".
-_PER = {
-    "kg": "per kilo", "g": "per gram", "l": "per liter", "L": "per liter", "m": "per meter",
-    "m²": "per vierkante meter", "m2": "per vierkante meter", "km": "per kilometer",
-    "h": "per uur", "uur": "per uur", "dag": "per dag", "nacht": "per nacht",
-    "week": "per week", "maand": "per maand", "mnd": "per maand", "jaar": "per jaar",
-    "persoon": "per persoon", "pp": "per persoon", "p.p.": "per persoon", "st": "per stuk",
-    "stuk": "per stuk",
-}  # fmt: skip
+_PER = data.table("nl", "amounts.per")
 
 STYLE = amounts.AmountStyle(
     lang="nl",

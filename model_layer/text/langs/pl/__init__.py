@@ -11,16 +11,14 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import postcodes, slavic_ranges, slavic_times
+from model_layer.text.langs import data, postcodes, slavic_ranges, slavic_times
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec, before
 from model_layer.text.langs.forms import inflect, last_word, plural_polish, word
 
-MONTHS = ("stycznia", "lutego", "marca", "kwietnia", "maja", "czerwca", "lipca", "sierpnia",
-          "września", "października", "listopada", "grudnia")  # fmt: skip
-MONTH_NAMES = ("styczeń", "luty", "marzec", "kwiecień", "maj", "czerwiec",
-               "lipiec", "sierpień", "wrzesień", "październik", "listopad", "grudzień")  # fmt: skip
+MONTHS = data.words("pl", "months")
+MONTH_NAMES = data.words("pl", "month_names")
 # cardinal words that end like an ordinal adjective and must not inflect
-_CARDINALS = frozenset(("trzy", "cztery", "trzydzieści", "czterdzieści"))
+_CARDINALS = frozenset(data.words("pl", "cardinals"))
 _GENITIVE = (("gi", "giego"), ("ki", "kiego"), ("i", "iego"), ("y", "ego"))
 _FEMININE = (("gi", "ga"), ("ki", "ka"), ("i", "ia"), ("y", "a"))
 _FEMININE_LOCATIVE = (("gi", "giej"), ("ki", "kiej"), ("i", "iej"), ("y", "ej"))
@@ -111,8 +109,8 @@ def _inflect(n: int, endings: tuple[tuple[str, str], ...]) -> str | None:
 
 
 _NEUTER = (("gi", "gie"), ("ki", "kie"), ("i", "ie"), ("y", "e"))
-_LOCATIVE_AFTER = frozenset(("w", "we", "na", "o", "po", "przy"))
-_GENITIVE_AFTER = frozenset(("z", "ze", "do", "od", "dla", "bez", "u", "około", "spod", "zza"))
+_LOCATIVE_AFTER = frozenset(data.words("pl", "locative_after"))
+_GENITIVE_AFTER = frozenset(data.words("pl", "genitive_after"))
 
 
 def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
@@ -195,11 +193,7 @@ _UNITS = {
     # wind
     "m/s": word("metr na sekundę", "metry na sekundę", "metrów na sekundę", "metra na sekundę"),
 }  # fmt: skip
-_ABBREVIATIONS = {
-    "np.": "na przykład", "itd.": "i tak dalej", "itp.": "i tym podobne", "tzn.": "to znaczy",
-    "tj.": "to jest", "m.in.": "między innymi", "ul.": "ulica", "prof.": "profesor",
-    "ok.": "około", "dr": "doktor", "Tel.": "Telefon",
-}  # fmt: skip
+_ABBREVIATIONS = data.table("pl", "abbreviations")
 _SCALES = {
     "tys.": word("tysiąc", "tysiące", "tysięcy", "tysiąca"),
     "mln": word("milion", "miliony", "milionów", "miliona"),
@@ -257,21 +251,7 @@ SPEC = LanguageSpec(
     equals_word="równa się",
     section_word="paragraf",
     abbreviations=_ABBREVIATIONS,
-    titles=frozenset(
-        (
-            "np.",
-            "tzn.",
-            "tj.",
-            "m.in.",
-            "ul.",
-            "prof.",
-            "ok.",
-            "tel.",
-            "Tel.",
-            "pod tel.",
-            "Pod tel.",
-        )
-    ),  # never end a sentence
+    titles=frozenset(data.words("pl", "titles")),  # never end a sentence
     extra_rules=(
         _call_under,
         postcodes.rule("pl"),

@@ -8,14 +8,13 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import day_month, halves, postcodes, seasons, time_spans
+from model_layer.text.langs import data, day_month, halves, postcodes, seasons, time_spans
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, word
 from model_layer.text.langs.pt import amounts as pt_amounts
 from model_layer.text.langs.pt import everyday as pt_everyday
 
-MONTHS = ("janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto",
-          "setembro", "outubro", "novembro", "dezembro")  # fmt: skip
+MONTHS = data.words("pt", "months")
 
 
 def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
@@ -28,13 +27,7 @@ def _day(n: int, before: str) -> str | None:
 
 
 _CENT = word("cêntimo", "cêntimos")
-_ABBREVIATIONS = {
-    "Sr.": "senhor", "Sra.": "senhora", "Dr.": "doutor", "Dra.": "doutora",
-    "etc.": "et cetera", "p. ex.": "por exemplo", "n.º": "número", "nº": "número",
-    "a. C.": "antes de Cristo", "d. C.": "depois de Cristo",
-    # recipes, and page references at the start of a line
-    "q.b.": "quanto baste", "Pág.": "Página",
-}  # fmt: skip
+_ABBREVIATIONS = data.table("pt", "abbreviations")
 
 _UNITS = {
     "km": word("quilómetro", "quilómetros"), "m": word("metro", "metros"),
@@ -125,9 +118,7 @@ SPEC = LanguageSpec(
     equals_word="igual a",
     section_word="parágrafo",
     abbreviations=_ABBREVIATIONS,
-    titles=frozenset(
-        ("Sr.", "Sra.", "Dr.", "Dra.", "p. ex.", "n.º", "Pág.")
-    ),  # never end a sentence
+    titles=frozenset(data.words("pt", "titles")),  # never end a sentence
     extra_rules=(
         pt_everyday.intervals,  # "de 8/8 horas": before the dates take "8/8"
         pt_everyday.law_articles,

@@ -3,17 +3,10 @@
 
 from __future__ import annotations
 
-from model_layer.text.langs import amounts
+from model_layer.text.langs import amounts, data
 
 # A price tag's unit: "o quilo" for what is weighed or poured, "por mês" for time.
-_PER = {
-    "kg": "o quilo", "g": "o grama", "l": "o litro", "L": "o litro", "m": "o metro",
-    "m²": "o metro quadrado", "m2": "o metro quadrado", "km": "o quilómetro",
-    "h": "por hora", "hora": "por hora", "dia": "por dia", "noite": "por noite",
-    "semana": "por semana", "mês": "por mês", "mes": "por mês", "ano": "por ano",
-    "pessoa": "por pessoa", "pax": "por pessoa", "un.": "a unidade", "un": "a unidade",
-    "unidade": "a unidade",
-}  # fmt: skip
+_PER = data.table("pt", "amounts.per")
 
 STYLE = amounts.AmountStyle(
     lang="pt",

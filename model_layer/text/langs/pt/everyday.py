@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import codes
+from model_layer.text.langs import codes, data
 
 
 def _feminine(n: int) -> str | None:
@@ -91,8 +91,7 @@ def time_spans(text: str) -> str:
     return _TIME_SPAN.sub(say, text) if ":" in text else text
 
 
-_SIDE = {"esq": "esquerdo", "dto": "direito", "dt": "direito", "drt": "direito",
-         "dtº": "direito", "frt": "frente"}  # fmt: skip
+_SIDE = data.table("pt", "everyday.side")
 _FLOOR_SIDE = re.compile(
     r"(?<![\w.,])(\d{1,2}\.?[ºª])\s?(Esq|esq|Dto|dto|Dt|dt|Drt|drt|Frt|frt)(?:\.º|º|\.)?(?!\w)"
 )

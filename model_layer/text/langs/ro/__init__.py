@@ -5,20 +5,15 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import day_month, roman
+from model_layer.text.langs import data, day_month, roman
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import plural_romanian, word
 from model_layer.text.langs.ro import amounts as ro_amounts
 
-MONTHS = ("ianuarie", "februarie", "martie", "aprilie", "mai", "iunie", "iulie", "august",
-          "septembrie", "octombrie", "noiembrie", "decembrie")  # fmt: skip
+MONTHS = data.words("ro", "months")
 
 # the feminine ordinal ("a doua", "a treia") from num2words' masculine ("al doilea")
-_FEMININE_ORDINAL = {
-    "unulea": "una", "doilea": "doua", "treilea": "treia", "patrulea": "patra",
-    "cincilea": "cincea", "șaselea": "șasea", "șaptelea": "șaptea", "optulea": "opta",
-    "nouălea": "noua", "zecelea": "zecea",
-}  # fmt: skip
+_FEMININE_ORDINAL = data.table("ro", "feminine_ordinal")
 
 
 def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
@@ -64,19 +59,7 @@ _UNITS = {
     "C": word("grad Celsius", "grade Celsius", "de grade Celsius", gender="n"),
     "deg": word("grad", "grade", "de grade", gender="n"),
 }  # fmt: skip
-_ABBREVIATIONS = {
-    "dl.": "domnul", "d-l": "domnul", "dna.": "doamna", "d-na": "doamna", "dr.": "doctor",
-    "Dr.": "doctor", "etc.": "etcetera", "nr.": "numărul", "str.": "strada", "p. ex.": "de exemplu",
-    # addresses, forms and everyday writing
-    "Dl.": "Domnul", "Dna.": "Doamna", "Str.": "Strada", "Nr.": "Numărul", "bl.": "blocul",
-    "Bl.": "Blocul", "sc.": "scara", "ap.": "apartamentul", "Ap.": "Apartamentul",
-    "et.": "etajul", "Bd.": "Bulevardul", "B-dul": "Bulevardul", "Bdul.": "Bulevardul",
-    "bd.": "bulevardul", "Cal.": "Calea", "jud.": "județul", "Jud.": "Județul",
-    "sect.": "sectorul", "tel.": "telefon", "Tel.": "Telefon", "aprox.": "aproximativ",
-    "Aprox.": "Aproximativ", "ex.": "exemplu", "pag.": "pagina", "cca.": "circa",
-    "L-V": "de luni până vineri", "Lu-Vi": "de luni până vineri",
-    "dvs.": "dumneavoastră", "Dvs.": "Dumneavoastră", "dvs": "dumneavoastră",
-}  # fmt: skip
+_ABBREVIATIONS = data.table("ro", "abbreviations")
 # Feminine plurals in -i, which the shared agreement rule takes for masculine ones ("doi
 # lei"): "două mașini", "douăsprezece cărți". Nouns in -ții, -ăți, -iuni, -ări are feminine.
 _FEMININE_I = (
@@ -168,7 +151,7 @@ _CLOCK_RANGE = re.compile(
 
 # "S 10:00-14:00", "D: închis": a weekday's letter before a time is the day.
 _DAY_BEFORE_CLOCK = re.compile(rf"(?<![\w.-])(S|D|Sâ|Du)\.?(?=:?\s+{_CLOCK})")
-_DAY_NAMES = {"S": "sâmbătă", "Sâ": "sâmbătă", "D": "duminică", "Du": "duminică"}
+_DAY_NAMES = data.table("ro", "day_names")
 
 
 def _clock_ranges(text: str) -> str:
@@ -226,37 +209,7 @@ SPEC = LanguageSpec(
     equals_word="egal cu",
     section_word="paragraful",
     abbreviations=_ABBREVIATIONS,
-    titles=frozenset(
-        (
-            "dl.",
-            "dna.",
-            "dr.",
-            "Dr.",
-            "nr.",
-            "str.",
-            "p. ex.",
-            "Dl.",
-            "Dna.",
-            "Str.",
-            "Nr.",
-            "bl.",
-            "Bl.",
-            "sc.",
-            "ap.",
-            "Ap.",
-            "et.",
-            "Bd.",
-            "Bdul.",
-            "bd.",
-            "Cal.",
-            "jud.",
-            "Jud.",
-            "sect.",
-            "aprox.",
-            "Aprox.",
-            "cca.",
-        )
-    ),  # never end a sentence
+    titles=frozenset(data.words("ro", "titles")),  # never end a sentence
     extra_rules=(
         _roman_ordinals,
         _codes,

@@ -7,17 +7,10 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import amounts
+from model_layer.text.langs import amounts, data
 
 # A price tag's unit: "pe kilogram", "pe lună".
-_PER = {
-    "kg": "pe kilogram", "g": "pe gram", "l": "pe litru", "L": "pe litru", "m": "pe metru",
-    "mp": "pe metru pătrat", "m²": "pe metru pătrat", "m2": "pe metru pătrat",
-    "buc": "pe bucată", "buc.": "pe bucată", "bucată": "pe bucată", "h": "pe oră",
-    "oră": "pe oră", "zi": "pe zi", "noapte": "pe noapte", "săptămână": "pe săptămână",
-    "lună": "pe lună", "an": "pe an", "persoană": "pe persoană", "pers": "pe persoană",
-    "pers.": "pe persoană", "cameră": "pe cameră", "km": "pe kilometru",
-}  # fmt: skip
+_PER = data.table("ro", "amounts.per")
 
 _AGREEING = amounts.agreeing_thousands("ro")
 STYLE = amounts.AmountStyle(

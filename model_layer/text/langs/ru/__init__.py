@@ -14,15 +14,13 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import slavic_ranges, slavic_times
+from model_layer.text.langs import data, slavic_ranges, slavic_times
 from model_layer.text.langs.east_slavic import CaseRules, CaseTables
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import plural_east_slavic, word
 
-MONTHS = ("января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа",
-          "сентября", "октября", "ноября", "декабря")  # fmt: skip
-MONTH_NAMES = ("январь", "февраль", "март", "апрель", "май", "июнь",
-               "июль", "август", "сентябрь", "октябрь", "ноябрь", "декабрь")  # fmt: skip
+MONTHS = data.words("ru", "months")
+MONTH_NAMES = data.words("ru", "month_names")
 
 _TABLES = CaseTables(
     code="ru",
@@ -85,16 +83,8 @@ _UNITS = {
     # wind
     "m/s": word("метр в секунду", "метра в секунду", "метров в секунду", "метра в секунду"),
 }  # fmt: skip
-_UNIT_SYMBOLS = {"км": "km", "м": "m", "см": "cm", "мм": "mm", "кг": "kg", "г": "g", "л": "l",
-                 "мл": "ml", "км/ч": "km/h", "м²": "m2", "ч": "h", "мин": "min", "сек": "s",
-                 "ГБ": "GB", "Гб": "GB", "МБ": "MB", "Мб": "MB", "кВт": "kW",
-                 "мг": "mg", "м/с": "m/s",
-                 "м³": "m3", "м3": "m3", "кВт·ч": "kWh", "кВтч": "kWh"}  # fmt: skip
-_ABBREVIATIONS = {
-    "т. е.": "то есть", "т. д.": "так далее", "т. п.": "тому подобное", "т. к.": "так как",
-    "напр.": "например", "ул.": "улица", "им.": "имени", "др.": "другие", "проф.": "профессор",
-    "на ул.": "на улице", "по ул.": "по улице",  # the street in the case of its preposition
-}  # fmt: skip
+_UNIT_SYMBOLS = data.table("ru", "unit_symbols")
+_ABBREVIATIONS = data.table("ru", "abbreviations")
 # A city before its name ("г. Москва"): not after a number, where "г." is a year or a gram.
 _CITY = re.compile(r"(?<!\w)(?<!\d )(?<!\d\u00a0)(?:([Вв]о?) )?г\.[ \u00a0]?(?=[А-ЯЁ][а-яё])")
 
@@ -147,7 +137,7 @@ SPEC = LanguageSpec(
         "GBP": Currency(word("фунт", "фунта", "фунтов", "фунта"), word("пенни")),
         "UAH": Currency(word("гривна", "гривны", "гривен", "гривны", gender="f"), _KOPEK),
     },
-    currency_symbols={"₽": "RUB", "руб.": "RUB", "руб": "RUB", "₴": "UAH"},
+    currency_symbols=data.table("ru", "currency_symbols"),
     scales=_SCALES,
     months=MONTHS,
     month_aliases=_MONTH_ABBREVIATIONS,
@@ -169,9 +159,7 @@ SPEC = LanguageSpec(
     equals_word="равно",
     section_word="параграф",
     abbreviations=_ABBREVIATIONS,
-    titles=frozenset(
-        ("т. е.", "т. к.", "напр.", "ул.", "им.", "проф.", "на ул.", "по ул.")
-    ),  # never end a sentence
+    titles=frozenset(data.words("ru", "titles")),  # never end a sentence
     extra_rules=(_cities, slavic_times.rule("ru"), CASES.years, CASES.first_days, _RANGES),
 )
 

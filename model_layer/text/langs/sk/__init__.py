@@ -10,16 +10,14 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import central_slavic, time_spans
+from model_layer.text.langs import central_slavic, data, time_spans
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, last_word, plural_czech, table_ordinal, word
 from model_layer.text.langs.sk import amounts as sk_amounts
 from model_layer.text.langs.slavic_times import dotted_times
 
-MONTHS = ("januára", "februára", "marca", "apríla", "mája", "júna", "júla", "augusta",
-          "septembra", "októbra", "novembra", "decembra")  # fmt: skip
-MONTH_NAMES = ("január", "február", "marec", "apríl", "máj", "jún",
-               "júl", "august", "september", "október", "november", "december")  # fmt: skip
+MONTHS = data.words("sk", "months")
+MONTH_NAMES = data.words("sk", "month_names")
 _UNITS_ORD = ("", "prvý", "druhý", "tretí", "štvrtý", "piaty", "šiesty", "siedmy", "ôsmy",
               "deviaty", "desiaty", "jedenásty", "dvanásty", "trinásty", "štrnásty", "pätnásty",
               "šestnásty", "sedemnásty", "osemnásty", "devätnásty")  # fmt: skip
@@ -66,12 +64,10 @@ _FORMS = {
     "pl_gen_loc": (("ý", "ých"), ("y", "ych"), ("í", "ích")),
     "pl_ins": (("ý", "ými"), ("y", "ymi"), ("í", "ími")),
 }
-_LOCATIVE_PREPOSITIONS = frozenset(("v", "vo", "na", "o", "po", "pri"))
-_GENITIVE_PREPOSITIONS = frozenset(
-    ("do", "od", "z", "zo", "u", "bez", "počas", "podľa", "okolo", "vedľa", "blízko", "spred")
-)
-_DATIVE_PREPOSITIONS = frozenset(("k", "ku", "proti", "vďaka", "oproti"))
-_INSTRUMENTAL_PREPOSITIONS = frozenset(("s", "so", "za", "pred", "nad", "pod", "medzi"))
+_LOCATIVE_PREPOSITIONS = frozenset(data.words("sk", "locative_prepositions"))
+_GENITIVE_PREPOSITIONS = frozenset(data.words("sk", "genitive_prepositions"))
+_DATIVE_PREPOSITIONS = frozenset(data.words("sk", "dative_prepositions"))
+_INSTRUMENTAL_PREPOSITIONS = frozenset(data.words("sk", "instrumental_prepositions"))
 # Feminine nouns whose locative ends in -e like the masculine and neuter ones.
 _FEMININE_LOCATIVES = re.compile(
     r"(?:triede|kapitole|časti|etape|lige|sezóne|polovici|tabuľke|hodine|vlne|ulici|stanici|"
@@ -128,12 +124,11 @@ def _ordinals_before_nouns(text: str) -> str:
 
 
 # "po-pi", "po-pia" (hyphen or en dash): opening days; "80 €/noc": za noc.
-_DAYS = {"po": "pondelok", "ut": "utorok", "st": "streda", "št": "štvrtok", "pi": "piatok",
-         "pia": "piatok", "so": "sobota", "ne": "nedeľa"}  # fmt: skip
+_DAYS = data.table("sk", "days")
 _DAY = r"(po|ut|st|št|pi|pia|so|ne)"
 _DAY_RANGE = re.compile(rf"(?<!\w){_DAY}\s?[-\u2013]\s?{_DAY}(?!\w)", re.IGNORECASE)  # "Po-Pi"
 _PER_UNIT = re.compile(r"(?<=[\w€%])/(noc|deň|mesiac|rok|hod|osobu|os\.|kus|ks|kg)(?!\w)")
-_PER_WORDS = {"hod": "hodinu", "os.": "osobu", "ks": "kus", "kg": "kilogram"}
+_PER_WORDS = data.table("sk", "per_words")
 
 
 def _everyday(text: str) -> str:
@@ -175,12 +170,7 @@ _UNITS = {
     "m/s": word("meter za sekundu", "metre za sekundu", "metrov za sekundu", "metra za sekundu"),
     "pcs": word("kus", "kusy", "kusov", "kusa"),  # "3 ks" on receipts
 }  # fmt: skip
-_ABBREVIATIONS = {
-    "napr.": "napríklad", "tzv.": "takzvaný", "atď.": "a tak ďalej", "a pod.": "a podobne",
-    "t. j.": "to jest", "resp.": "respektíve", "ul.": "ulica", "č.": "číslo",
-    "Napr.": "Napríklad", "r.": "roku", "tel.": "telefón", "Tel.": "Telefón", "nám.": "námestie",
-    "str.": "strana", "cca": "približne", "p.": "pán", "pí.": "pani",
-}  # fmt: skip
+_ABBREVIATIONS = data.table("sk", "abbreviations")
 # Words before a number that names (read digit by digit): company, tax and birth numbers,
 # bank accounts, payment symbols, orders and parcels.
 _IDS = (
@@ -228,7 +218,7 @@ SPEC = LanguageSpec(
     section_word="paragraf",
     abbreviations=_ABBREVIATIONS,
     # never end a sentence
-    titles=frozenset(("napr.", "tzv.", "t. j.", "resp.", "ul.", "č.", "Napr.", "r.", "nám.", "p.")),
+    titles=frozenset(data.words("sk", "titles")),
     extra_rules=(
         central_slavic.id_rule(_IDS, "sk", "lomené", codes=r"kód\w*|PIN"),
         central_slavic.time_span_rule("od", "do", ("medzi", "a")),

@@ -5,15 +5,9 @@ of money keeps "až" ("1 500 až 2 000 €")."""
 
 from __future__ import annotations
 
-from model_layer.text.langs import amounts
+from model_layer.text.langs import amounts, data
 
-_PER = {
-    "kg": "za kilogram", "g": "za gram", "l": "za liter", "m": "za meter", "km": "za kilometer",
-    "m2": "za štvorcový meter", "m²": "za štvorcový meter", "ks": "za kus", "kus": "za kus",
-    "h": "za hodinu", "hod": "za hodinu", "deň": "za deň", "noc": "za noc",
-    "os.": "za osobu", "osobu": "za osobu", "mes.": "mesačne", "mesiac": "mesačne",
-    "rok": "ročne", "týždeň": "týždenne",
-}  # fmt: skip
+_PER = data.table("sk", "amounts.per")
 
 STYLE = amounts.AmountStyle(
     lang="sk",

@@ -11,17 +11,14 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import central_slavic, time_spans
+from model_layer.text.langs import central_slavic, data, time_spans
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, last_word, plural_slovenian, word
 from model_layer.text.langs.sl import amounts as sl_amounts
 
-MONTHS = ("januarja", "februarja", "marca", "aprila", "maja", "junija", "julija", "avgusta",
-          "septembra", "oktobra", "novembra", "decembra")  # fmt: skip
-MONTH_NAMES = ("januar", "februar", "marec", "april", "maj", "junij",
-               "julij", "avgust", "september", "oktober", "november", "december")  # fmt: skip
-_LOCATIVE_HOURS = {"ena": "eni", "dve": "dveh", "dva": "dveh", "tri": "treh", "štiri": "štirih",
-                   "sedem": "sedmih", "osem": "osmih"}  # fmt: skip
+MONTHS = data.words("sl", "months")
+MONTH_NAMES = data.words("sl", "month_names")
+_LOCATIVE_HOURS = data.table("sl", "locative_hours")
 
 
 def _date(parts: DateParts) -> str | None:
@@ -52,10 +49,10 @@ _ORDINAL_FORMS = {
     "loc": (("i", "em"),), "ins": (("i", "im"),), "f_gen": (("i", "e"),), "f_loc": (("i", "i"),),
     "f_ins": (("i", "o"),), "pl": (("i", "ih"),), "pl_ins": (("i", "imi"),),
 }  # fmt: skip
-_LOC = frozenset(("v", "na", "o", "po", "pri"))
-_GEN = frozenset(("do", "od", "iz", "brez", "zaradi", "izpred", "blizu", "okoli", "sredi"))
-_DAT = frozenset(("k", "h", "proti"))
-_INS = frozenset(("z", "s", "med", "pred", "nad", "pod", "za"))
+_LOC = frozenset(data.words("sl", "loc"))
+_GEN = frozenset(data.words("sl", "gen"))
+_DAT = frozenset(data.words("sl", "dat"))
+_INS = frozenset(data.words("sl", "ins"))
 _NEXT_FORMS = (("ega", "gen"), ("emu", "dat"), ("imi", "pl_ins"), ("ih", "pl"), ("ah", "pl"),
                ("em", "loc"), ("im", "ins"))  # fmt: skip
 _SECOND_ORDINAL = re.compile(r"\s\d{1,3}\.\s([a-zčšž]+)")
@@ -106,8 +103,7 @@ def _ordinals_before_words(text: str) -> str:
 
 # "pon.-pet." (hyphen or en dash): od ponedeljka do petka; "80 €/noč": na noč;
 # "2/3 volivcev": dve tretjini.
-_DAYS_FROM = {"pon": "ponedeljka", "tor": "torka", "sre": "srede", "čet": "četrtka",
-              "pet": "petka", "sob": "sobote", "ned": "nedelje"}  # fmt: skip
+_DAYS_FROM = data.table("sl", "days_from")
 _DAY = "(pon|tor|sre|čet|pet|sob|ned)"
 _DAY_RANGE = re.compile(rf"(?<!\w){_DAY}\.?\s?[-\u2013]\s?{_DAY}(?:\.(?=\s+[a-z0-9]))?(?![\w])")
 _PER_UNIT = re.compile(r"(?<=[\w€%])/(noč|dan|mesec|leto|uro|osebo|kos|kg)(?!\w)")
@@ -151,12 +147,7 @@ _UNITS = {
     # wind
     "m/s": word("meter na sekundo", "metra na sekundo", "metri na sekundo", "metrov na sekundo"),
 }  # fmt: skip
-_ABBREVIATIONS = {
-    "npr.": "na primer", "itd.": "in tako dalje", "tj.": "to je", "oz.": "oziroma",
-    "t. i.": "tako imenovani", "dr.": "doktor", "ul.": "ulica", "št.": "številka",
-    "Npr.": "Na primer", "Oz.": "Oziroma", "tel.": "telefon", "Tel.": "Telefon",
-    "pribl.": "približno", "cca.": "približno", "mag.": "magister", "prof.": "profesor",
-}  # fmt: skip
+_ABBREVIATIONS = data.table("sl", "abbreviations")
 # Words before a number that names (read digit by digit): company and tax numbers, the
 # personal number, bank accounts and payment references, orders and parcels.
 _IDS = (
@@ -199,7 +190,7 @@ SPEC = LanguageSpec(
     section_word="člen",
     abbreviations=_ABBREVIATIONS,
     # never end a sentence
-    titles=frozenset(("npr.", "tj.", "oz.", "t. i.", "dr.", "ul.", "št.", "Npr.", "pribl.")),
+    titles=frozenset(data.words("sl", "titles")),
     extra_rules=(
         central_slavic.id_rule(_IDS, "sl", codes=r"kod[aoei]?|PIN"),
         central_slavic.time_span_rule("od", "do", ("med", "in")),

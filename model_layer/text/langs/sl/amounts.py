@@ -6,14 +6,9 @@ is "1.500 do 2.000 €", as the module reads "100–200 €"."""
 
 from __future__ import annotations
 
-from model_layer.text.langs import amounts
+from model_layer.text.langs import amounts, data
 
-_PER = {
-    "kg": "na kilogram", "g": "na gram", "l": "na liter", "m": "na meter", "km": "na kilometer",
-    "m2": "na kvadratni meter", "m²": "na kvadratni meter", "kos": "na kos", "h": "na uro",
-    "uro": "na uro", "dan": "na dan", "noč": "na noč", "osebo": "na osebo", "mesec": "na mesec",
-    "leto": "na leto", "teden": "na teden",
-}  # fmt: skip
+_PER = data.table("sl", "amounts.per")
 
 STYLE = amounts.AmountStyle(
     lang="sl",

@@ -5,26 +5,16 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import day_month, halves, nordic, rates, seasons, time_spans
+from model_layer.text.langs import data, day_month, halves, nordic, rates, seasons, time_spans
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
 from model_layer.text.langs.forms import by_hundreds, word
 from model_layer.text.langs.sv import amounts as sv_amounts
 
-MONTHS = ("januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti",
-          "september", "oktober", "november", "december")  # fmt: skip
+MONTHS = data.words("sv", "months")
 
 
 _CENT = word("cent", gender="c")
-_ABBREVIATIONS = {
-    "ggr": "gånger",
-    "t.ex.": "till exempel", "bl.a.": "bland annat", "osv.": "och så vidare",
-    "dvs.": "det vill säga", "ca": "cirka", "Ca": "Cirka", "rok": "rum och kök",
-    "nr": "nummer", "kl.": "klockan", "Kl.": "Klockan",
-    "kl": "klockan", "Kl": "Klockan",
-    "m.m.": "med mera", "s.k.": "så kallad", "tel.": "telefon", "Tel.": "Telefon",
-    "inkl.": "inklusive", "exkl.": "exklusive", "t.o.m.": "till och med",
-    "fr.o.m.": "från och med", "resp.": "respektive",
-}  # fmt: skip
+_ABBREVIATIONS = data.table("sv", "abbreviations")
 
 _UNITS = {
     "km": word("kilometer", gender="c"), "m": word("meter", gender="c"),
@@ -69,21 +59,9 @@ _MONTH_ABBREVIATIONS = {
 }
 # "1 kvinna" is "en kvinna": one before a noun of common gender (most nouns), "ett"/"et"
 # before the frequent neuter ones.
-_NEUTER = frozenset((
-    "barn", "år", "hus", "äpple", "glas", "kilo", "rum", "land", "liv", "ord", "ben", "öga",
-    "öra", "hjärta", "huvud", "bord", "fönster", "paket", "exemplar", "stycke", "par", "dussin",
-    "hekto", "gram", "ägg", "brev", "foto", "jobb", "problem", "program", "spel", "mål", "lag",
-    "tåg", "flyg", "plan", "skepp", "djur", "träd", "bär", "bröd", "kort", "nummer", "företag",
-    "sekel", "dygn", "ögonblick", "väder", "folk", "ställe", "kök", "badrum", "sovrum",
-    "kontor", "hotell", "museum", "sjukhus", "universitet", "parti", "projekt", "system",
-    "minne", "resultat", "fel", "svar", "beslut", "förslag", "möte", "samtal", "avsnitt",
-    "kapitel", "land", "mejl", "meddelande", "sms", "tal",
-))  # fmt: skip
+_NEUTER = frozenset(data.words("sv", "neuter"))
 # after a number these are no noun: "klockan 1 och" is "klockan ett och"
-_NOT_NOUNS = frozenset((
-    "och", "eller", "i", "på", "av", "till", "för", "med",
-    "om", "men", "som", "är", "var", "så", "att", "den", "det",
-))  # fmt: skip
+_NOT_NOUNS = frozenset(data.words("sv", "not_nouns"))
 
 
 # "betalas den 25 varje månad", "den 25.": the day of the month (not "den 25 år gamla")
@@ -110,27 +88,7 @@ def _one(digits: str, following: str) -> str | None:
 
 
 # "2 tabletter/dag", "25 kr/kg": a rate, "per dag", "per kilo"
-_PER_WORDS = {
-    "dag": "dag",
-    "dygn": "dygn",
-    "vecka": "vecka",
-    "v": "vecka",
-    "mån": "månad",
-    "månad": "månad",
-    "år": "år",
-    "st": "styck",
-    "person": "person",
-    "pers": "person",
-    "kg": "kilo",
-    "km": "kilometer",
-    "h": "timme",
-    "tim": "timme",
-    "timme": "timme",
-    "natt": "natt",
-    "l": "liter",
-    "m2": "kvadratmeter",
-    "m²": "kvadratmeter",
-}
+_PER_WORDS = data.table("sv", "per_words")
 
 
 # "Din kod är 483920", "Verifieringskod: 123 456", "PIN-kod 1234"
@@ -170,17 +128,7 @@ SPEC = LanguageSpec(
     ),  # 1100-1999 by hundreds, one word: "nittonhundranittionio" (Språkrådet)
     agreeing=_one,
     units={**_UNITS, "dl": word("deciliter", gender="c"), "cl": word("centiliter", gender="c")},
-    unit_symbols={
-        "dl": "dl",
-        "cl": "cl",
-        "sek": "s",
-        "tim": "h",
-        "kvm": "m2",
-        "st": "st",
-        "st.": "st",
-        "tr": "tr",
-        "tr.": "tr",
-    },  # recipes: "2 dl mjölk"
+    unit_symbols=data.table("sv", "unit_symbols"),  # recipes: "2 dl mjölk"
     range_word="till",
     version_word="version",
     version_keywords="version|Version",
@@ -189,7 +137,7 @@ SPEC = LanguageSpec(
     equals_word="är lika med",
     section_word="paragraf",
     abbreviations=_ABBREVIATIONS,
-    titles=frozenset(("t.ex.", "bl.a.", "dvs.", "kl.", "s.k.")),  # never end a sentence
+    titles=frozenset(data.words("sv", "titles")),  # never end a sentence
     extra_rules=(
         nordic.code_rule(_CODE_WORDS, "sv"),  # "Din kod är 483920": digit by digit
         nordic.personal_id_rule("sv", year_first=True, tail=r"\d{4}"),

@@ -4,10 +4,10 @@
 
 from __future__ import annotations
 
-from model_layer.text.langs import amounts
+from model_layer.text.langs import amounts, data
 
 # After "kr/", "€/": the rates rule has said the common ones ("per kilo") already.
-_PER = {"kg": "per kilo", "l": "per liter", "st": "per styck", "mån": "per månad"}
+_PER = data.table("sv", "amounts.per")
 
 STYLE = amounts.AmountStyle(
     lang="sv",

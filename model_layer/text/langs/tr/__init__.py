@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
+from model_layer.text.langs import data
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import plural_none, word
 from model_layer.text.langs.tr import amounts as tr_amounts
@@ -165,10 +166,7 @@ def _harmonized(word: str, suffix: str) -> str:
 # one to (-a) the other, each suffix in the word's harmony.
 _CLOCK = r"(?:[01]?\d|2[0-3])[:.][0-5]\d"
 _CLOCK_RANGE = re.compile(rf"(?<![\w:.,])({_CLOCK})\s?[-\u2013]\s?({_CLOCK})(?![\d'’])")
-_DAYS = {"pzt": "pazartesi", "pazartesi": "pazartesi", "sal": "salı", "salı": "salı",
-         "çar": "çarşamba", "çarşamba": "çarşamba", "per": "perşembe", "perşembe": "perşembe",
-         "cum": "cuma", "cuma": "cuma", "cmt": "cumartesi", "cumartesi": "cumartesi",
-         "paz": "pazar", "pazar": "pazar"}  # fmt: skip
+_DAYS = data.table("tr", "days")
 _DAY = "|".join(sorted(_DAYS, key=len, reverse=True))
 _DAY_RANGE = re.compile(
     rf"(?<!\w)({_DAY})\.?\s?[-\u2013]\s?({_DAY})\b(?:\.(?=\s+[a-zçğıöşü0-9]))?", re.IGNORECASE
@@ -245,8 +243,7 @@ def _addresses(text: str) -> str:
     return _FLAT_FLOOR.sub(lambda m: " daire " if m.group(2)[0] == "D" else " kat ", text)
 
 
-MONTHS = ("Ocak", "Şubat", "Mart", "Nisan", "Mayıs", "Haziran", "Temmuz", "Ağustos", "Eylül",
-          "Ekim", "Kasım", "Aralık")  # fmt: skip
+MONTHS = data.words("tr", "months")
 _SENT = word("sent")
 _UNITS = {
     "km": word("kilometre"), "m": word("metre"), "cm": word("santimetre"), "mm": word("milimetre"),
@@ -257,16 +254,7 @@ _UNITS = {
     "GHz": word("gigahertz"), "MHz": word("megahertz"), "C": word("santigrat derece"),
     "F": word("Fahrenhayt derece"), "deg": word("derece"),
 }  # fmt: skip
-_ABBREVIATIONS = {
-    "Dr.": "doktor", "Prof.": "profesör", "vb.": "ve benzeri", "vs.": "vesaire",
-    "örn.": "örneğin", "No.": "numara", "Sn.": "sayın", "bkz.": "bakınız", "Av.": "avukat",
-    # addresses and forms
-    "Cad.": "Caddesi", "Cd.": "Caddesi", "Sok.": "Sokağı", "Sk.": "Sokağı",
-    "Mah.": "Mahallesi", "Mh.": "Mahallesi", "Bulv.": "Bulvarı", "Blv.": "Bulvarı",
-    "Apt.": "Apartmanı", "No:": "numara", "Tel.": "telefon", "Tel:": "telefon:",
-    "Doç.": "doçent", "Yrd.": "yardımcı", "Uzm.": "uzman", "Öğr.": "öğretim",
-    "yy.": "yüzyıl", "dk.": "dakika", "sn.": "saniye", "mad.": "madde",
-}  # fmt: skip
+_ABBREVIATIONS = data.table("tr", "abbreviations")
 SPEC = LanguageSpec(
     code="tr",
     decimal_word=word("virgül"),  # "üç virgül on dört": the fraction as a number
@@ -287,7 +275,7 @@ SPEC = LanguageSpec(
     ordinal_dot=True,
     ordinal=_ordinal,
     units=_UNITS,
-    unit_symbols={"dk": "min", "sn": "s", "sa": "h"},  # "15 dk" on beş dakika
+    unit_symbols=data.table("tr", "unit_symbols"),  # "15 dk" on beş dakika
     range_word="ila",  # "beş ila on"
     version_word="sürüm",
     version_keywords="sürüm|Sürüm",
@@ -297,29 +285,7 @@ SPEC = LanguageSpec(
     equals_word="eşittir",
     abbreviations=_ABBREVIATIONS,
     # never end a sentence
-    titles=frozenset(
-        (
-            "Dr.",
-            "Prof.",
-            "örn.",
-            "No.",
-            "Sn.",
-            "bkz.",
-            "Av.",
-            "Doç.",
-            "Yrd.",
-            "Uzm.",
-            "Cad.",
-            "Cd.",
-            "Sok.",
-            "Sk.",
-            "Mah.",
-            "Mh.",
-            "Bulv.",
-            "Blv.",
-            "Apt.",
-        )
-    ),
+    titles=frozenset(data.words("tr", "titles")),
     scales={w: word(w) for w in ("bin", "milyon", "milyar", "trilyon")},
     extra_rules=(
         _codes,

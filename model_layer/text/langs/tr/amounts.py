@@ -13,17 +13,11 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import amounts
+from model_layer.text.langs import amounts, data
 
 _CURRENCY = r"TL\b|₺|€|\$|£|EUR\b|USD\b|TRY\b|lira\b|avro\b|euro\b|dolar\b"
 # The unit of a price tag, said before the price: "kilosu", "aylık", "kişi başı".
-_PER = {
-    "kg": "kilosu", "kilo": "kilosu", "g": "gramı", "gr": "gramı", "lt": "litresi",
-    "l": "litresi", "L": "litresi", "m": "metresi", "m²": "metrekaresi", "m2": "metrekaresi",
-    "adet": "adedi", "ad": "adedi", "ay": "aylık", "gün": "günlük", "gece": "gecelik",
-    "saat": "saatlik", "sa": "saatlik", "yıl": "yıllık", "hafta": "haftalık",
-    "kişi": "kişi başı",
-}  # fmt: skip
+_PER = data.table("tr", "amounts.per")
 _PER_UNIT = re.compile(
     rf"(?<![\w.,])({amounts.NUMBER})(\s?(?:{_CURRENCY}))\s?/\s?"
     rf"({'|'.join(re.escape(u) for u in sorted(_PER, key=len, reverse=True))})(?![\w²'’])"

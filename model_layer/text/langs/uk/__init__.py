@@ -13,15 +13,13 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import slavic_ranges, slavic_times
+from model_layer.text.langs import data, slavic_ranges, slavic_times
 from model_layer.text.langs.east_slavic import CaseRules, CaseTables
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import last_word, plural_east_slavic, word
 
-MONTHS = ("січня", "лютого", "березня", "квітня", "травня", "червня", "липня", "серпня",
-          "вересня", "жовтня", "листопада", "грудня")  # fmt: skip
-MONTH_NAMES = ("січень", "лютий", "березень", "квітень", "травень", "червень",
-               "липень", "серпень", "вересень", "жовтень", "листопад", "грудень")  # fmt: skip
+MONTHS = data.words("uk", "months")
+MONTH_NAMES = data.words("uk", "month_names")
 
 _TABLES = CaseTables(
     code="uk",
@@ -69,7 +67,7 @@ def _hour(h: int, before: str) -> str | None:
     return CASES.ordinal(h, "f_obl" if prep in ("о", "об") else "f")
 
 
-_HOUR_GENITIVE = frozenset(["з", "із", "від", "до", "після", "близько", "біля", "коло"])
+_HOUR_GENITIVE = frozenset(data.words("uk", "hour_genitive"))
 
 
 _KOPEK = word("копійка", "копійки", "копійок", "копійки", gender="f")
@@ -102,22 +100,8 @@ _UNITS = {
     # wind
     "m/s": word("метр за секунду", "метри за секунду", "метрів за секунду", "метра за секунду"),
 }  # fmt: skip
-_UNIT_SYMBOLS = {"км": "km", "м": "m", "см": "cm", "мм": "mm", "кг": "kg", "г": "g", "л": "l",
-                 "км/год": "km/h", "м²": "m2", "м2": "m2", "год": "h", "хв": "min", "сек": "s",
-                 "ГБ": "GB", "мг": "mg", "м/с": "m/s",
-                 "мл": "ml", "м³": "m3", "м3": "m3", "кВт": "kW",
-                 "кВт·год": "kWh",
-                 "МБ": "MB"}  # fmt: skip
-_ABBREVIATIONS = {
-    "т. зв.": "так званий", "т. д.": "так далі", "т. п.": "тому подібне",
-    "напр.": "наприклад", "вул.": "вулиця", "див.": "дивись", "Див.": "Дивись", "ім.": "імені",
-    # an address: the street in the locative after "на", "по"; flat, house, region
-    "на вул.": "на вулиці", "по вул.": "по вулиці", "кв.": "квартира", "буд.": "будинок",
-    "обл.": "область", "пров.": "провулок",
-    "кв. м": "м²",  # "45 кв. м": square metres (said by the unit rule), not a flat
-    "тел.": "телефон", "Тел.": "Телефон", "за тел.": "за телефоном", "каб.": "кабінет",
-    "у каб.": "у кабінеті", "в каб.": "в кабінеті",
-}  # fmt: skip
+_UNIT_SYMBOLS = data.table("uk", "unit_symbols")
+_ABBREVIATIONS = data.table("uk", "abbreviations")
 # A settlement before its name ("м. Київ", "с. Петрівка"): not after a number, where
 # "м." is a metre and "с." a page or a second.
 _SETTLEMENT = re.compile(
@@ -171,7 +155,7 @@ SPEC = LanguageSpec(
         "EUR": Currency(word("євро"), _CENT),
         "GBP": Currency(word("фунт", "фунти", "фунтів", "фунта"), word("пенні")),
     },
-    currency_symbols={"₴": "UAH", "грн.": "UAH", "грн": "UAH"},
+    currency_symbols=data.table("uk", "currency_symbols"),
     scales=_SCALES,
     months=MONTHS,
     month_aliases=_MONTH_ABBREVIATIONS,
@@ -192,21 +176,7 @@ SPEC = LanguageSpec(
     equals_word="дорівнює",
     section_word="параграф",
     abbreviations=_ABBREVIATIONS,
-    titles=frozenset(
-        (
-            "т. зв.",
-            "напр.",
-            "вул.",
-            "див.",
-            "Див.",
-            "ім.",
-            "на вул.",
-            "по вул.",
-            "кв.",
-            "буд.",
-            "пров.",
-        )
-    ),  # never end a sentence
+    titles=frozenset(data.words("uk", "titles")),  # never end a sentence
     extra_rules=(_settlements, slavic_times.rule("uk"), CASES.years, CASES.first_days, _RANGES),
 )
 

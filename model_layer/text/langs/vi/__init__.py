@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import re
 
+from model_layer.text.langs import data
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import last_word, plural_none, word
 from model_layer.text.langs.vi import everyday as vi_everyday
 
-_DIGITS = ("không", "một", "hai", "ba", "bốn", "năm", "sáu", "bảy", "tám", "chín")
+_DIGITS = data.words("vi", "digits")
 _SCALES = ("", "nghìn", "triệu", "tỷ", "nghìn tỷ")
 
 
@@ -113,16 +114,13 @@ _TIME_RANGE = re.compile(
 )
 # "50k" in a price is năm mươi nghìn; "500 nghìn/đêm" is "một đêm".
 _THOUSANDS_K = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)?)[kK](?!\w)")
-_PER = {"đêm": "đêm", "ngày": "ngày", "tháng": "tháng", "năm": "năm", "giờ": "giờ",
-        "người": "người", "tuần": "tuần", "lượt": "lượt", "suất": "suất", "chiếc": "chiếc",
-        "cái": "cái", "hộp": "hộp", "ly": "ly", "phần": "phần", "kg": "ki-lô-gam",
-        "km": "ki-lô-mét", "m2": "mét vuông", "lít": "lít"}  # fmt: skip
+_PER = data.table("vi", "per")
 _PER_UNIT = re.compile(rf"(?<=[\w%€$])/({'|'.join(sorted(_PER, key=len, reverse=True))})(?!\w)")
 
 
 # Hotlines 1900 xxxx, 1800 xxxx (nationwide service numbers) are dialled digit by digit.
 _HOTLINE = re.compile(r"(?<![\w.,])(1[89]00)[\s.-]?(\d{4}|\d{3}[\s.-]?\d{3})(?![\w.,]?\d)")
-_DIGITS = ("không", "một", "hai", "ba", "bốn", "năm", "sáu", "bảy", "tám", "chín")
+_DIGITS = data.words("vi", "digits2")
 
 
 def _digit_words(run: str) -> str:
@@ -151,14 +149,7 @@ _UNITS = {
     "min": word("phút"), "s": word("giây"), "GB": word("gi-ga-bai"), "MB": word("mê-ga-bai"),
     "C": word("độ C"), "F": word("độ F"), "deg": word("độ"),
 }  # fmt: skip
-_ABBREVIATIONS = {
-    "TP.": "thành phố", "TS.": "tiến sĩ", "ThS.": "thạc sĩ", "PGS.": "phó giáo sư",
-    "GS.": "giáo sư", "v.v.": "vân vân", "Q.": "quận",
-    "TP.HCM": "thành phố Hồ Chí Minh", "TP HCM": "thành phố Hồ Chí Minh",
-    "Tp.HCM": "thành phố Hồ Chí Minh", "TPHCM": "thành phố Hồ Chí Minh",
-    "HCM": "Hồ Chí Minh", "Tp.": "thành phố", "P.": "phường", "ĐT:": "điện thoại:",
-    "SĐT:": "số điện thoại:", "SĐT": "số điện thoại", "ĐT": "điện thoại",
-}  # fmt: skip
+_ABBREVIATIONS = data.table("vi", "abbreviations")
 SPEC = LanguageSpec(
     code="vi",
     decimal_word=word("phẩy"),  # "ba phẩy mười bốn": the fraction as a number
@@ -170,7 +161,7 @@ SPEC = LanguageSpec(
         "USD": Currency(word("đô la"), word("xu")),
         "EUR": Currency(word("euro"), word("xu")),
     },
-    currency_symbols={"₫": "VND", "đ": "VND", "VNĐ": "VND"},
+    currency_symbols=data.table("vi", "currency_symbols"),
     months=MONTHS,
     date=_date,
     time_format="{h} giờ {m} phút",
@@ -187,7 +178,7 @@ SPEC = LanguageSpec(
     equals_word="bằng",
     abbreviations=_ABBREVIATIONS,
     # never end a sentence
-    titles=frozenset(("TP.", "TS.", "ThS.", "PGS.", "GS.", "Q.", "Tp.", "P.")),
+    titles=frozenset(data.words("vi", "titles")),
     extra_rules=(vi_everyday.everyday, _everyday, _day_months, _months, _ordinals),
 )
 

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import re
 
-_DIGITS = ("không", "một", "hai", "ba", "bốn", "năm", "sáu", "bảy", "tám", "chín")
+from model_layer.text.langs import data
+
+_DIGITS = data.words("vi", "everyday.digits")
 
 _CODE = re.compile(
     r"(?<!\w)(?i:mã(?:\s(?:OTP|PIN|xác thực|xác nhận|kích hoạt|bảo mật|giao dịch))?|OTP|PIN|"
