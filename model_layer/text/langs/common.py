@@ -3,7 +3,8 @@
 
 - `NumberStyle`: the regex of a written number for each way of separating thousands
   and decimals (1,234.5 / 1.234,5 / 1 234,5 with a space, NBSP or narrow NBSP).
-- `CURRENCY_SYMBOLS`, `CURRENCY_CODES`: what a currency sign or ISO code stands for.
+- `CURRENCY_SYMBOLS`, `CURRENCY_CODES`: what a currency sign or ISO code stands for (the
+  one table: English and the spec engine's languages read the same codes).
 - Recognisers for phone numbers, version numbers, URLs and e-mail addresses, each
   with a reader that takes the language's own words (`SPOKEN_SYMBOLS`).
 - `spell_acronyms`: all-caps words of Latin or Cyrillic letters spelled out letter by
@@ -62,7 +63,7 @@ CURRENCY_SYMBOLS: dict[str, str] = {
 CURRENCY_CODES = frozenset((
     "USD", "EUR", "GBP", "JPY", "KRW", "CNY", "INR", "RUB", "UAH", "TRY", "VND", "ILS", "PHP",
     "BRL", "CAD", "AUD", "NZD", "CHF", "SEK", "NOK", "DKK", "PLN", "CZK", "HUF", "BGN", "RON",
-    "IDR", "MXN", "SGD", "HKD", "ZAR", "AED", "SAR", "EGP",
+    "IDR", "MXN", "SGD", "HKD", "ZAR", "AED", "SAR", "EGP", "KWD", "HRK",
 ))  # fmt: skip
 CURRENCY_SIGN = "|".join(
     re.escape(s) for s in sorted(CURRENCY_SYMBOLS, key=len, reverse=True) if not s.isalpha()

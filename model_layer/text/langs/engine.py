@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
+from model_layer.text.langs.common import CURRENCY_CODES
 from model_layer.text.langs.forms import Word, agree, last_word
 from model_layer.text.langs.matching import (
     NEXT_WORD,
@@ -48,7 +49,6 @@ from model_layer.text.langs.matching import (
     sentence_dot,
 )
 from model_layer.text.langs.spec import (
-    CURRENCY_CODES,
     SHARED_CURRENCY_SYMBOLS,
     UNIT_SYMBOLS,
     Currency,

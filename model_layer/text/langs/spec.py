@@ -23,10 +23,6 @@ UNIT_SYMBOLS: Mapping[str, str] = {
     "m2": "m2", "km2": "km2", "m3": "m3",  # as typed without superscripts ("120 m2")
 }  # fmt: skip
 SHARED_CURRENCY_SYMBOLS: Mapping[str, str] = {"€": "EUR", "$": "USD", "£": "GBP", "¥": "JPY"}
-CURRENCY_CODES = (
-    "EUR", "USD", "GBP", "JPY", "CHF", "RUB", "UAH", "PLN", "CZK", "SEK", "DKK", "NOK", "HUF",
-    "RON", "TRY", "IDR", "VND", "BRL", "INR", "BGN", "HRK", "SAR", "AED", "EGP", "KWD",
-)  # fmt: skip
 
 
 @dataclass(frozen=True)
