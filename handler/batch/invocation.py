@@ -157,13 +157,17 @@ class BatchRuntime:
     def audio_upload(
         self, keys: OutputKeys, loaded: LoadedJob, claim: Claim | None = None
     ) -> S3AudioUpload:
-        fmt = loaded.job.format
-        key = keys.audio(fmt)
+        return self.job_upload(keys.audio(loaded.job.format), loaded, claim)
+
+    def job_upload(self, key: str, loaded: LoadedJob, claim: Claim | None) -> S3AudioUpload:
+        """An upload of the job's audio at `key`, recorded in its claim when there is one
+        (a retry after a crash aborts what it names)."""
         on_start = None
         if claim is not None:
             record = claim.record_upload
             on_start = lambda upload_id: record(self.output_bucket, key, upload_id)  # noqa: E731
-        return self.upload(key, fmt, on_start, **{"source-etag": loaded.source.etag.strip('"')})
+        etag = loaded.source.etag.strip('"')
+        return self.upload(key, loaded.job.format, on_start, **{"source-etag": etag})
 
     def chapter_files(
         self,
@@ -187,17 +191,9 @@ class BatchRuntime:
                 param="split",
             )
 
-        def open_upload(number: int) -> S3AudioUpload:
-            key = keys.chapter_audio(number, fmt)
-            on_start = None
-            if claim is not None:
-                record = claim.record_upload
-                on_start = lambda upload_id: record(self.output_bucket, key, upload_id)  # noqa: E731
-            return self.upload(key, fmt, on_start, **{"source-etag": loaded.source.etag.strip('"')})
-
         return ChapterFiles(
             chapters,
-            open_upload,
+            lambda number: self.job_upload(keys.chapter_audio(number, fmt), loaded, claim),
             fmt=fmt,
             source_rate=source_rate,
             rate=rate,
