@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
+from model_layer.constants import LANGUAGES
 from model_layer.documents.model import Document
 from model_layer.marks import chunk_times
 from model_layer.speech_plan import SpeechPlan
@@ -19,9 +20,17 @@ HEADING_PAUSE_MS = 700
 CHAPTER_PAUSE_MS = 1200
 
 
+def _spoken_language(code: str | None) -> str | None:
+    """A declared language the model speaks, else None: a quotation marked `lang="la"` or
+    a book in a language the model lacks is read in the surrounding (or detected) one
+    rather than refused."""
+    return code if code in LANGUAGES else None
+
+
 def to_ssml(document: Document, *, lang: str | None = None) -> str:
     """`lang`: the job's own language, which wins over the document's declared one."""
-    root = "" if lang or not document.lang else f" xml:lang={quoteattr(document.lang)}"
+    declared = _spoken_language(document.lang)
+    root = "" if lang or not declared else f" xml:lang={quoteattr(declared)}"
     parts = [f"<speak{root}>"]
     first = True
     for chapter in document.chapters:
@@ -29,7 +38,8 @@ def to_ssml(document: Document, *, lang: str | None = None) -> str:
             parts.append(f'<break time="{CHAPTER_PAUSE_MS}ms"/>')
         for block in chapter.blocks:
             first = False
-            attribute = f" xml:lang={quoteattr(block.lang)}" if block.lang else ""
+            spoken = _spoken_language(block.lang)
+            attribute = f" xml:lang={quoteattr(spoken)}" if spoken else ""
             parts.append(f"<p{attribute}>{escape(block.text)}</p>")
             if block.kind == "heading":
                 parts.append(f'<break time="{HEADING_PAUSE_MS}ms"/>')

@@ -168,3 +168,16 @@ def test_fixtures_are_ours(tmp_path: Path) -> None:
     """Every fixture file is read by a test above (none is dead weight)."""
     used = {"blog-post.md", "article.html", "epub3", "epub2"}
     assert {path.name for path in FIXTURES.iterdir()} == used
+
+
+def test_a_language_the_model_lacks_is_read_in_the_surrounding_one() -> None:
+    from model_layer.documents.narration import to_ssml
+
+    html = (
+        b'<html lang="zh"><body><h1>Title</h1><p lang="la">Carpe diem.</p>'
+        b'<p lang="de-AT">Servus.</p></body></html>'
+    )
+    ssml = to_ssml(read_document(html, "html"))
+    assert 'xml:lang="zh"' not in ssml and 'xml:lang="la"' not in ssml
+    assert '<p xml:lang="de">Servus.</p>' in ssml
+    assert "<p>Carpe diem.</p>" in ssml
