@@ -22,25 +22,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 
-from model_layer.text import numbers, tags
+from model_layer.text import numbers, passes, tags
 from model_layer.text.langs import (
-    abbreviations,
     acronym_speller_for,
-    codes,
     common,
-    dimensions,
-    legal_numbers,
-    letter_numbers,
     normalizer_for,
-    roman,
-    scores,
-    signs,
-    split_years,
-    suffixes,
 )
 from model_layer.text.lexicon import Lexicon
-from model_layer.text.rules import apply as apply_shared_rules
-from model_layer.text.rules.fractions import spell_vulgar_fractions
 
 # Languages whose all-caps words are spelled out; the others' scripts have no capitals
 # (ja, ko, ar, hi) or keep their own rules (el), and `na` has no letter names to use.
@@ -102,45 +90,12 @@ def _read_address(address: str, lang: str) -> str:
 def _normalize_plain(text: str, lang: str, shouting: bool) -> str:
     if not text.strip():
         return text
-    text = read_shared_classes(text, lang)
-    text = apply_shared_rules(text, lang)  # phones, fractions, agreement: rules/__init__.py
+    # The order of every pass, and why: passes.py.
+    text = passes.read_shared(text, lang)
+    text = passes.apply_rules(text, lang)
     own = normalizer_for(lang)
     if own is not None:
         text = own(text)
     if lang in SPELLS_ACRONYMS and not shouting:
         text = (acronym_speller_for(lang) or common.spell_acronyms)(text)
-    return text
-
-
-_SUBSCRIPT_DIGITS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
-
-
-def read_shared_classes(text: str, lang: str) -> str:
-    """The readings decided from context that several languages share, each in its own
-    module with a table per language, before the language's own rules see the text:
-    abbreviations (`langs/abbreviations.py`: first, so "Kap. IV" is "Kapitel IV"), Roman
-    numerals (`langs/roman.py`), scores and ratios (`langs/scores.py`), decades and case
-    endings on numbers (`langs/suffixes.py`), sizes "3x2 m" (`langs/dimensions.py`) and
-    identifiers read digit by digit (`langs/codes.py`), split years "2023/24"
-    (`langs/split_years.py`), a plus sign before a change (`langs/signs.py`), the number
-    of a law ("Ley 39/2015", `langs/legal_numbers.py`), "A4", "B12", "5G"
-    (`langs/letter_numbers.py`)."""
-    text = spell_vulgar_fractions(text)  # "2½" -> "2 1/2", for the fraction readers
-    text = text.translate(_SUBSCRIPT_DIGITS)  # "CO₂", "H₂O": read as "CO2", "H2O"
-    for read in (
-        abbreviations.read,
-        roman.read,
-        scores.read,
-        suffixes.read,
-        dimensions.read,
-        codes.read,
-        split_years.read,
-        signs.read,
-        legal_numbers.read,
-        letter_numbers.read,
-    ):
-        try:
-            text = read(text, lang)
-        except Exception:  # a gap in one reading must not cost the whole text
-            continue
     return text

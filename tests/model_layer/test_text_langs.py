@@ -21,8 +21,9 @@ from model_layer.text.langs import (
 )
 from model_layer.text.langs.engine import Language
 from model_layer.text.langs.forms import agree, inflect, plural_east_slavic, table_ordinal
-from model_layer.text.normalize import SPELLS_ACRONYMS, read_shared_classes
-from model_layer.text.rules import apply as apply_shared_rules
+from model_layer.text.normalize import SPELLS_ACRONYMS
+from model_layer.text.passes import apply_rules as apply_shared_rules
+from model_layer.text.passes import read_shared as read_shared_classes
 
 ENGINE_LANGUAGES = (
     "de", "fr", "es", "it", "pt", "nl", "sv", "da", "ro", "id", "vi",

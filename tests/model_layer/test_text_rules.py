@@ -8,7 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from model_layer.text import normalize_text
-from model_layer.text.rules import agreement, apply, east_slavic_agreement, fractions, phones
+from model_layer.text.passes import apply_rules as apply
+from model_layer.text.rules import agreement, east_slavic_agreement, fractions, phones
 
 RULE_LANGUAGES = sorted(agreement.LANGUAGES | fractions.LANGUAGES | {"ko", "sv", "hu"})
 _PIECES = st.sampled_from(

@@ -13,7 +13,7 @@ Two tables per language, matched as written (case counts, "z.B." = "z. B."):
   a name's initial or a word ("Abb. 3" -> "Abbildung 3", "S. 5" -> "Seite 5", but
   "Johann S. Bach" stays).
 
-The driver runs this before the language's own rules (normalize.read_shared_classes),
+The driver runs this before the language's own rules (passes.SHARED_READINGS),
 so "Kap. IV" becomes "Kapitel IV" and then "Kapitel vier". A language's spec may
 keep a few abbreviations of its own; these tables are where new ones go.
 """

@@ -1,5 +1,5 @@
 """Rules that read a few shapes the same way across languages, each from its own
-per-language tables, run by the driver (`normalize.py`) before the language's own
+per-language tables, run (in `passes.py`'s order, `SHARED_RULES`) before the language's own
 module:
 
 - `phones`: phone numbers in digit groups, emergency numbers digit by digit;
@@ -17,28 +17,3 @@ short text is in `langid.py`, used by `model_layer.text.detection`.
 """
 
 from __future__ import annotations
-
-from model_layer.text.langs import normalizer_for
-from model_layer.text.rules import (
-    agreement,
-    cases,
-    day_ranges,
-    fractions,
-    measure_fractions,
-    phones,
-    times,
-)
-
-
-def apply(text: str, lang: str) -> str:
-    """`text` with the shapes these rules know read as words in `lang`."""
-    if not any(ch.isdigit() for ch in text):
-        return text
-    module = normalizer_for(lang)
-    text = phones.read_phones(text, lang, module)
-    text = day_ranges.read(text, lang, module)
-    text = measure_fractions.read(text, lang, module)
-    text = fractions.read_fractions(text, lang, module)
-    text = times.read(text, lang)
-    text = cases.read(text, lang, module)
-    return agreement.agree(text, lang, module)
