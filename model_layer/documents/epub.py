@@ -221,6 +221,39 @@ def _titles(archive: _Archive, package: _Package) -> dict[str, str]:
     return {name: title for name, title in titles.items() if title}
 
 
+# XHTML's self-closed elements: an HTML parser takes `<script src="x"/>` or `<title/>` for
+# an opening tag, and then the rest of the page for the script's (unread) text.
+_SELF_CLOSED = re.compile(r"<([A-Za-z][\w:-]*)(\s[^<>]*?)?/>")
+_VOID = frozenset(
+    [
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "param",
+        "source",
+        "track",
+        "wbr",
+    ]
+)
+
+
+def _as_html(page: str) -> str:
+    def open_and_close(m: re.Match[str]) -> str:
+        tag = m.group(1)
+        if tag.lower() in _VOID:
+            return m.group()
+        return f"<{tag}{m.group(2) or ''}></{tag}>"
+
+    return _SELF_CLOSED.sub(open_and_close, page)
+
+
 def _page_language(page: bytes) -> str | None:
     match = _ROOT_LANG.search(page[:4096])
     return primary_language(match.group(1).decode("ascii", "replace")) if match else None
@@ -248,7 +281,7 @@ def read_epub(data: bytes, options: ReadOptions, limits: ArchiveLimits | None = 
                 # what a listener would hear announced.
                 builder.add(titles[name], "heading", page_lang)
         read_html_into(
-            page.decode("utf-8-sig", errors="replace"),
+            _as_html(page.decode("utf-8-sig", errors="replace")),
             builder,
             alt_text=options.alt_text,
             tables=options.tables,

@@ -181,3 +181,23 @@ def test_a_language_the_model_lacks_is_read_in_the_surrounding_one() -> None:
     assert 'xml:lang="zh"' not in ssml and 'xml:lang="la"' not in ssml
     assert '<p xml:lang="de">Servus.</p>' in ssml
     assert "<p>Carpe diem.</p>" in ssml
+
+
+def test_xhtml_self_closed_elements_do_not_swallow_the_page() -> None:
+    """An HTML parser reads `<script src="x"/>` as an opening tag; in an EPUB's XHTML the
+    rest of the chapter would then be the script's text, never read."""
+    from tests.infra.epub import fixture_parts, zip_parts
+
+    page = (
+        '<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml" xml:lang="en">'
+        '<head><title/><script src="reader.js"/><link rel="stylesheet" href="a.css"/></head>'
+        '<body><a id="top"/><h1>Winter: The Lamp Room</h1><p>Still read.<br/>And this.</p>'
+        "<div/><p>And the last one.</p></body></html>"
+    )
+    parts = {**fixture_parts("epub3"), "OEBPS/text/chapter-1.xhtml": page}
+    winter = read_document(zip_parts(parts), "epub").chapters[0]
+    assert [b.text for b in winter.blocks] == [
+        "Winter: The Lamp Room",
+        "Still read. And this.",
+        "And the last one.",
+    ]
