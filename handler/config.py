@@ -69,8 +69,8 @@ class HandlerSettings(BaseSettings):
     # Claims, segment audio and job descriptors, in OUTPUT_BUCKET; never under OUTPUT_PREFIX.
     batch_work_prefix: str = "batch-work/"
     batch_max_input_bytes: int = Field(default=2_097_152, ge=1)
-    # EPUB, Markdown and HTML uploads: an EPUB carries its images and fonts, so its bound
-    # is of another size than a text's; the spoken text still counts against the text limit.
+    # EPUB uploads carry their images and fonts, so their bound is of another size than a
+    # text's (Markdown and HTML are bounded as text); the spoken text counts as text does.
     batch_max_document_bytes: int = Field(default=52_428_800, ge=1)
     batch_max_text_chars: int = Field(default=200_000, ge=1)
     # Estimated synthesis seconds one invocation takes on; longer texts are split into

@@ -266,12 +266,14 @@ def load_job(
     A Markdown, HTML or EPUB upload (or `text_key` object) is read as a document, up to
     `max_document_bytes`, and spoken as SSML; its options come from the object's metadata
     (x-amz-meta-alt-text, -tables, -split) as a .txt upload's do, or from the .json job."""
-    document_bytes = max_document_bytes or max_bytes
     fmt = document_format(source.key, answer.get("ContentType"))
-    if fmt is None or source.key.endswith(".json"):
-        data = read_body(answer, source.key, max_bytes)
-    else:
-        data = read_body(answer, source.key, document_bytes)
+
+    def limit(fmt: str | None) -> int:
+        # An EPUB carries images and fonts; Markdown and HTML are text, bounded as text is
+        # (which also bounds the parsers' worst cases, e.g. thousands of open brackets).
+        return (max_document_bytes or max_bytes) if fmt == "epub" else max_bytes
+
+    data = read_body(answer, source.key, max_bytes if source.key.endswith(".json") else limit(fmt))
     if inputs is not None:  # before parsing: what error reports must not quote
         inputs.append(data.decode("utf-8", "replace"))
         inputs.extend(source.metadata.values())
@@ -284,9 +286,7 @@ def load_job(
             text_source, text_answer = _open_text(client, source.bucket, text_key, text_etag)
             fmt = document_format(text_key, text_answer.get("ContentType"))
             # Named by the field, not by its value (the request's content).
-            text_data = read_body(
-                text_answer, "the text_key object", max_bytes if fmt is None else document_bytes
-            )
+            text_data = read_body(text_answer, "the text_key object", limit(fmt))
             if inputs is not None:
                 inputs.append(text_data.decode("utf-8", "replace"))
             if fmt is None:
