@@ -33,9 +33,10 @@ def is_batch_operations_event(event: Any) -> bool:
 def _bucket(task: dict[str, Any]) -> str | None:
     if isinstance(task.get("s3Bucket"), str) and task["s3Bucket"]:
         return str(task["s3Bucket"])  # schema 2.0
-    arn = task.get("s3BucketArn")  # schema 1.0: arn:aws:s3:::name
-    if isinstance(arn, str) and arn.startswith("arn:") and ":::" in arn:
-        return arn.rsplit(":::", 1)[1] or None
+    # Schema 1.0: arn:aws:s3:::name, and in AWS's own example arn:aws:s3:region:account:name.
+    arn = task.get("s3BucketArn")
+    if isinstance(arn, str) and arn.startswith("arn:"):
+        return arn.rsplit(":", 1)[1] or None
     return None
 
 
@@ -44,7 +45,7 @@ def _result(task_id: str, code: str, text: str) -> dict[str, str]:
     return {"taskId": task_id, "resultCode": code, "resultString": text[:1000]}
 
 
-def run_task(rt: BatchRuntime, task: Any) -> dict[str, str]:
+def run_task(rt: BatchRuntime, task: Any, min_start_ms: int = _MIN_TASK_MS) -> dict[str, str]:
     task_id = str(task.get("taskId", "")) if isinstance(task, dict) else ""
     if not isinstance(task, dict) or not task_id:
         return _result(task_id, PERMANENT, "malformed_task: no taskId")
@@ -52,7 +53,7 @@ def run_task(rt: BatchRuntime, task: Any) -> dict[str, str]:
     if bucket is None or not isinstance(key, str) or not key:
         return _result(task_id, PERMANENT, "malformed_task: no bucket or key")
     key = unquote_plus(key)  # URL-encoded, as in the CSV manifest
-    if rt.remaining_ms() < _MIN_TASK_MS:
+    if rt.remaining_ms() < min_start_ms:
         return _result(task_id, TEMPORARY, "deadline: too little time left to start")
     report: dict[str, str] = {}
     try:
@@ -99,7 +100,14 @@ def handle_batch_operations(rt: BatchRuntime, event: dict[str, Any]) -> dict[str
             for task in tasks
         ]
     else:
-        results = [run_task(rt, task) for task in tasks]
+        # The first task has the whole invocation. A later one starts only while half of
+        # that is left: started short of time, its planning could run out and be reported
+        # as synthesis_too_long, a permanent failure that is not the object's.
+        half = max(_MIN_TASK_MS, rt.remaining_ms() // 2)
+        results = [
+            run_task(rt, task, _MIN_TASK_MS if number == 0 else half)
+            for number, task in enumerate(tasks)
+        ]
     return {
         "invocationSchemaVersion": str(version),
         "treatMissingKeysAs": PERMANENT,

@@ -140,3 +140,37 @@ def test_no_time_left_is_a_temporary_failure(deliver: Any, s3: Any, s3_buckets: 
     answer = deliver(_event(s3_buckets.input, "late.txt"), remaining_ms=5_000)
     assert _codes(answer) == [("TemporaryFailure", "deadline")]
     assert keys_in(s3, s3_buckets.output, "speech/") == []
+
+
+def test_a_bucket_arn_with_region_and_account(deliver: Any, s3: Any, s3_buckets: S3Buckets) -> None:
+    """AWS's own schema 1.0 example names the bucket arn:aws:s3:region:account:name."""
+    _put(s3, s3_buckets.input, "v1/arn.txt", TEXT)
+    event = _event(s3_buckets.input, "v1/arn.txt", version="1.0")
+    event["tasks"][0]["s3BucketArn"] = f"arn:aws:s3:us-east-1:123456789012:{s3_buckets.input}"
+    assert _codes(deliver(event)) == [("Succeeded", "done")]
+
+
+def test_a_later_task_waits_for_its_own_invocation_when_time_is_short(
+    make_function: Any, s3: Any, s3_buckets: S3Buckets
+) -> None:
+    """With less than half the invocation left, a second task is retried on its own rather
+    than started short of time; the first one ran."""
+    import itertools
+
+    from handler.batch.invocation import BatchRuntime
+    from handler.batch.operations import handle_batch_operations
+
+    _put(s3, s3_buckets.input, "two/first.txt", TEXT)
+    _put(s3, s3_buckets.input, "two/second.txt", TEXT)
+    function = make_function(output_bucket=s3_buckets.output)
+    clock = itertools.chain([60_000, 60_000], itertools.repeat(25_000))
+    runtime = BatchRuntime(
+        settings=function.settings,
+        synthesizer=function.synthesizer,
+        s3=function.s3_client,
+        request_id="two-tasks",
+        remaining_ms=lambda: next(clock),
+    )
+    event = _event(s3_buckets.input, "two/first.txt", "two/second.txt")
+    answer = handle_batch_operations(runtime, event)
+    assert _codes(answer) == [("Succeeded", "done"), ("TemporaryFailure", "deadline")]
