@@ -3,6 +3,8 @@ Markdown, HTML and EPUB, each bounded by ReadOptions (and, for EPUB, ArchiveLimi
 
 from __future__ import annotations
 
+import re
+
 from model_layer.documents.epub import ArchiveLimits, read_epub
 from model_layer.documents.html import read_html
 from model_layer.documents.markdown import read_markdown
@@ -58,12 +60,25 @@ def format_for(key: str, content_type: str | None = None) -> DocumentFormat | No
     return _CONTENT_TYPES.get(media_type)
 
 
-def _decoded(data: bytes) -> str:
+# An HTML page's own charset declaration, for pages saved before UTF-8 was the rule.
+_META_CHARSET = re.compile(rb"<meta[^>]+charset\s*=\s*[\"']?([A-Za-z0-9_.:-]+)", re.I)
+
+
+def _decoded(data: bytes, fmt: DocumentFormat) -> str:
+    """UTF-8 (with or without BOM); an HTML page in another encoding its `<meta charset>`
+    names (windows-1252, iso-8859-2, shift_jis...) is read in that one."""
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
+        declared = _META_CHARSET.search(data[:4096]) if fmt == "html" else None
+        if declared is not None:
+            try:
+                return data.decode(declared.group(1).decode("ascii"))
+            except (LookupError, UnicodeDecodeError):
+                pass
         raise DocumentError(
-            "invalid_document", f"the document is not UTF-8 text (byte {exc.start})"
+            "invalid_document",
+            f"the document is not UTF-8 text (byte {exc.start}), nor in a charset it declares",
         ) from exc
 
 
@@ -72,7 +87,7 @@ def read_document(data: bytes, fmt: DocumentFormat, options: ReadOptions | None 
     options = options or ReadOptions()
     if fmt == "epub":
         return read_epub(data, options)
-    text = _decoded(data)
+    text = _decoded(data, fmt)
     if fmt == "markdown":
         return read_markdown(text, options)
     if fmt == "html":

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from model_layer.documents import Document, ReadOptions, format_for, read_document
+from model_layer.documents import Document, DocumentError, ReadOptions, format_for, read_document
 from tests.infra.epub import FIXTURES, fixture_epub
 
 
@@ -201,3 +201,14 @@ def test_xhtml_self_closed_elements_do_not_swallow_the_page() -> None:
         "Still read. And this.",
         "And the last one.",
     ]
+
+
+def test_an_old_html_page_in_its_declared_charset() -> None:
+    page = '<head><meta charset="windows-1252"></head><p>Café \u2013 5 €</p>'
+    document = read_document(page.encode("windows-1252"), "html")
+    assert document.chapters[0].blocks[0].text == "Café \u2013 5 €"
+    legacy = '<meta http-equiv="Content-Type" content="text/html; charset=iso-8859-2"><p>Łódź</p>'
+    assert read_document(legacy.encode("iso-8859-2"), "html").chapters[0].blocks[0].text == "Łódź"
+    with pytest.raises(DocumentError) as caught:
+        read_document("<p>Café</p>".encode("latin-1"), "html")  # declares nothing
+    assert caught.value.code == "invalid_document"
