@@ -11,7 +11,6 @@ from botocore.exceptions import ClientError
 from handler.admission import Decision, RouteKind, admit, estimated_synthesis_seconds
 from handler.batch.chapter_files import ChapterFiles
 from handler.batch.claims import Claim
-from handler.batch.documents import audio_chapters
 from handler.batch.jobs import LoadedJob, SourceObject, SupersededError, check_current
 from handler.batch.keys import MAX_KEY_BYTES, OutputKeys, chapter_keys_fit
 from handler.batch.manifest import error_report, manifest
@@ -31,6 +30,7 @@ from handler.s3 import S3AudioUpload
 from handler.speech import SpeechJob, plan_speech
 from model_layer import SpeechPlan, SynthesisCancelled, Synthesizer
 from model_layer.audio import FORMATS, AudioFormat
+from model_layer.audio.chapters import Chapter
 from model_layer.captions import to_srt, to_vtt
 from model_layer.marks import SpeechMarks, speech_marks
 
@@ -172,7 +172,7 @@ class BatchRuntime:
     def chapter_files(
         self,
         loaded: LoadedJob,
-        plan: SpeechPlan,
+        chapters: Sequence[Chapter],
         keys: OutputKeys,
         rate: int,
         source_rate: int,
@@ -180,7 +180,6 @@ class BatchRuntime:
     ) -> ChapterFiles | None:
         """With `"split": "chapters"` and a document with chapters: their own files, each
         upload recorded in the claim as the whole one's is (a crash's retry aborts it)."""
-        chapters = audio_chapters(loaded.document, plan)
         if loaded.request.split != "chapters" or not chapters:
             return None
         fmt = loaded.job.format

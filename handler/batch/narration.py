@@ -214,7 +214,9 @@ def _narrate(
         return "segmented"
 
     fmt = loaded.job.format
-    chapter_files = rt.chapter_files(loaded, plan, keys, rate, rt.synthesizer.sample_rate, claim)
+    chapters = audio_chapters(loaded.document, plan)
+    source_rate = rt.synthesizer.sample_rate
+    chapter_files = rt.chapter_files(loaded, chapters, keys, rate, source_rate, claim)
     board = status.board_for(rt, keys, loaded.source, plan, [(0, len(plan.chunks))], mine=0)
     board.start()
     try:
@@ -229,7 +231,7 @@ def _narrate(
                 cancel=watch.attach(cancel),
                 on_chunk=board.advance,
                 before_finish=lambda: check_current(rt.s3, loaded.source),
-                chapters=audio_chapters(loaded.document, plan),
+                chapters=chapters,
                 chapter_files=chapter_files,
             )
     finally:

@@ -342,7 +342,8 @@ class SegmentRun:
         board = status.board_for(rt, keys, self.source, plan, ranges)
         board.finish(status.ASSEMBLING)
         started = time.perf_counter()
-        chapter_files = rt.chapter_files(loaded, plan, keys, rate, rate, claim)
+        chapters = audio_chapters(loaded.document, plan)
+        chapter_files = rt.chapter_files(loaded, chapters, keys, rate, rate, claim)
         with deadline_guard(rt.remaining_ms, rt.settings.deadline_margin_ms) as cancel:
             frames = assemble(
                 rt.s3,
@@ -354,7 +355,7 @@ class SegmentRun:
                 part_size=rt.settings.batch_part_size_bytes,
                 cancel=watch.attach(cancel),
                 before_finish=lambda: check_current(rt.s3, self.source),
-                chapters=audio_chapters(loaded.document, plan),
+                chapters=chapters,
                 chapter_files=chapter_files,
             )
         rendered = Rendered(
