@@ -1,13 +1,10 @@
 """Documents read as a narrator reads them (see model.py for the shape): plain text,
-Markdown, HTML and EPUB, each bounded by ReadOptions (and, for EPUB, ArchiveLimits)."""
+Markdown, HTML and EPUB, each bounded by ReadOptions (and, for EPUB, epub.ArchiveLimits)."""
 
 from __future__ import annotations
 
 import re
 
-from model_layer.documents.epub import ArchiveLimits, read_epub
-from model_layer.documents.html import read_html
-from model_layer.documents.markdown import read_markdown
 from model_layer.documents.model import (
     Block,
     Chapter,
@@ -16,10 +13,8 @@ from model_layer.documents.model import (
     DocumentFormat,
     ReadOptions,
 )
-from model_layer.documents.text import read_text
 
 __all__ = [
-    "ArchiveLimits",
     "Block",
     "Chapter",
     "Document",
@@ -84,12 +79,22 @@ def _decoded(data: bytes, fmt: DocumentFormat) -> str:
 
 def read_document(data: bytes, fmt: DocumentFormat, options: ReadOptions | None = None) -> Document:
     """The document in `data`, read as `fmt`; DocumentError (with its code) otherwise."""
+    # The readers (and their parsers) are imported here, on the first document: the
+    # error table imports this package at every cold start, which needs none of them.
     options = options or ReadOptions()
     if fmt == "epub":
+        from model_layer.documents.epub import read_epub
+
         return read_epub(data, options)
     text = _decoded(data, fmt)
     if fmt == "markdown":
+        from model_layer.documents.markdown import read_markdown
+
         return read_markdown(text, options)
     if fmt == "html":
+        from model_layer.documents.html import read_html
+
         return read_html(text, options)
+    from model_layer.documents.text import read_text
+
     return read_text(text, options)

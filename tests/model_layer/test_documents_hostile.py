@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from model_layer.documents import ArchiveLimits, DocumentError, ReadOptions, read_document
-from model_layer.documents.epub import read_epub
+from model_layer.documents import DocumentError, ReadOptions, read_document
+from model_layer.documents.epub import ArchiveLimits, read_epub
 from tests.infra.epub import fixture_parts, lying_zip_bomb, zip_bomb, zip_parts
 
 BILLION_LAUGHS = """<?xml version="1.0"?>
