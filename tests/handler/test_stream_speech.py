@@ -198,7 +198,9 @@ def test_deadline_mid_stream_ends_it_with_an_error(
     env = {**function_env, "DEADLINE_MARGIN_MS": "1000", "MAX_TEXT_CHARS": "50000"}
     env["ESTIMATED_RTF"] = "0.0001"  # past the up-front estimate, to the deadline
     function = lambda_runtime(STREAM_HANDLER, env, runtime="handler.runtime")
-    slow = speech({"text": LONG_TEXT * 8, "lang": "en", "steps": 60})
+    # Far more synthesis than the deadline leaves, on a fast machine too (at 8 copies and
+    # 60 steps a quiet machine could finish inside the 3 s).
+    slow = speech({"text": LONG_TEXT * 24, "lang": "en", "steps": 100})
 
     result = function.invoke(slow, timeout_ms=4000)
     again = function.invoke(speech({"text": "Still here.", "lang": "en"}))
