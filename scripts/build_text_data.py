@@ -3,11 +3,11 @@
     .venv/bin/pip install wordfreq==3.1.1 simplemma==2.0.0
     .venv/bin/python scripts/build_text_data.py [LANG ...]
 
-Writes, under model_layer/text/rules/data/ (all languages, or those named):
+Writes, under model_layer/text/shapes/data/ (all languages, or those named):
 
 - noun_gender_pl.json, noun_gender_cs.json: word forms whose gender the ending alone
   gets wrong ("książki" is feminine, "koty" masculine, yet both end in a plural -i/-y),
-  for agreement (`rules/agreement.py`). The forms are wordfreq's most frequent words;
+  for agreement (`shapes/agreement.py`). The forms are wordfreq's most frequent words;
   each is lemmatized with simplemma and the lemma's gender decided by its ending (a
   reliable rule on lemmas, with the exceptions listed below); a form is kept when
   `west_slavic_agreement.west_slavic_gender` on the form itself would say otherwise.
@@ -15,7 +15,7 @@ Writes, under model_layer/text/rules/data/ (all languages, or those named):
   of the 10,000 most frequent noun lemmas found among wordfreq's 100,000 most frequent
   words, from a dictionary with genders (all forms, not only those the ending gets
   wrong, so the tables stay right whatever becomes of the ending rules; each costs
-  about 2-7 ms and 0.4-2 MB when first used, see rules/agreement.py). The
+  about 2-7 ms and 0.4-2 MB when first used, see shapes/agreement.py). The
   dictionaries, pinned below, are fetched by the ordinary clients into a temporary
   folder, never installed:
   es, pt, it: Apertium's morphological analysers (Debian apertium-* packages, run with
@@ -49,9 +49,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from model_layer.text.rules.west_slavic_agreement import west_slavic_gender  # noqa: E402
+from model_layer.text.shapes.west_slavic_agreement import west_slavic_gender  # noqa: E402
 
-DATA = REPO / "model_layer" / "text" / "rules" / "data"
+DATA = REPO / "model_layer" / "text" / "shapes" / "data"
 FORMS = 30_000
 # Lemmas whose ending says the wrong gender (masculine nouns in -a, feminine ones in a
 # consonant), from grammars of each language.

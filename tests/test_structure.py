@@ -7,6 +7,10 @@ one fails here with the file and line:
   folder `langs/<code>/`) imports a language's folder, so imports run from the languages
   to the shared readers and never back;
 - a language's folder does not import another language's;
+- the shared shape readers (`shapes/`) take from `langs/` only the registry and the grammar
+  every language is written in (`forms`, `spec`, `data`), never the engine or a family's
+  module (`nordic`, `central_slavic`, ...), and none of those `langs/` modules imports a
+  shape: imports run languages -> families -> shapes -> grammar, never back up;
 - no module is longer than one sitting's reading (600 lines).
 """
 
@@ -23,7 +27,20 @@ TEXT = ROOT / "model_layer" / "text"
 LANGS = TEXT / "langs"
 LANGUAGE_CODES = frozenset(p.name for p in LANGS.iterdir() if (p / "__init__.py").is_file())
 LOADER = LANGS / "__init__.py"
+SHAPES = TEXT / "shapes"
+# What a shape may take from langs/: the registry and the grammar of a spec.
+GRAMMAR = frozenset(
+    {
+        "model_layer.text.langs",
+        "model_layer.text.langs.forms",
+        "model_layer.text.langs.spec",
+        "model_layer.text.langs.data",
+    }
+)
 MAX_LINES = 600
+
+
+_LANGS_MODULES = frozenset(p.stem for p in LANGS.glob("*.py")) - {"__init__"}
 
 
 def _modules() -> list[Path]:
@@ -76,6 +93,18 @@ def violations(path: Path, root: Path = ROOT) -> list[str]:
             problems.append(f"{where} (shared) imports the language folder {theirs}")
         if theirs and mine and theirs != mine:
             problems.append(f"{where} (language {mine}) imports language {theirs}")
+        in_shapes = me.startswith("model_layer.text.shapes")
+        from_langs = module == "model_layer.text.langs" or module.startswith(
+            "model_layer.text.langs."
+        )
+        if in_shapes and from_langs and not theirs:
+            taken = (
+                target if module == "model_layer.text.langs" and name in _LANGS_MODULES else module
+            )
+            if taken not in GRAMMAR:
+                problems.append(f"{where} (shape) imports {taken}: only the registry and grammar")
+        if me in GRAMMAR and module.startswith("model_layer.text.shapes"):
+            problems.append(f"{where} (grammar) imports the shape reader {target}")
         if name:
             bound[name] = target
     for node in ast.walk(tree):
@@ -99,18 +128,21 @@ def test_the_text_front_end_follows_the_house_rules() -> None:
 @pytest.mark.parametrize(
     ("relative", "planted", "expected"),
     [
-        ("langs/scores.py", "from model_layer.text.langs.pl import MONTHS", "(shared) imports"),
+        ("shapes/scores.py", "from model_layer.text.langs.pl import MONTHS", "(shared) imports"),
         (
             "langs/de/__init__.py",
             "from model_layer.text.langs.fr import SPEC",
             "imports language fr",
         ),
-        ("rules/phones.py", "import importlib", "imports importlib"),
-        ("rules/phones.py", "\n" * 600, "lines"),
-        ("langs/de/__init__.py", "from model_layer.text.rules.cases import _x", "private name _x"),
+        ("shapes/phones.py", "import importlib", "imports importlib"),
+        ("shapes/scores.py", "from model_layer.text.langs import nordic", "(shape) imports"),
+        ("shapes/cases.py", "from model_layer.text.langs.engine import Language", "(shape)"),
+        ("langs/forms.py", "from model_layer.text.shapes import cases", "(grammar) imports"),
+        ("shapes/phones.py", "\n" * 600, "lines"),
+        ("langs/de/__init__.py", "from model_layer.text.shapes.cases import _x", "private name _x"),
         (
             "langs/de/__init__.py",
-            "from model_layer.text.rules import cases\ncases._DECLINE",
+            "from model_layer.text.shapes import cases\ncases._DECLINE",
             "private name _DECLINE",
         ),
     ],

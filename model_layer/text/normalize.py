@@ -23,11 +23,7 @@ import re
 from collections.abc import Callable, Mapping
 
 from model_layer.text import numbers, passes, tags
-from model_layer.text.langs import (
-    acronym_speller_for,
-    common,
-    normalizer_for,
-)
+from model_layer.text.langs import acronym_speller_for, common, normalizer_for
 from model_layer.text.lexicon import Lexicon
 
 # Languages whose all-caps words are spelled out; the others' scripts have no capitals

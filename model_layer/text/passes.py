@@ -21,26 +21,24 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from model_layer.text.langs import (
+from model_layer.text.langs import normalizer_for
+from model_layer.text.shapes import (
     abbreviations,
+    agreement,
+    cases,
     codes,
+    day_ranges,
     dimensions,
+    fractions,
     legal_numbers,
     letter_numbers,
-    normalizer_for,
+    measure_fractions,
+    phones,
     roman,
     scores,
     signs,
     split_years,
     suffixes,
-)
-from model_layer.text.rules import (
-    agreement,
-    cases,
-    day_ranges,
-    fractions,
-    measure_fractions,
-    phones,
     times,
 )
 

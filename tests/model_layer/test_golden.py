@@ -16,7 +16,7 @@ HEADER = ["category", "input", "expected", "note"]
 def _rows() -> list[pytest.param]:
     params = []
     # <code>.tsv per language; <class>/<code>.tsv for the shared rules of one class
-    # (model_layer/text/rules: agreement, fractions, phones), named by the language too.
+    # (model_layer/text/shapes: agreement, fractions, phones), named by the language too.
     for path in sorted([*GOLDEN_DIR.glob("*.tsv"), *GOLDEN_DIR.glob("*/*.tsv")]):
         lines = [line for line in path.read_text("utf-8").splitlines() if not line.startswith("#")]
         reader = csv.reader(lines, delimiter="\t", quoting=csv.QUOTE_NONE)

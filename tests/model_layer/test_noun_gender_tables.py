@@ -1,4 +1,4 @@
-"""The noun-gender tables that number agreement reads (model_layer/text/rules/data).
+"""The noun-gender tables that number agreement reads (model_layer/text/shapes/data).
 
 They are built by scripts/build_text_data.py from pinned dictionaries that this test
 cannot fetch, so it checks what the build promises: the files are well formed, sized
@@ -17,10 +17,10 @@ from types import ModuleType
 import pytest
 
 from model_layer.text import normalize_text
-from model_layer.text.rules import agreement, noun_genders
+from model_layer.text.shapes import agreement, noun_genders
 
 REPO = Path(__file__).resolve().parents[2]
-DATA = REPO / "model_layer" / "text" / "rules" / "data"
+DATA = REPO / "model_layer" / "text" / "shapes" / "data"
 BUILT_FROM_DICTIONARIES = ("es", "pt", "it", "fr", "de")
 
 

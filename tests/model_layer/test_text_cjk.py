@@ -58,7 +58,7 @@ def test_a_rule_bug_costs_only_the_normalization(
 
 # Characters the rules write that need not appear in the input: kana, the prolonged
 # sound mark, Hangul syllables, the ideographic comma and the few kanji of unit names.
-_WRITTEN_KANJI = set("時速華氏午前後対")  # 対: a score, "4対2" (langs/scores.py)
+_WRITTEN_KANJI = set("時速華氏午前後対")  # 対: a score, "4対2" (shapes/scores.py)
 
 
 def _written_char_ok(ch: str) -> bool:

@@ -10,20 +10,13 @@ import pytest
 
 from model_layer.constants import ALL_LANGUAGE_CODES
 from model_layer.text import normalize_text
-from model_layer.text.langs import (
-    abbreviations,
-    acronym_speller_for,
-    common,
-    normalizer_for,
-    roman,
-    scores,
-    suffixes,
-)
+from model_layer.text.langs import acronym_speller_for, common, normalizer_for
 from model_layer.text.langs.engine import Language
 from model_layer.text.langs.forms import agree, inflect, plural_east_slavic, table_ordinal
 from model_layer.text.normalize import SPELLS_ACRONYMS
 from model_layer.text.passes import apply_rules as apply_shared_rules
 from model_layer.text.passes import read_shared as read_shared_classes
+from model_layer.text.shapes import abbreviations, roman, scores, suffixes
 
 ENGINE_LANGUAGES = (
     "de", "fr", "es", "it", "pt", "nl", "sv", "da", "ro", "id", "vi",

@@ -13,7 +13,7 @@ import pytest
 
 from model_layer.text import normalize_text
 from model_layer.text.langs import normalizer_for
-from model_layer.text.langs.roman import value as roman_value
+from model_layer.text.shapes.roman import value as roman_value
 
 OWN_LANGUAGES = ("ar", "bg", "el", "et", "hi", "hr")
 # Pieces people write, glued at random: no combination may raise or lose the text.

@@ -56,7 +56,7 @@ PATHOLOGICAL = {
     "emoji": ("\U0001f600", ("en",)),
     "emoji-sequence": ("\U0001f469\u200d\U0001f4bb", ("en",)),
     "alternating-scripts": ("a\u0431\u65e5\ud55c", ("en",)),
-    # What the shared rules (model_layer/text/rules) look at, over and over.
+    # What the shared rules (model_layer/text/shapes) look at, over and over.
     "counted-nouns": ("2 \u043a\u043d\u0438\u0433\u0438 ", ("ru",)),
     "counted-nouns-es": ("1 casa ", ("es",)),
     "mixed-numbers": ("5 1/2 km ", ("de",)),

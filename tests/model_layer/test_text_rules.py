@@ -1,5 +1,5 @@
 # ruff: noqa: RUF001  (Cyrillic examples)
-"""The shared rules (model_layer/text/rules): properties the golden tables cannot show."""
+"""The shared rules (model_layer/text/shapes): properties the golden tables cannot show."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from model_layer.text import normalize_text
 from model_layer.text.passes import apply_rules as apply
-from model_layer.text.rules import agreement, east_slavic_agreement, fractions, phones
+from model_layer.text.shapes import agreement, east_slavic_agreement, fractions, phones
 
 RULE_LANGUAGES = sorted(agreement.LANGUAGES | fractions.LANGUAGES | {"ko", "sv", "hu"})
 _PIECES = st.sampled_from(

@@ -9,7 +9,7 @@ its words in `langs/<code>/data/*.tsv` (read with `data.words` / `data.table`)
 
 (the module is found by its code: nothing else to register), fill
 `tests/model_layer/golden/<code>.tsv`, and add the language's rows to the shared
-tables of `abbreviations.py`, `roman.py`, `scores.py` and `suffixes.py` where it
+tables of `shapes/abbreviations.py`, `roman.py`, `scores.py` and `suffixes.py` where it
 uses those forms. en, ja and ko keep hand-written modules.
 
 A language module `model_layer.text.langs.<code>` defines

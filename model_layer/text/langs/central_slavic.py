@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 from model_layer.text import numbers
 from model_layer.text.langs.spec import UNIT_SYMBOLS
-from model_layer.text.rules import cases, slavic_declension, west_slavic_agreement
+from model_layer.text.shapes import cases, slavic_declension, west_slavic_agreement
 
 Rule = Callable[[str], str]
 

@@ -53,7 +53,7 @@ def _feminine_oblique(after: str, lang: str) -> bool:
     found = _NEXT_WORD.match(after)
     if found is None:
         return False
-    from model_layer.text.rules.east_slavic_agreement import analyzer
+    from model_layer.text.shapes.east_slavic_agreement import analyzer
 
     morph = analyzer(lang)
     if morph is None:

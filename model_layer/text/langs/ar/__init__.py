@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import data, day_month, time_spans
+from model_layer.text.langs import data
 from model_layer.text.langs.ar import everyday as ar_everyday
 from model_layer.text.langs.ar import spell as ar
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import Word, date_from_parts, plural_one_other, word
+from model_layer.text.shapes import day_month, time_spans
 
 MONTHS = data.words("ar", "months")
 _LEVANTINE_MONTHS = data.words("ar", "levantine_months")

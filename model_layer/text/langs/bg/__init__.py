@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import central_slavic, data, time_spans
+from model_layer.text.langs import central_slavic, data
 from model_layer.text.langs.bg import amounts as bg_amounts
 from model_layer.text.langs.bg import spell as bg
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import date_from_parts, word
+from model_layer.text.shapes import time_spans
 
 MONTHS = data.words("bg", "months")
 # Short words after a number that are no counted noun: they leave the counting form.

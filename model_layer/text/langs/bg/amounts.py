@@ -5,7 +5,8 @@ money "от 1500 до 2000 лв." as the module reads "100–200 лв.")."""
 
 from __future__ import annotations
 
-from model_layer.text.langs import amounts, data
+from model_layer.text.langs import data
+from model_layer.text.shapes import amounts
 
 _PER = data.table("bg", "amounts.per")
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import central_slavic, data, time_spans
+from model_layer.text.langs import central_slavic, data
 from model_layer.text.langs.cs import amounts as cs_amounts
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, last_word, plural_czech, table_ordinal, word
-from model_layer.text.langs.slavic_times import dotted_times
+from model_layer.text.shapes import time_spans
+from model_layer.text.shapes.slavic_times import dotted_times
 
 MONTHS = data.words("cs", "months")
 MONTH_NAMES = data.words("cs", "month_names")
@@ -87,7 +88,7 @@ _TENS_ONE = re.compile(
 
 def _tens_one(text: str) -> str:
     # here, not at the top: the agreement rules import the language modules
-    from model_layer.text.rules.west_slavic_agreement import west_slavic_gender
+    from model_layer.text.shapes.west_slavic_agreement import west_slavic_gender
 
     def say(m: re.Match[str]) -> str:
         noun = m.group(2)

@@ -5,7 +5,8 @@ dvanáct sekund"). A range of money keeps "až" ("30 000 až 40 000 Kč")."""
 
 from __future__ import annotations
 
-from model_layer.text.langs import amounts, data
+from model_layer.text.langs import data
+from model_layer.text.shapes import amounts
 
 _PER = data.table("cs", "amounts.per")
 

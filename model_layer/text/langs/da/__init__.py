@@ -5,19 +5,11 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import (
-    data,
-    day_month,
-    halves,
-    nordic,
-    postcodes,
-    rates,
-    seasons,
-    time_spans,
-)
+from model_layer.text.langs import data, nordic
 from model_layer.text.langs.da import amounts as da_amounts
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import word
+from model_layer.text.shapes import day_month, halves, postcodes, rates, seasons, time_spans
 
 MONTHS = data.words("da", "months")
 

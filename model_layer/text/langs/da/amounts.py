@@ -4,7 +4,8 @@ af 10", "1,5k" "1.500", "18+" "atten plus", "1.000+ kunder" "over tusind kunder"
 
 from __future__ import annotations
 
-from model_layer.text.langs import amounts, data
+from model_layer.text.langs import data
+from model_layer.text.shapes import amounts
 
 # After "kr./", "€/": the rates rule has said the common ones ("per kilo") already.
 _PER = data.table("da", "amounts.per")

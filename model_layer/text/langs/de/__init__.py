@@ -9,12 +9,12 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import data, postcodes, seasons, time_spans
+from model_layer.text.langs import data
 from model_layer.text.langs.de import amounts as de_amounts
 from model_layer.text.langs.de import case as de_case
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import last_word, word
-from model_layer.text.rules import noun_genders
+from model_layer.text.shapes import noun_genders, postcodes, seasons, time_spans
 
 MONTHS = data.words("de", "months")
 

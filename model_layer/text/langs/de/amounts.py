@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import amounts, data
+from model_layer.text.langs import data
+from model_layer.text.shapes import amounts
 
 _PER = data.table("de", "amounts.per")
 STYLE = amounts.AmountStyle(

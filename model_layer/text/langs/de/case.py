@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text.langs import data
-from model_layer.text.rules import agreement, noun_genders
+from model_layer.text.shapes import agreement, noun_genders
 
 
 def _words(spaced: str) -> frozenset[str]:

@@ -18,11 +18,12 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import data, day_month, roman
+from model_layer.text.langs import data
 from model_layer.text.langs.el import amounts as el_amounts
 from model_layer.text.langs.el import spell as el
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import date_from_parts, last_word, word
+from model_layer.text.shapes import day_month, roman
 
 MONTHS_GENITIVE = data.words("el", "months_genitive")
 MONTHS_NOMINATIVE = data.words("el", "months_nominative")

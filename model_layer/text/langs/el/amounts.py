@@ -5,7 +5,8 @@
 
 from __future__ import annotations
 
-from model_layer.text.langs import amounts, data
+from model_layer.text.langs import data
+from model_layer.text.shapes import amounts
 
 # A price tag's unit, with its article: "το κιλό", "την ώρα".
 _PER = data.table("el", "amounts.per")

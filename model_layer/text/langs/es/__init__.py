@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import data, day_month, halves, postcodes, seasons
+from model_layer.text.langs import data
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.es import amounts as es_amounts
 from model_layer.text.langs.forms import inflect, word
+from model_layer.text.shapes import day_month, halves, postcodes, seasons
 
 MONTHS = data.words("es", "months")
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import amounts, data
+from model_layer.text.langs import data
+from model_layer.text.shapes import amounts
 
 # A price tag's unit: "el kilo" for what is weighed or poured, "al mes" for time
 _PER = data.table("es", "amounts.per")

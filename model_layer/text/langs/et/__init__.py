@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import data, nordic, time_spans
+from model_layer.text.langs import data, nordic
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.et import spell as et
 from model_layer.text.langs.forms import date_from_parts, word
+from model_layer.text.shapes import time_spans
 
 MONTHS = data.words("et", "months")
 # The genitive, to which the case endings attach (märtsi-l, mai-st).

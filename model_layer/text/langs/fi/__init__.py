@@ -9,10 +9,11 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import data, nordic, time_spans
+from model_layer.text.langs import data, nordic
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
 from model_layer.text.langs.fi import dates as fi_dates
 from model_layer.text.langs.forms import plural_finnish, word
+from model_layer.text.shapes import time_spans
 
 MONTHS = fi_dates.MONTHS  # in a date the month is in the partitive: "viides maaliskuuta"
 MONTH_NAMES = data.words("fi", "month_names")
@@ -133,7 +134,7 @@ def _rooms(m: re.Match[str]) -> str:
 
 
 def _amounts(text: str) -> str:
-    from model_layer.text.langs.suffixes import finnish_case
+    from model_layer.text.shapes.suffixes import finnish_case
 
     def time_range(m: re.Match[str]) -> str:
         parts = []
@@ -175,7 +176,7 @@ def _day_range(m: re.Match[str]) -> str:
 
 
 def _hour_range(m: re.Match[str]) -> str:
-    from model_layer.text.langs.suffixes import finnish_case
+    from model_layer.text.shapes.suffixes import finnish_case
 
     first, second = finnish_case(int(m.group(2)), "ela"), finnish_case(int(m.group(3)), "ill")
     return m.group() if first is None or second is None else f"{m.group(1)}{first} {second}"

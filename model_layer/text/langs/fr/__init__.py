@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from model_layer.text import numbers
-from model_layer.text.langs import data, day_month, halves, postcodes, seasons, time_spans
+from model_layer.text.langs import data
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import plural_french, word
 from model_layer.text.langs.fr import amounts as fr_amounts
+from model_layer.text.shapes import day_month, halves, postcodes, seasons, time_spans
 
 MONTHS = data.words("fr", "months")
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import amounts, data
+from model_layer.text.langs import data
+from model_layer.text.shapes import amounts
 
 # A price tag's unit: "le kilo" for what is weighed or poured, "par" for time and people
 _PER = data.table("fr", "amounts.per")

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import central_slavic, data, time_spans
+from model_layer.text.langs import central_slavic, data
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import Word, date_from_parts, last_word, word
 from model_layer.text.langs.hr import amounts as hr_amounts
 from model_layer.text.langs.hr import spell as hr
-from model_layer.text.langs.slavic_times import dotted_times
+from model_layer.text.shapes import time_spans
+from model_layer.text.shapes.slavic_times import dotted_times
 
 MONTHS_GENITIVE = data.words("hr", "months_genitive")
 MONTHS_NOMINATIVE = data.words("hr", "months_nominative")

@@ -5,7 +5,8 @@ money "od 1.500 do 2.000 €" as the module reads "100–200 €")."""
 
 from __future__ import annotations
 
-from model_layer.text.langs import amounts, data
+from model_layer.text.langs import data
+from model_layer.text.shapes import amounts
 
 _PER = data.table("hr", "amounts.per")
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import data, rates
+from model_layer.text.langs import data
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec, plain_ordinal
 from model_layer.text.langs.forms import last_word, plural_none, word
 from model_layer.text.langs.hu import amounts as hu_amounts
+from model_layer.text.shapes import rates
 
 MONTHS = data.words("hu", "months")
 _BACK_VOWELS = frozenset("aáoóuú")

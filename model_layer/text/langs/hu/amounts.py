@@ -11,7 +11,7 @@ agreement checked, and "18+ korhatáros" must not become "több mint".
 
 from __future__ import annotations
 
-from model_layer.text.langs import amounts
+from model_layer.text.shapes import amounts
 
 STYLE = amounts.AmountStyle(
     lang="hu",

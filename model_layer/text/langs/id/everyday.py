@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs.codes import read_in_groups
+from model_layer.text.shapes.codes import read_in_groups
 
 # The key word, then at most three words ("OTP Anda", "rekening BCA"), perhaps "adalah"
 # or a colon; the digits in at most four written groups. "Rp" is never one of the words:

@@ -5,11 +5,12 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import data, day_month, halves, seasons
+from model_layer.text.langs import data
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, word
 from model_layer.text.langs.it import amounts as it_amounts
 from model_layer.text.langs.it import everyday as it_everyday
+from model_layer.text.shapes import day_month, halves, seasons
 
 MONTHS = data.words("it", "months")
 

@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from model_layer.text.langs import amounts, data
+from model_layer.text.langs import data
+from model_layer.text.shapes import amounts
 
 # A price tag's unit: "al chilo" for what is weighed or poured, "al mese", "a notte".
 _PER = data.table("it", "amounts.per")

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import cjk, data, roman
+from model_layer.text.langs import cjk, data
 from model_layer.text.langs.ja import counters as c
 from model_layer.text.langs.ja.numbers import (
     POINT,
@@ -43,6 +43,7 @@ from model_layer.text.langs.ja.numbers import (
     integer_tokens,
     say,
 )
+from model_layer.text.shapes import roman
 
 _UNIT_VALUES = {"千": 1000, "百": 100, "万": 10**4, "億": 10**8, "兆": 10**12}
 _UNIT_KANA = {10**4: "まん", 10**8: "おく", 10**12: "ちょう", 1000: "せん", 100: "ひゃく"}

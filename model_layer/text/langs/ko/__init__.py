@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import cjk, data, roman
+from model_layer.text.langs import cjk, data
 from model_layer.text.langs.ko import counters as c
 from model_layer.text.langs.ko.counters import KoCounter
 from model_layer.text.langs.ko.numbers import NATIVE_LIMIT, decimal, digits, native, sino
+from model_layer.text.shapes import roman
 
 _UNIT_VALUES = {"천": 1000, "백": 100, "만": 10**4, "억": 10**8, "조": 10**12}
 _UNIT_WORDS = {10**4: "만", 10**8: "억", 10**12: "조", 1000: "천", 100: "백"}

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import data, day_month, halves, postcodes, seasons, time_spans
+from model_layer.text.langs import data
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
 from model_layer.text.langs.forms import by_hundreds, word
 from model_layer.text.langs.nl import amounts as nl_amounts
 from model_layer.text.langs.nl import everyday as nl_everyday
+from model_layer.text.shapes import day_month, halves, postcodes, seasons, time_spans
 
 MONTHS = data.words("nl", "months")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import codes
+from model_layer.text.shapes import codes
 
 _SCALE_DOT = re.compile(r"(?<=\d)(\s?(?:mln|mld|mrd))\.(?=\s+[a-z])")
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import data, postcodes, slavic_ranges, slavic_times
+from model_layer.text.langs import data
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec, before
 from model_layer.text.langs.forms import inflect, last_word, plural_polish, word
+from model_layer.text.shapes import postcodes, slavic_ranges, slavic_times
 
 MONTHS = data.words("pl", "months")
 MONTH_NAMES = data.words("pl", "month_names")

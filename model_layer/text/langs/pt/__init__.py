@@ -8,11 +8,12 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import data, day_month, halves, postcodes, seasons, time_spans
+from model_layer.text.langs import data
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, word
 from model_layer.text.langs.pt import amounts as pt_amounts
 from model_layer.text.langs.pt import everyday as pt_everyday
+from model_layer.text.shapes import day_month, halves, postcodes, seasons, time_spans
 
 MONTHS = data.words("pt", "months")
 

@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from model_layer.text.langs import amounts, data
+from model_layer.text.langs import data
+from model_layer.text.shapes import amounts
 
 # A price tag's unit: "o quilo" for what is weighed or poured, "por mês" for time.
 _PER = data.table("pt", "amounts.per")

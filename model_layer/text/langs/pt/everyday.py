@@ -18,7 +18,8 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import codes, data
+from model_layer.text.langs import data
+from model_layer.text.shapes import codes
 
 
 def _feminine(n: int) -> str | None:

@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import data, day_month, roman
+from model_layer.text.langs import data
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import plural_romanian, word
 from model_layer.text.langs.ro import amounts as ro_amounts
+from model_layer.text.shapes import day_month, roman
 
 MONTHS = data.words("ro", "months")
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import amounts, data
+from model_layer.text.langs import data
+from model_layer.text.shapes import amounts
 
 # A price tag's unit: "pe kilogram", "pe lună".
 _PER = data.table("ro", "amounts.per")

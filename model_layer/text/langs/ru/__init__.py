@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import data, slavic_ranges, slavic_times
+from model_layer.text.langs import data
 from model_layer.text.langs.east_slavic import CaseRules, CaseTables
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import plural_east_slavic, word
+from model_layer.text.shapes import slavic_ranges, slavic_times
 
 MONTHS = data.words("ru", "months")
 MONTH_NAMES = data.words("ru", "month_names")

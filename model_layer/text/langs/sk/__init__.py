@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import central_slavic, data, time_spans
+from model_layer.text.langs import central_slavic, data
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, last_word, plural_czech, table_ordinal, word
 from model_layer.text.langs.sk import amounts as sk_amounts
-from model_layer.text.langs.slavic_times import dotted_times
+from model_layer.text.shapes import time_spans
+from model_layer.text.shapes.slavic_times import dotted_times
 
 MONTHS = data.words("sk", "months")
 MONTH_NAMES = data.words("sk", "month_names")

@@ -5,7 +5,8 @@ of money keeps "až" ("1 500 až 2 000 €")."""
 
 from __future__ import annotations
 
-from model_layer.text.langs import amounts, data
+from model_layer.text.langs import data
+from model_layer.text.shapes import amounts
 
 _PER = data.table("sk", "amounts.per")
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import central_slavic, data, time_spans
+from model_layer.text.langs import central_slavic, data
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, last_word, plural_slovenian, word
 from model_layer.text.langs.sl import amounts as sl_amounts
+from model_layer.text.shapes import time_spans
 
 MONTHS = data.words("sl", "months")
 MONTH_NAMES = data.words("sl", "month_names")

@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.langs import data, day_month, halves, nordic, rates, seasons, time_spans
+from model_layer.text.langs import data, nordic
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
 from model_layer.text.langs.forms import by_hundreds, word
 from model_layer.text.langs.sv import amounts as sv_amounts
+from model_layer.text.shapes import day_month, halves, rates, seasons, time_spans
 
 MONTHS = data.words("sv", "months")
 

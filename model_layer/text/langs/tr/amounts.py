@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import amounts, data
+from model_layer.text.langs import data
+from model_layer.text.shapes import amounts
 
 _CURRENCY = r"TL\b|₺|€|\$|£|EUR\b|USD\b|TRY\b|lira\b|avro\b|euro\b|dolar\b"
 # The unit of a price tag, said before the price: "kilosu", "aylık", "kişi başı".

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import data, slavic_ranges, slavic_times
+from model_layer.text.langs import data
 from model_layer.text.langs.east_slavic import CaseRules, CaseTables
 from model_layer.text.langs.engine import Currency, Language, LanguageSpec
 from model_layer.text.langs.forms import last_word, plural_east_slavic, word
+from model_layer.text.shapes import slavic_ranges, slavic_times
 
 MONTHS = data.words("uk", "months")
 MONTH_NAMES = data.words("uk", "month_names")

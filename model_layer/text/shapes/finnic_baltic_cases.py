@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text import numbers
-from model_layer.text.rules.case_context import (
+from model_layer.text.shapes.case_context import (
     AFTER,
     BEFORE,
     Reader,

@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 
 from model_layer.text import numbers
-from model_layer.text.rules.noun_genders import (
+from model_layer.text.shapes.noun_genders import (
     Gender,
     form_genders,
 )

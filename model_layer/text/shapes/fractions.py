@@ -25,9 +25,9 @@ import re
 from collections.abc import Callable
 
 from model_layer.text import numbers
-from model_layer.text.rules import agreement
-from model_layer.text.rules.fraction_words import TABLES
-from model_layer.text.rules.romance_agreement import romance_gender
+from model_layer.text.shapes import agreement
+from model_layer.text.shapes.fraction_words import TABLES
+from model_layer.text.shapes.romance_agreement import romance_gender
 
 LANGUAGES = frozenset(TABLES)
 

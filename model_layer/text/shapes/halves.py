@@ -2,7 +2,7 @@
 "1/2 compressa" "mezza compressa", "1/2 comprimé" "un demi-comprimé", "1/2 tablet" "een
 halve tablet" (medicine doses).
 
-The shared rule (`rules/measure_fractions.py`) reads a fraction before a word of its
+The shared rule (`shapes/measure_fractions.py`) reads a fraction before a word of its
 measure list; a half before another noun was left as "uno/dos comprimido". This rule,
 run by the language module after its dates ("el 1/2" is the first of February), reads
 what is still "1/2" before a lower-case noun, in the noun's gender.
@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from model_layer.text.rules import romance_agreement
+from model_layer.text.shapes import romance_agreement
 
 _HALF = re.compile(r"(?<![\w.,/])1/2(?![\d/]|[.,]\d) (?P<noun>[a-zà-ÿ][\w-]*)")
 _WORDS = {"es": ("medio", "media"), "pt": ("meio", "meia"), "it": ("mezzo", "mezza")}

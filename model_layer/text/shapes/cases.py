@@ -34,18 +34,18 @@ from __future__ import annotations
 import re
 
 from model_layer.text.langs import language_module
-from model_layer.text.rules import (
+from model_layer.text.shapes import (
     east_slavic_agreement,
     noun_genders,
     west_slavic_agreement,
 )
-from model_layer.text.rules.before_cases import (
+from model_layer.text.shapes.before_cases import (
     OPENING_WORDS,
     SIGN_NAMES,
     opening_hours,
     signs_and_ids,
 )
-from model_layer.text.rules.case_context import (
+from model_layer.text.shapes.case_context import (
     AFTER,
     BEFORE,
     BEFORE_TWO,
@@ -54,7 +54,7 @@ from model_layer.text.rules.case_context import (
     each,
     module_reading,
 )
-from model_layer.text.rules.finnic_baltic_cases import (
+from model_layer.text.shapes.finnic_baltic_cases import (
     ET_NAMING,
     FI_NAMING,
     FI_RANGE,
@@ -64,7 +64,7 @@ from model_layer.text.rules.finnic_baltic_cases import (
     fi_range,
     finnish,
 )
-from model_layer.text.rules.slavic_declension import DECLINE, SK_SMALL
+from model_layer.text.shapes.slavic_declension import DECLINE, SK_SMALL
 
 # A whole number standing alone: not part of a decimal, a time, a date or a range.
 # A number alone, or grouped by spaces ("50 000": one number, not "50" and "000").

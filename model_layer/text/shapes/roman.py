@@ -27,7 +27,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from model_layer.text.langs.roman_forms import (
+from model_layer.text.shapes.roman_forms import (
     after_article,
     baltic_regnal,
     capital_ordinal,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.rules.phones import PLUS_WORDS
+from model_layer.text.shapes.phones import PLUS_WORDS
 
 _WORDS = {**PLUS_WORDS, "ja": "プラス", "ko": "플러스"}
 _PLUS_SIGN = re.compile(

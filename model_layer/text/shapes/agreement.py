@@ -43,12 +43,12 @@ import unicodedata
 from collections.abc import Callable
 
 from model_layer.text import numbers
-from model_layer.text.rules.east_slavic_agreement import east_slavic
-from model_layer.text.rules.noun_genders import (
+from model_layer.text.shapes.east_slavic_agreement import east_slavic
+from model_layer.text.shapes.noun_genders import (
     form_genders,
     learned_ending_gender,
 )
-from model_layer.text.rules.romance_agreement import (
+from model_layer.text.shapes.romance_agreement import (
     CODE,
     LABELS,
     NOT_NOUN_SETS,
@@ -58,7 +58,7 @@ from model_layer.text.rules.romance_agreement import (
     portuguese,
     spanish,
 )
-from model_layer.text.rules.west_slavic_agreement import west_slavic
+from model_layer.text.shapes.west_slavic_agreement import west_slavic
 
 # A number standing alone (not part of a decimal, a time, a grouped number, a range or
 # an amount), then one space and a lower-case word.

@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from model_layer.text.rules import noun_genders
-from model_layer.text.rules.romance_agreement import romance_gender
+from model_layer.text.shapes import noun_genders
+from model_layer.text.shapes.romance_agreement import romance_gender
 
 _BARE = re.compile(
     r"(?<![\w.,/])(?<!\d )(?P<a>[13])/(?P<b>[234])(?![\d/]|[.,]\d)(?P<gap> )"

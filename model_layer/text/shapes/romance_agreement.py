@@ -8,7 +8,7 @@ import functools
 import re
 
 from model_layer.text import numbers
-from model_layer.text.rules.noun_genders import (
+from model_layer.text.shapes.noun_genders import (
     Gender,
     form_genders,
     learned_ending_gender,

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from model_layer.text.rules import cases
+from model_layer.text.shapes import cases
 
 Rule = Callable[[str], str]
 

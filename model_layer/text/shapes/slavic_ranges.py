@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping
 
 from model_layer.text.langs.forms import Word
 from model_layer.text.langs.spec import UNIT_SYMBOLS
-from model_layer.text.rules import (
+from model_layer.text.shapes import (
     cases,
     east_slavic_agreement,
     slavic_declension,

@@ -24,7 +24,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from model_layer.text.langs import weekdays
+from model_layer.text.shapes import weekdays
 
 WORDS: dict[str, dict[str, str]] = {
     "de": {

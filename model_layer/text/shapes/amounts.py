@@ -26,7 +26,7 @@ from functools import cached_property
 
 from model_layer.text import numbers
 from model_layer.text.langs.forms import agree
-from model_layer.text.rules import agreement
+from model_layer.text.shapes import agreement
 
 # A number as these languages write it: thousands grouped by dots or spaces, a decimal comma.
 NUMBER = r"\d{1,3}(?:[.\u00a0\u202f ]\d{3})+(?:,\d{1,2})?|\d+(?:,\d{1,2})?"
@@ -140,7 +140,7 @@ class AmountStyle:
 
     @cached_property
     def plus_degrees_pattern(self) -> re.Pattern[str]:
-        # "zwischen -5 und +3 Grad" (langs/signs.py reads "+3 °C")
+        # "zwischen -5 und +3 Grad" (shapes/signs.py reads "+3 °C")
         return re.compile(rf"(?<![\w+)])\+(?=\d+(?:,\d+)?\s?{self.degrees}\b)")
 
 
