@@ -61,3 +61,42 @@ def test_the_loader_refuses_what_it_cannot_mean(
         assert data.rows("xx", "ragged") == (("a", "b"), ("c",))
     finally:
         data.rows.cache_clear()
+
+
+def test_nouns_and_shared_tables_read_as_the_rules_use_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for code, text in {
+        "xx": "km\tm\tkilometr\tkilometry\tkilometrów\nproc\tn\tprocent\tprocent\tprocent\n",
+        "yy": "kg\tf\tkilo\tkilos\tkilos\n",
+    }.items():
+        (tmp_path / code / "data").mkdir(parents=True)
+        (tmp_path / code / "data" / "units.tsv").write_text(text, encoding="utf-8")
+        (tmp_path / code / "data" / "shape.words.tsv").write_text("a\tA\nb\tB\n", "utf-8")
+        (tmp_path / code / "data" / "shape.set.tsv").write_text(f"{code}\nz\n", "utf-8")
+    (tmp_path / "xx" / "data" / "short.tsv").write_text("km\tm\n", encoding="utf-8")
+    monkeypatch.setattr(data, "LANGS", tmp_path)
+    for cached in (data.rows, data.nouns, data.languages_with):
+        cached.cache_clear()
+    try:
+        units = data.nouns("xx", "units")
+        assert units["km"].forms == ("kilometr", "kilometry", "kilometrów")
+        # a padded row is the noun of one form: every class says that form
+        assert units["proc"].forms == ("procent",) and units["proc"].gender == "n"
+        assert [data.nouns("yy", "units")["kg"].form(i) for i in range(4)] == [
+            "kilo",
+            "kilos",
+            "kilos",
+            "kilos",
+        ]
+        with pytest.raises(ValueError, match="at least one form"):
+            data.nouns("xx", "short")
+        assert data.languages_with("shape.words") == ("xx", "yy")
+        assert data.tables("shape.words") == {
+            "xx": {"a": "A", "b": "B"},
+            "yy": {"a": "A", "b": "B"},
+        }
+        assert data.word_sets("shape.set")["yy"] == frozenset({"yy", "z"})
+    finally:
+        for cached in (data.rows, data.nouns, data.languages_with):
+            cached.cache_clear()

@@ -10,6 +10,8 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
+from model_layer.text.langs.forms import Word
+
 LANGS = Path(__file__).parent
 # (code, name) of every file read in this process: a test checks none lies unread.
 READ: set[tuple[str, str]] = set()
@@ -45,3 +47,45 @@ def table(code: str, name: str) -> dict[str, str]:
     if len(result) != len(found):
         raise ValueError(f"{path(code, name)}: a key twice")
     return result  # type: ignore[arg-type]
+
+
+def word_set(code: str, name: str) -> frozenset[str]:
+    """A set of words, one a line (kept sorted in the file)."""
+    return frozenset(words(code, name))
+
+
+@functools.cache
+def nouns(code: str, name: str) -> dict[str, Word]:
+    """Nouns said after a number: `key  gender  form  form ...`, one `Word` per key, its
+    forms by plural class. A noun with fewer forms than the widest row repeats its last
+    one (`Word.form` takes the last form for any class past its own)."""
+    found = rows(code, name)
+    if any(len(row) < 3 for row in found):
+        raise ValueError(f"{path(code, name)}: key, gender and at least one form a line")
+    result = {key: Word(_unpadded(forms), gender) for key, gender, *forms in found}
+    if len(result) != len(found):
+        raise ValueError(f"{path(code, name)}: a key twice")
+    return result
+
+
+def _unpadded(forms: list[str]) -> tuple[str, ...]:
+    while len(forms) > 1 and forms[-1] == forms[-2]:
+        forms.pop()
+    return tuple(forms)
+
+
+@functools.cache
+def languages_with(name: str) -> tuple[str, ...]:
+    """The codes of the languages that have the file `data/<name>.tsv`, in code order:
+    a shared reader's per-language table is the set of these files."""
+    return tuple(sorted(p.parent.parent.name for p in LANGS.glob(f"*/data/{name}.tsv")))
+
+
+def tables(name: str) -> dict[str, dict[str, str]]:
+    """A shared reader's two-column table, by language: `langs/<code>/data/<name>.tsv`."""
+    return {code: table(code, name) for code in languages_with(name)}
+
+
+def word_sets(name: str) -> dict[str, frozenset[str]]:
+    """A shared reader's set of words, by language: `langs/<code>/data/<name>.tsv`."""
+    return {code: word_set(code, name) for code in languages_with(name)}

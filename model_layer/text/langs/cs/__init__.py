@@ -109,38 +109,7 @@ def _date(parts: DateParts) -> str | None:
 
 
 _CENT = word("cent", "centy", "centů", "centu")
-_UNITS = {
-    "km": word("kilometr", "kilometry", "kilometrů", "kilometru"),
-    "m2": word("metr čtvereční", "metry čtvereční", "metrů čtverečních", "metru čtverečního"),
-    "km2": word("kilometr čtvereční", "kilometry čtvereční", "kilometrů čtverečních",
-                "kilometru čtverečního"),
-    "m": word("metr", "metry", "metrů", "metru"),
-    "cm": word("centimetr", "centimetry", "centimetrů", "centimetru"),
-    "mm": word("milimetr", "milimetry", "milimetrů", "milimetru"),
-    "kg": word("kilogram", "kilogramy", "kilogramů", "kilogramu"),
-    "g": word("gram", "gramy", "gramů", "gramu"),
-    "l": word("litr", "litry", "litrů", "litru"),
-    "km/h": word("kilometr za hodinu", "kilometry za hodinu", "kilometrů za hodinu",
-                 "kilometru za hodinu"),
-    "h": word("hodina", "hodiny", "hodin", "hodiny", gender="f"),
-    "min": word("minuta", "minuty", "minut", "minuty", gender="f"),
-    "s": word("sekunda", "sekundy", "sekund", "sekundy", gender="f"),
-    "GB": word("gigabajt", "gigabajty", "gigabajtů", "gigabajtu"),
-    "MB": word("megabajt", "megabajty", "megabajtů", "megabajtu"),
-    "C": word("stupeň Celsia", "stupně Celsia", "stupňů Celsia", "stupně Celsia"),
-    "deg": word("stupeň", "stupně", "stupňů", "stupně"),
-    # medicine doses, energy, volume
-    "mg": word("miligram", "miligramy", "miligramů", "miligramu"),
-    "ml": word("mililitr", "mililitry", "mililitrů", "mililitru"),
-    "dl": word("decilitr", "decilitry", "decilitrů", "decilitru"),
-    "m3": word("metr krychlový", "metry krychlové", "metrů krychlových", "metru krychlového"),
-    "kWh": word("kilowatthodina", "kilowatthodiny", "kilowatthodin", "kilowatthodiny",
-                gender="f"),
-    "kW": word("kilowatt", "kilowatty", "kilowattů", "kilowattu"),
-    # wind
-    "m/s": word("metr za sekundu", "metry za sekundu", "metrů za sekundu", "metru za sekundu"),
-    "pcs": word("kus", "kusy", "kusů", "kusu"),  # "3 ks" on receipts
-}  # fmt: skip
+_UNITS = data.nouns("cs", "units")
 _ABBREVIATIONS = data.table("cs", "abbreviations")
 # Words before a number that names (read digit by digit): company, tax and birth numbers,
 # bank accounts, payment symbols, orders and parcels.
@@ -149,11 +118,7 @@ _IDS = (
     r"variabilní symbol|variabilním symbolem|VS|objednávk\w*|faktur\w*|zásilk\w*|"
     r"rezervac\w*|smlouv\w*"
 )
-_SCALES = {
-    "tis.": word("tisíc", "tisíce", "tisíc", "tisíce"),
-    "mil.": word("milion", "miliony", "milionů", "milionu"),
-    "mld.": word("miliarda", "miliardy", "miliard", "miliardy", gender="f"),
-}  # written abbreviations of large numbers
+_SCALES = data.nouns("cs", "scales")  # written abbreviations of large numbers
 
 # "od devíti do jedenácti třiceti": after od, do, kolem the hour is a genitive cardinal.
 _HOUR_GENITIVE = data.words("cs", "hour_genitive")

@@ -16,27 +16,7 @@ MONTHS = data.words("da", "months")
 _CENT = word("cent", gender="c")
 _ABBREVIATIONS = data.table("da", "abbreviations")
 
-_UNITS = {
-    "km": word("kilometer", gender="c"), "m": word("meter", gender="c"),
-    "cm": word("centimeter", gender="c"), "mm": word("millimeter", gender="c"),
-    "kg": word("kilo"), "g": word("gram"), "mg": word("milligram"),
-    "l": word("liter", gender="c"), "ml": word("milliliter", gender="c"),
-    "km/h": word("kilometer i timen", gender="c"), "m/s": word("meter i sekundet", gender="c"),
-    "m2": word("kvadratmeter", gender="c"), "m3": word("kubikmeter", gender="c"),
-    "km2": word("kvadratkilometer", gender="c"), "h": word("time", "timer", gender="c"),
-    "min": word("minut", "minutter", gender="c"), "s": word("sekund", "sekunder", gender="c"),
-    "ms": word("millisekund", "millisekunder", gender="c"),
-    "kWh": word("kilowatttime", "kilowatttimer", gender="c"), "kW": word("kilowatt", gender="c"),
-    "W": word("watt", gender="c"), "TB": word("terabyte", gender="c"),
-    "GB": word("gigabyte", gender="c"), "MB": word("megabyte", gender="c"),
-    "kB": word("kilobyte", gender="c"), "GHz": word("gigahertz", gender="c"),
-    "MHz": word("megahertz", gender="c"), "Hz": word("hertz", gender="c"),
-    "C": word("grad celsius", "grader celsius", gender="c"),
-    "F": word("grad fahrenheit", "grader fahrenheit", gender="c"),
-    "deg": word("grad", "grader", gender="c"),
-    "stk": word("styk", "stykker"),  # receipts: "2 stk. à 45 kr."
-    "vær": word("værelse", "værelser"),  # housing ads: "3 vær."
-}  # fmt: skip
+_UNITS = data.nouns("da", "units")
 
 _SCALES = {
     "mio.": word("million", "millioner", gender="c"),

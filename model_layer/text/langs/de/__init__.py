@@ -263,29 +263,9 @@ def _one_oclock(text: str) -> str:
 _EUR_CENT = word("Cent")
 _ABBREVIATIONS = data.table("de", "abbreviations")
 
-_UNITS = {
-    "km": word("Kilometer"), "m": word("Meter"), "cm": word("Zentimeter"),
-    "mm": word("Millimeter"), "kg": word("Kilogramm", gender="n"),
-    "g": word("Gramm", gender="n"), "mg": word("Milligramm", gender="n"),
-    "l": word("Liter"), "ml": word("Milliliter"), "km/h": word("Kilometer pro Stunde"),
-    "m/s": word("Meter pro Sekunde"), "m2": word("Quadratmeter"), "m3": word("Kubikmeter"),
-    "km2": word("Quadratkilometer"), "h": word("Stunde", "Stunden", gender="f"),
-    "min": word("Minute", "Minuten", gender="f"), "s": word("Sekunde", "Sekunden", gender="f"),
-    "ms": word("Millisekunde", "Millisekunden", gender="f"),
-    "kWh": word("Kilowattstunde", "Kilowattstunden", gender="f"),
-    "kW": word("Kilowatt", gender="n"), "W": word("Watt", gender="n"),
-    "TB": word("Terabyte", gender="n"), "GB": word("Gigabyte", gender="n"),
-    "MB": word("Megabyte", gender="n"), "kB": word("Kilobyte", gender="n"),
-    "GHz": word("Gigahertz", gender="n"), "MHz": word("Megahertz", gender="n"),
-    "Hz": word("Hertz", gender="n"), "C": word("Grad Celsius"), "F": word("Grad Fahrenheit"),
-    "deg": word("Grad"),
-}  # fmt: skip
+_UNITS = data.nouns("de", "units")
 
-_SCALES = {
-    "Mio.": word("Million", "Millionen", gender="f"),
-    "Mrd.": word("Milliarde", "Milliarden", gender="f"),
-    "Tsd.": word("Tausend"),
-}  # written abbreviations of large numbers
+_SCALES = data.nouns("de", "scales")  # written abbreviations of large numbers
 # Months abbreviated after a day: "12 okt."
 _MONTH_ABBREVIATIONS = {
     "Jan.": 1,

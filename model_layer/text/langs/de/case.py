@@ -40,42 +40,16 @@ _DATIVE = _words("mit nach seit von zu bei aus ab gegenüber außer samt nebst b
 # Prepositions of place and time: the dative only before a span of time ("in einer
 # Stunde", "vor einem Jahr"); "in ein Haus", "auf ein Wunder" are accusative.
 _DATIVE_IN_TIME = _words("in an vor unter binnen innerhalb")
-_TIME_NOUNS = _words(
-    "Sekunde Minute Stunde Tag Woche Monat Jahr Jahrzehnt Jahrhundert Moment Augenblick "
-    "Viertelstunde Halbjahr Quartal Semester Wochenende Abend Morgen Nacht"
-)
+_TIME_NOUNS = data.word_set("de", "case.time_nouns")
 _ACCUSATIVE = _words("für um durch gegen ohne über wider")
 # Verb forms after which the next noun phrase is the object: the subject is "ich",
 # "du", "wir", "ihr", "Sie" (before the verb) or the verb is an imperative.
-_OBJECT_VERBS = _words(
-    """
-    nehme nimm nehmen nehmt nahm nahmen habe hast haben habt hatte hatten hätte hätten
-    brauche brauchst brauchen benötige benötigen kaufe kaufst kaufen gib gebe gibst geben
-    gebt bestelle bestellst bestellen suche suchst suchen möchte möchtest möchten
-    bekomme bekommst bekommen will willst wollen wollt hole holen füge fügen wähle wählen
-    trinke trinken esse essen miete mieten buche buchen zahle zahlen bezahle bezahlen
-    plane planen reserviere reservieren verliere verlieren gewinne gewinnen sehe sehen
-    mache machen schreibe schreiben finde finden brauchte brauchten kaufte kauften
-    bestellte bestellten gewann gewannen verlor verloren erhalte erhalten empfehle
-    empfehlen schicke schicken sende senden lese lesen bringe bringen bring hol kauf
-    nimmst gebraucht gekauft bestellt
-    """
-)
+_OBJECT_VERBS = data.word_set("de", "case.object_verbs")
 # Third-person forms: the object only after a pronoun or a noun with its article
 # ("es gibt", "die Fahrt dauert"); "Heute hat ein Mann angerufen" keeps its subject.
-_THIRD_PERSON_VERBS = _words(
-    """
-    hat gibt nimmt braucht benötigt kauft sucht bestellt bekommt kostet kostete dauert
-    dauerte wiegt enthält hatte erhält gewinnt verliert bietet macht sieht zahlt bucht
-    plant will möchte hätte brauchte kaufte trinkt isst liest schreibt hört verkauft
-    mietet bringt schickt sendet erwartet findet hält trug trank aß
-    """
-)
+_THIRD_PERSON_VERBS = data.word_set("de", "case.third_person_verbs")
 _SUBJECT_PRONOUNS = _words("er sie es man das dies wer ihr jemand")
-_ARTICLES = _words(
-    "der die das ein eine dieser diese dieses mein meine dein deine sein seine ihr ihre "
-    "unser unsere euer eure jeder jede jedes"
-)
+_ARTICLES = data.word_set("de", "case.articles")
 _OBJECT_PRONOUNS = _words("mir dir uns euch ihm ihr sie sich Sie".lower())
 
 _ONE = re.compile(
@@ -85,18 +59,7 @@ _WORDS_BEFORE = re.compile(r"(?:(\S+)\s+)?(\S+)\s+(\S+)\s*$")
 _NOT_NOUNS = frozenset(["Uhr", "Mal"])  # "um ein Uhr": the time; "ein Mal"
 # Frequent counted nouns that the built table leaves out (it drops a form that has two
 # genders in any sense: "der Moment", "das Moment" in physics) or lacks.
-_KNOWN = {
-    **dict.fromkeys(
-        _words(
-            "tag monat moment augenblick euro dollar franken rappen cent liter meter kilometer "
-            "zentimeter millimeter teelöffel esslöffel grad abend morgen becher würfel "
-            "quadratmeter kubikmeter milliliter zug bus flug kaffee tee saft wein kuchen "
-            "teller laptop termin platz tisch"
-        ),
-        "m",
-    ),
-    **dict.fromkeys(_words("kilo jahr pfund glas dutzend prozent kilogramm stück"), "n"),
-}
+_KNOWN = data.table("de", "case.known")
 
 
 # "eine Pizza und 1 Salat": after "und", "oder" the noun phrase shares the first one's case.

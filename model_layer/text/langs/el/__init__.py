@@ -356,17 +356,7 @@ _KM = word("χιλιόμετρο", "χιλιόμετρα", gender="n")
 _KG = word("κιλό", "κιλά", gender="n")
 _GRAM = word("γραμμάριο", "γραμμάρια", gender="n")
 _LITRE = word("λίτρο", "λίτρα", gender="n")
-_UNITS = {
-    "km/h": word("χιλιόμετρο την ώρα", "χιλιόμετρα την ώρα", gender="n"), "km": _KM,
-    "m": word("μέτρο", "μέτρα", gender="n"), "cm": word("εκατοστό", "εκατοστά", gender="n"),
-    "mm": word("χιλιοστό", "χιλιοστά", gender="n"), "kg": _KG, "g": _GRAM, "l": _LITRE,
-    "ml": word("μιλιλίτρο", "μιλιλίτρα", gender="n"),
-    "C": word("βαθμός Κελσίου", "βαθμοί Κελσίου"), "deg": word("βαθμός", "βαθμοί"),
-    "h": word("ώρα", "ώρες", gender="f"),
-    "s": word("δευτερόλεπτο", "δευτερόλεπτα", gender="n"),
-    "min": word("λεπτό", "λεπτά", gender="n"),
-    "m2": word("τετραγωνικό μέτρο", "τετραγωνικά μέτρα", gender="n"),
-}  # fmt: skip
+_UNITS = data.nouns("el", "units")
 
 SPEC = LanguageSpec(
     code="el",

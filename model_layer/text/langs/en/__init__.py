@@ -515,13 +515,7 @@ def normalize(text: str) -> str:
 PRONOUNCED_ACRONYMS = common.PRONOUNCED_ACRONYMS | {"JSON", "YAML", "NASDAQ", "GIFs", "SCSI"}
 SAID_AS = {"OK": "okay", "Ok": "okay"}
 # The name of a letter in the plural: "APIs" -> "A P eyes", "CDs" -> "C dees".
-_LETTER_PLURALS = dict(zip(
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
-    ("ays", "bees", "cees", "dees", "ees", "effs", "gees", "aitches", "eyes", "jays", "kays",
-     "ells", "ems", "ens", "ohs", "pees", "cues", "ars", "esses", "tees", "yous", "vees",
-     "double yous", "exes", "wyes", "zees"),
-    strict=True,
-))  # fmt: skip
+_LETTER_PLURALS = data.table("en", "letter_plurals")
 
 
 def acronym_plural(spelled: str, suffix: str) -> str:

@@ -37,27 +37,7 @@ _NOUN_AFTER = re.compile(
 _CENT = word("centavo", "centavos")
 _ABBREVIATIONS = data.table("es", "abbreviations")
 
-_UNITS = {
-    "km": word("kilómetro", "kilómetros"), "m": word("metro", "metros"),
-    "cm": word("centímetro", "centímetros"), "mm": word("milímetro", "milímetros"),
-    "kg": word("kilogramo", "kilogramos"), "g": word("gramo", "gramos"),
-    "mg": word("miligramo", "miligramos"), "l": word("litro", "litros"),
-    "ml": word("mililitro", "mililitros"),
-    "km/h": word("kilómetro por hora", "kilómetros por hora"),
-    "m/s": word("metro por segundo", "metros por segundo"),
-    "m2": word("metro cuadrado", "metros cuadrados"),
-    "m3": word("metro cúbico", "metros cúbicos"),
-    "km2": word("kilómetro cuadrado", "kilómetros cuadrados"),
-    "h": word("hora", "horas", gender="f"), "min": word("minuto", "minutos"),
-    "s": word("segundo", "segundos"), "ms": word("milisegundo", "milisegundos"),
-    "kWh": word("kilovatio hora", "kilovatios hora"), "kW": word("kilovatio", "kilovatios"),
-    "W": word("vatio", "vatios"), "TB": word("terabyte", "terabytes"),
-    "GB": word("gigabyte", "gigabytes"), "MB": word("megabyte", "megabytes"),
-    "kB": word("kilobyte", "kilobytes"), "GHz": word("gigahercio", "gigahercios"),
-    "MHz": word("megahercio", "megahercios"), "Hz": word("hercio", "hercios"),
-    "C": word("grado Celsius", "grados Celsius"),
-    "F": word("grado Fahrenheit", "grados Fahrenheit"), "deg": word("grado", "grados"),
-}  # fmt: skip
+_UNITS = data.nouns("es", "units")
 
 # "de L a V", "L-V": weekdays by their initials (X for miércoles), in opening hours.
 _DAY_INITIALS = data.table("es", "day_initials")

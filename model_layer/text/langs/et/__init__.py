@@ -227,26 +227,7 @@ def _unit_cases(text: str) -> str:
 
 
 _CENT = word("sent", "senti")
-_UNITS = {
-    "km/h": word("kilomeeter tunnis", "kilomeetrit tunnis"),
-    "km": word("kilomeeter", "kilomeetrit"), "m": word("meeter", "meetrit"),
-    "cm": word("sentimeeter", "sentimeetrit"), "mm": word("millimeeter", "millimeetrit"),
-    "kg": word("kilogramm", "kilogrammi"), "g": word("gramm", "grammi"),
-    "l": word("liiter", "liitrit"), "ml": word("milliliiter", "milliliitrit"),
-    "dl": word("detsiliiter", "detsiliitrit"),
-    "C": word("kraad", "kraadi"), "deg": word("kraad", "kraadi"), "h": word("tund", "tundi"),
-    "min": word("minut", "minutit"),
-    # medicine doses, energy, volume
-    "mg": word("milligramm", "milligrammi"),
-    "s": word("sekund", "sekundit"),
-    "m2": word("ruutmeeter", "ruutmeetrit"),
-    "kW": word("kilovatt", "kilovatti"),
-    "kWh": word("kilovatt-tund", "kilovatt-tundi"),
-    "GB": word("gigabait", "gigabaiti"),
-    # wind
-    "m/s": word("meeter sekundis", "meetrit sekundis"),
-    "tk": word("tükk", "tükki"),  # receipts: "2 tk à 4,50 €"
-}  # fmt: skip
+_UNITS = data.nouns("et", "units")
 
 
 SPEC = LanguageSpec(

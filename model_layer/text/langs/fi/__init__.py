@@ -209,25 +209,7 @@ def _unit_cases(text: str) -> str:
 
 
 _SENTTI = word("sentti", "senttiä")
-_UNITS = {
-    "km": word("kilometri", "kilometriä"), "m": word("metri", "metriä"),
-    "cm": word("senttimetri", "senttimetriä"), "mm": word("millimetri", "millimetriä"),
-    "kg": word("kilo", "kiloa"), "g": word("gramma", "grammaa"),
-    "mg": word("milligramma", "milligrammaa"), "l": word("litra", "litraa"),
-    "ml": word("millilitra", "millilitraa"), "dl": word("desilitra", "desilitraa"),
-    "tl": word("teelusikallinen", "teelusikallista"),
-    "rkl": word("ruokalusikallinen", "ruokalusikallista"),
-    "km/h": word("kilometri tunnissa", "kilometriä tunnissa"),
-    "m/s": word("metri sekunnissa", "metriä sekunnissa"), "m2": word("neliömetri", "neliömetriä"),
-    "km2": word("neliökilometri", "neliökilometriä"), "h": word("tunti", "tuntia"),
-    "min": word("minuutti", "minuuttia"), "s": word("sekunti", "sekuntia"),
-    "ms": word("millisekunti", "millisekuntia"), "kWh": word("kilowattitunti", "kilowattituntia"),
-    "kW": word("kilowatti", "kilowattia"), "W": word("watti", "wattia"),
-    "GB": word("gigatavu", "gigatavua"), "MB": word("megatavu", "megatavua"),
-    "TB": word("teratavu", "teratavua"), "C": word("celsiusaste", "celsiusastetta"),
-    "F": word("fahrenheitaste", "fahrenheitastetta"), "deg": word("aste", "astetta"),
-    "kpl": word("kappale", "kappaletta"),  # receipts: "2 kpl à 4,50 €"
-}  # fmt: skip
+_UNITS = data.nouns("fi", "units")
 _ABBREVIATIONS = data.table("fi", "abbreviations")
 _SCALES = {
     "milj.": word("miljoona", "miljoonaa"),

@@ -31,27 +31,7 @@ def _de(noun: str) -> str:
 _CENT = word("cent", "cents")
 _ABBREVIATIONS = data.table("fr", "abbreviations")
 
-_UNITS = {
-    "km": word("kilomètre", "kilomètres"), "m": word("mètre", "mètres"),
-    "cm": word("centimètre", "centimètres"), "mm": word("millimètre", "millimètres"),
-    "kg": word("kilogramme", "kilogrammes"), "g": word("gramme", "grammes"),
-    "mg": word("milligramme", "milligrammes"), "l": word("litre", "litres"),
-    "ml": word("millilitre", "millilitres"),
-    "km/h": word("kilomètre par heure", "kilomètres par heure"),
-    "m/s": word("mètre par seconde", "mètres par seconde"),
-    "m2": word("mètre carré", "mètres carrés"), "m3": word("mètre cube", "mètres cubes"),
-    "km2": word("kilomètre carré", "kilomètres carrés"),
-    "h": word("heure", "heures", gender="f"), "min": word("minute", "minutes", gender="f"),
-    "s": word("seconde", "secondes", gender="f"),
-    "ms": word("milliseconde", "millisecondes", gender="f"),
-    "kWh": word("kilowattheure", "kilowattheures"), "kW": word("kilowatt", "kilowatts"),
-    "W": word("watt", "watts"), "TB": word("téraoctet", "téraoctets"),
-    "GB": word("gigaoctet", "gigaoctets"), "MB": word("mégaoctet", "mégaoctets"),
-    "kB": word("kilooctet", "kilooctets"), "GHz": word("gigahertz"),
-    "MHz": word("mégahertz"), "Hz": word("hertz"),
-    "C": word("degré Celsius", "degrés Celsius"),
-    "F": word("degré Fahrenheit", "degrés Fahrenheit"), "deg": word("degré", "degrés"),
-}  # fmt: skip
+_UNITS = data.nouns("fr", "units")
 
 # Months abbreviated after a day: "12 okt."
 _MONTH_ABBREVIATIONS = {
@@ -66,8 +46,7 @@ _MONTH_ABBREVIATIONS = {
 }
 _MILLION = word("million", "millions")
 _BILLION = word("milliard", "milliards")
-_SCALES = {"million": _MILLION, "millions": _MILLION, "milliard": _BILLION,
-           "milliards": _BILLION, "Md": _BILLION, "Mds": _BILLION}  # fmt: skip
+_SCALES = data.nouns("fr", "scales")
 SPEC = LanguageSpec(
     code="fr",
     decimal_word=word("virgule"),  # the fraction as a number: "trois virgule quatorze"

@@ -208,12 +208,7 @@ _RUPEE = word("रुपया", "रुपये")
 _CENT = word("सेंट")
 _KM = word("किलोमीटर")
 _KG = word("किलोग्राम")
-_UNITS = {
-    "km/h": word("किलोमीटर प्रति घंटा"), "km": _KM, "m": word("मीटर"),
-    "cm": word("सेंटीमीटर"), "mm": word("मिलीमीटर"), "kg": _KG, "g": word("ग्राम"),
-    "l": word("लीटर"), "ml": word("मिलीलीटर"), "C": word("डिग्री सेल्सियस"),
-    "deg": word("डिग्री"), "min": word("मिनट"), "F": word("डिग्री फ़ारेनहाइट"),
-}  # fmt: skip
+_UNITS = data.nouns("hi", "units")
 
 SPEC = LanguageSpec(
     code="hi",

@@ -154,40 +154,13 @@ _IDS = (
 # "za 3-5 dana", "nakon 2-3 tjedna": the preposition stands where "od" would ("za tri do
 # pet dana", not "za od tri do pet")
 _RANGE_PREPOSITIONS = frozenset(data.words("hr", "range_prepositions"))
-_SCALES = {
-    "tis.": word("tisuća", "tisuće", "tisuća", gender="f"),
-    "mil.": word("milijun", "milijuna", "milijuna"),
-    "mlrd.": word("milijarda", "milijarde", "milijardi", gender="f"),
-}  # written abbreviations of large numbers
+_SCALES = data.nouns("hr", "scales")  # written abbreviations of large numbers
 
 
 _EURO = word("euro", "eura", "eura")
 _CENT = word("cent", "centa", "centi")
 _DEGREE = word("stupanj", "stupnja", "stupnjeva")
-_UNITS = {
-    "km/h": word("kilometar na sat", "kilometra na sat", "kilometara na sat"),
-    "km": word("kilometar", "kilometra", "kilometara"), "m": word("metar", "metra", "metara"),
-    "cm": word("centimetar", "centimetra", "centimetara"),
-    "mm": word("milimetar", "milimetra", "milimetara"),
-    "kg": word("kilogram", "kilograma", "kilograma"), "g": word("gram", "grama", "grama"),
-    "l": word("litra", "litre", "litara", gender="f"),
-    "ml": word("mililitar", "mililitra", "mililitara"),
-    "C": word("stupanj Celzija", "stupnja Celzija", "stupnjeva Celzija"), "deg": _DEGREE,
-    "h": _HOUR, "min": _MINUTE,
-    # medicine doses, energy, volume
-    "mg": word("miligram", "miligrama", "miligrama"),
-    "dl": word("decilitar", "decilitra", "decilitara"),
-    "s": word("sekunda", "sekunde", "sekundi", gender="f"),
-    "m2": word("četvorni metar", "četvorna metra", "četvornih metara"),
-    "m3": word("kubni metar", "kubna metra", "kubnih metara"),
-    "kWh": word("kilovatsat", "kilovatsata", "kilovatsati"),
-    "kW": word("kilovat", "kilovata", "kilovata"),
-    "GB": word("gigabajt", "gigabajta", "gigabajta"),
-    "MB": word("megabajt", "megabajta", "megabajta"),
-    # wind
-    "m/s": word("metar u sekundi", "metra u sekundi", "metara u sekundi"),
-    "pcs": word("komad", "komada", "komada"),  # "3 kom" on receipts
-}  # fmt: skip
+_UNITS = data.nouns("hr", "units")
 
 
 # "u 6.45", "od 9.00 do 11.30": a clock time written with a dot after a word of time

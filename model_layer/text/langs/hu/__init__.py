@@ -347,17 +347,7 @@ def _fractions(text: str) -> str:
 
 
 _CENT = word("cent")
-_UNITS = {
-    "km": word("kilométer"), "m": word("méter"), "cm": word("centiméter"), "mm": word("milliméter"),
-    "kg": word("kilogramm"), "g": word("gramm"), "mg": word("milligramm"), "l": word("liter"),
-    "ml": word("milliliter"), "km/h": word("kilométer per óra"), "m2": word("négyzetméter"),
-    "m3": word("köbméter"), "km2": word("négyzetkilométer"), "h": word("óra"), "min": word("perc"),
-    "s": word("másodperc"), "ms": word("ezredmásodperc"), "kWh": word("kilowattóra"),
-    "kW": word("kilowatt"), "W": word("watt"), "GB": word("gigabájt"), "MB": word("megabájt"),
-    "TB": word("terabájt"), "GHz": word("gigahertz"), "MHz": word("megahertz"),
-    "C": word("Celsius-fok"), "F": word("Fahrenheit-fok"), "deg": word("fok"),
-    "db": word("darab"),  # "2 db" on every receipt: két darab
-}  # fmt: skip
+_UNITS = data.nouns("hu", "units")
 _ABBREVIATIONS = data.table("hu", "abbreviations")
 # "2 500 Ft/fő", "3 tabletta/nap": a rate, "per fő", "per nap".
 _PER_WORDS = data.table("hu", "per_words")

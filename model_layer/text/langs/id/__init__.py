@@ -91,27 +91,9 @@ def _fraction(a: int, b: int) -> str:
 
 
 _SEN = word("sen")
-_UNITS = {
-    "km": word("kilometer"), "m": word("meter"), "cm": word("sentimeter"), "mm": word("milimeter"),
-    "kg": word("kilogram"), "g": word("gram"), "mg": word("miligram"), "l": word("liter"),
-    "ml": word("mililiter"), "km/h": word("kilometer per jam"), "m/s": word("meter per detik"),
-    "m2": word("meter persegi"), "km2": word("kilometer persegi"), "h": word("jam"),
-    "min": word("menit"), "s": word("detik"), "ms": word("milidetik"), "kWh": word("kilowatt jam"),
-    "kW": word("kilowatt"), "W": word("watt"), "TB": word("terabita"), "GB": word("gigabita"),
-    "MB": word("megabita"), "GHz": word("gigahertz"), "MHz": word("megahertz"), "Hz": word("hertz"),
-    "C": word("derajat Celsius"), "F": word("derajat Fahrenheit"), "deg": word("derajat"),
-}  # fmt: skip
+_UNITS = data.nouns("id", "units")
 _ABBREVIATIONS = data.table("id", "abbreviations")
-_SCALES = {
-    "rb": word("ribu"),
-    "jt": word("juta"),
-    "rb.": word("ribu"),
-    "jt.": word("juta"),
-    "ribu": word("ribu"),
-    "juta": word("juta"),
-    "miliar": word("miliar"),
-    "triliun": word("triliun"),
-}  # written abbreviations of large numbers
+_SCALES = data.nouns("id", "scales")  # written abbreviations of large numbers
 # "Jakarta 10220", "Kode Pos 10220": a postal code after the town, said digit by digit.
 _POSTAL = re.compile(
     r"((?:,\s[A-Z][a-z]+(?:\s[A-Z][a-z]+)?|(?i:kode\s?pos)\s?:?)\s)(\d{5})(?![\d.,])"

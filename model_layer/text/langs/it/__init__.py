@@ -67,25 +67,7 @@ def _first_of_month(text: str) -> str:
 _CENT = word("centesimo", "centesimi")
 _ABBREVIATIONS = data.table("it", "abbreviations")
 
-_UNITS = {
-    "km": word("chilometro", "chilometri"), "m": word("metro", "metri"),
-    "cm": word("centimetro", "centimetri"), "mm": word("millimetro", "millimetri"),
-    "kg": word("chilogrammo", "chilogrammi"), "g": word("grammo", "grammi"),
-    "mmHg": word("millimetro di mercurio", "millimetri di mercurio"),
-    "mg": word("milligrammo", "milligrammi"), "l": word("litro", "litri"),
-    "ml": word("millilitro", "millilitri"),
-    "km/h": word("chilometro orario", "chilometri orari"),
-    "m/s": word("metro al secondo", "metri al secondo"),
-    "m2": word("metro quadrato", "metri quadrati"), "m3": word("metro cubo", "metri cubi"),
-    "km2": word("chilometro quadrato", "chilometri quadrati"),
-    "h": word("ora", "ore", gender="f"), "min": word("minuto", "minuti"),
-    "s": word("secondo", "secondi"), "ms": word("millisecondo", "millisecondi"),
-    "kWh": word("chilowattora"), "kW": word("chilowatt"), "W": word("watt"),
-    "TB": word("terabyte"), "GB": word("gigabyte"), "MB": word("megabyte"),
-    "kB": word("kilobyte"), "GHz": word("gigahertz"), "MHz": word("megahertz"),
-    "Hz": word("hertz"), "C": word("grado Celsius", "gradi Celsius"),
-    "F": word("grado Fahrenheit", "gradi Fahrenheit"), "deg": word("grado", "gradi"),
-}  # fmt: skip
+_UNITS = data.nouns("it", "units")
 
 _SCALES = {
     "mln": word("milione", "milioni"),

@@ -224,42 +224,10 @@ def _everyday(text: str) -> str:
 
 
 _CENT = word("centas", "centai", "centų", "cento")
-_UNITS = {
-    "km": word("kilometras", "kilometrai", "kilometrų", "kilometro"),
-    "m": word("metras", "metrai", "metrų", "metro"),
-    "cm": word("centimetras", "centimetrai", "centimetrų", "centimetro"),
-    "kg": word("kilogramas", "kilogramai", "kilogramų", "kilogramo"),
-    "g": word("gramas", "gramai", "gramų", "gramo"),
-    "l": word("litras", "litrai", "litrų", "litro"),
-    "ml": word("mililitras", "mililitrai", "mililitrų", "mililitro"),
-    "h": word("valanda", "valandos", "valandų", "valandos", gender="f"),
-    "min": word("minutė", "minutės", "minučių", "minutės", gender="f"),
-    "C": word("laipsnis Celsijaus", "laipsniai Celsijaus", "laipsnių Celsijaus",
-              "laipsnio Celsijaus"),
-    "deg": word("laipsnis", "laipsniai", "laipsnių", "laipsnio"),
-    # medicine doses, energy, volume
-    "mm": word("milimetras", "milimetrai", "milimetrų", "milimetro"),
-    "mg": word("miligramas", "miligramai", "miligramų", "miligramo"),
-    "km/h": word("kilometras per valandą", "kilometrai per valandą", "kilometrų per valandą",
-                 "kilometro per valandą"),
-    "s": word("sekundė", "sekundės", "sekundžių", "sekundės", gender="f"),
-    "m2": word("kvadratinis metras", "kvadratiniai metrai", "kvadratinių metrų",
-               "kvadratinio metro"),
-    "kW": word("kilovatas", "kilovatai", "kilovatų", "kilovato"),
-    "kWh": word("kilovatvalandė", "kilovatvalandės", "kilovatvalandžių", "kilovatvalandės",
-                gender="f"),
-    "GB": word("gigabaitas", "gigabaitai", "gigabaitų", "gigabaito"),
-    # wind
-    "m/s": word("metras per sekundę", "metrai per sekundę", "metrų per sekundę",
-                "metro per sekundę"),
-}  # fmt: skip
+_UNITS = data.nouns("lt", "units")
 _ABBREVIATIONS = data.table("lt", "abbreviations")
 _FEMININE = data.table("lt", "feminine")
-_SCALES = {
-    "tūkst.": word("tūkstantis", "tūkstančiai", "tūkstančių", "tūkstančio"),
-    "mln.": word("milijonas", "milijonai", "milijonų", "milijono"),
-    "mlrd.": word("milijardas", "milijardai", "milijardų", "milijardo"),
-}  # written abbreviations of large numbers
+_SCALES = data.nouns("lt", "scales")  # written abbreviations of large numbers
 SPEC = LanguageSpec(
     code="lt",
     plural=plural_lithuanian,  # vienas euras, du eurai, dešimt eurų, 2,5 euro

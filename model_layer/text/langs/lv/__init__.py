@@ -168,32 +168,10 @@ def _everyday(text: str) -> str:
 
 
 _CENT = word("cents", "centi")
-_UNITS = {
-    "km": word("kilometrs", "kilometri"), "m": word("metrs", "metri"),
-    "cm": word("centimetrs", "centimetri"), "kg": word("kilograms", "kilogrami"),
-    "g": word("grams", "grami"), "l": word("litrs", "litri"),
-    "ml": word("mililitrs", "mililitri"),
-    "h": word("stunda", "stundas", gender="f"), "min": word("minūte", "minūtes", gender="f"),
-    "C": word("grāds pēc Celsija", "grādi pēc Celsija"), "deg": word("grāds", "grādi"),
-    # medicine doses, energy, volume
-    "mm": word("milimetrs", "milimetri"),
-    "mg": word("miligrams", "miligrami"),
-    "km/h": word("kilometrs stundā", "kilometri stundā"),
-    "s": word("sekunde", "sekundes", gender="f"),
-    "m2": word("kvadrātmetrs", "kvadrātmetri"),
-    "kW": word("kilovats", "kilovati"),
-    "kWh": word("kilovatstunda", "kilovatstundas", gender="f"),
-    "GB": word("gigabaits", "gigabaiti"),
-    # wind
-    "m/s": word("metrs sekundē", "metri sekundē"),
-}  # fmt: skip
+_UNITS = data.nouns("lv", "units")
 _ABBREVIATIONS = data.table("lv", "abbreviations")
 _FEMININE = data.table("lv", "feminine")
-_SCALES = {
-    "tūkst.": word("tūkstotis", "tūkstoši"),
-    "milj.": word("miljons", "miljoni"),
-    "mljrd.": word("miljards", "miljardi"),
-}  # written abbreviations of large numbers
+_SCALES = data.nouns("lv", "scales")  # written abbreviations of large numbers
 SPEC = LanguageSpec(
     code="lv",
     plural=plural_latvian,  # viens kilometrs, divi kilometri, divdesmit viens kilometrs

@@ -15,31 +15,11 @@ MONTHS = data.words("nl", "months")
 
 
 _CENT = word("cent")
-_UNITS = {
-    "km": word("kilometer"), "m": word("meter"), "cm": word("centimeter"),
-    "mm": word("millimeter"), "kg": word("kilogram"), "g": word("gram"),
-    "mg": word("milligram"), "l": word("liter"), "ml": word("milliliter"),
-    "mmHg": word("millimeter kwik"), "el": word("eetlepel", "eetlepels"),
-    "tl": word("theelepel", "theelepels"),
-    "km/h": word("kilometer per uur"), "m/s": word("meter per seconde"),
-    "m2": word("vierkante meter"), "m3": word("kubieke meter"),
-    "km2": word("vierkante kilometer"), "h": word("uur"),
-    "min": word("minuut", "minuten"), "s": word("seconde", "seconden"),
-    "ms": word("milliseconde", "milliseconden"), "kWh": word("kilowattuur"),
-    "kW": word("kilowatt"), "W": word("watt"), "TB": word("terabyte"),
-    "GB": word("gigabyte"), "MB": word("megabyte"), "kB": word("kilobyte"),
-    "GHz": word("gigahertz"), "MHz": word("megahertz"), "Hz": word("hertz"),
-    "C": word("graad Celsius", "graden Celsius"),
-    "F": word("graad Fahrenheit", "graden Fahrenheit"), "deg": word("graad", "graden"),
-}  # fmt: skip
+_UNITS = data.nouns("nl", "units")
 
 _ABBREVIATIONS = data.table("nl", "abbreviations")
 
-_SCALES = {
-    "mln": word("miljoen"),
-    "mld": word("miljard"),
-    "mrd": word("miljard"),
-}  # written abbreviations of large numbers
+_SCALES = data.nouns("nl", "scales")  # written abbreviations of large numbers
 # Months abbreviated after a day: "12 okt."
 _MONTH_ABBREVIATIONS = {
     "jan.": 1,

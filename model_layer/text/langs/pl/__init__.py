@@ -163,43 +163,9 @@ def _hour(h: int, before: str) -> str | None:
 
 _GROSZ = word("grosz", "grosze", "groszy", "grosza")
 _CENT = word("cent", "centy", "centów", "centa")
-_UNITS = {
-    "km": word("kilometr", "kilometry", "kilometrów", "kilometra"),
-    "m2": word("metr kwadratowy", "metry kwadratowe", "metrów kwadratowych", "metra kwadratowego"),
-    "km2": word("kilometr kwadratowy", "kilometry kwadratowe", "kilometrów kwadratowych",
-                "kilometra kwadratowego"),
-    "m": word("metr", "metry", "metrów", "metra"),
-    "cm": word("centymetr", "centymetry", "centymetrów", "centymetra"),
-    "mm": word("milimetr", "milimetry", "milimetrów", "milimetra"),
-    "kg": word("kilogram", "kilogramy", "kilogramów", "kilograma"),
-    "g": word("gram", "gramy", "gramów", "grama"),
-    "l": word("litr", "litry", "litrów", "litra"),
-    "ml": word("mililitr", "mililitry", "mililitrów", "mililitra"),
-    "km/h": word("kilometr na godzinę", "kilometry na godzinę", "kilometrów na godzinę",
-                 "kilometra na godzinę"),
-    "h": word("godzina", "godziny", "godzin", "godziny", gender="f"),
-    "min": word("minuta", "minuty", "minut", "minuty", gender="f"),
-    "s": word("sekunda", "sekundy", "sekund", "sekundy", gender="f"),
-    "GB": word("gigabajt", "gigabajty", "gigabajtów", "gigabajta"),
-    "MB": word("megabajt", "megabajty", "megabajtów", "megabajta"),
-    "C": word("stopień Celsjusza", "stopnie Celsjusza", "stopni Celsjusza", "stopnia Celsjusza"),
-    "deg": word("stopień", "stopnie", "stopni", "stopnia"),
-    # medicine doses, energy, volume
-    "mg": word("miligram", "miligramy", "miligramów", "miligrama"),
-    "dl": word("decylitr", "decylitry", "decylitrów", "decylitra"),
-    "m3": word("metr sześcienny", "metry sześcienne", "metrów sześciennych", "metra sześciennego"),
-    "kWh": word("kilowatogodzina", "kilowatogodziny", "kilowatogodzin", "kilowatogodziny",
-                gender="f"),
-    "kW": word("kilowat", "kilowaty", "kilowatów", "kilowata"),
-    # wind
-    "m/s": word("metr na sekundę", "metry na sekundę", "metrów na sekundę", "metra na sekundę"),
-}  # fmt: skip
+_UNITS = data.nouns("pl", "units")
 _ABBREVIATIONS = data.table("pl", "abbreviations")
-_SCALES = {
-    "tys.": word("tysiąc", "tysiące", "tysięcy", "tysiąca"),
-    "mln": word("milion", "miliony", "milionów", "miliona"),
-    "mld": word("miliard", "miliardy", "miliardów", "miliarda"),
-}  # written abbreviations of large numbers
+_SCALES = data.nouns("pl", "scales")  # written abbreviations of large numbers
 # Months abbreviated after a day: "12 okt."
 _MONTH_ABBREVIATIONS = {
     "sty.": 1,

@@ -30,27 +30,7 @@ def _day(n: int, before: str) -> str | None:
 _CENT = word("cêntimo", "cêntimos")
 _ABBREVIATIONS = data.table("pt", "abbreviations")
 
-_UNITS = {
-    "km": word("quilómetro", "quilómetros"), "m": word("metro", "metros"),
-    "cm": word("centímetro", "centímetros"), "mm": word("milímetro", "milímetros"),
-    "kg": word("quilograma", "quilogramas"), "g": word("grama", "gramas"),
-    "mg": word("miligrama", "miligramas"), "l": word("litro", "litros"),
-    "mmHg": word("milímetro de mercúrio", "milímetros de mercúrio"),
-    "ml": word("mililitro", "mililitros"),
-    "km/h": word("quilómetro por hora", "quilómetros por hora"),
-    "m/s": word("metro por segundo", "metros por segundo"),
-    "m2": word("metro quadrado", "metros quadrados"),
-    "m3": word("metro cúbico", "metros cúbicos"),
-    "km2": word("quilómetro quadrado", "quilómetros quadrados"),
-    "h": word("hora", "horas", gender="f"), "min": word("minuto", "minutos"),
-    "s": word("segundo", "segundos"), "ms": word("milissegundo", "milissegundos"),
-    "kWh": word("quilowatt-hora", "quilowatts-hora"), "kW": word("quilowatt", "quilowatts"),
-    "W": word("watt", "watts"), "TB": word("terabyte", "terabytes"),
-    "GB": word("gigabyte", "gigabytes"), "MB": word("megabyte", "megabytes"),
-    "kB": word("kilobyte", "kilobytes"), "GHz": word("gigahertz"), "MHz": word("megahertz"),
-    "Hz": word("hertz"), "C": word("grau Celsius", "graus Celsius"),
-    "F": word("grau Fahrenheit", "graus Fahrenheit"), "deg": word("grau", "graus"),
-}  # fmt: skip
+_UNITS = data.nouns("pt", "units")
 
 # "D. Pedro II", "D. Maria I": Dom before a king's or nobleman's name, Dona before a woman's.
 _DOM = re.compile(r"(?<![\w.])D\.\s?(?=([A-ZÁÉÍÓÚÂÊÔÃÕ][a-záéíóúâêôãõç]+))")

@@ -41,25 +41,7 @@ def _day(n: int, before: str) -> str | None:
 
 _TWO_F = {"doi": "două", "doisprezece": "douăsprezece"}
 _CENT = word("cent", "cenți", "de cenți")
-_UNITS = {
-    "km": word("kilometru", "kilometri", "de kilometri"), "m": word("metru", "metri", "de metri"),
-    "cm": word("centimetru", "centimetri", "de centimetri"),
-    "mm": word("milimetru", "milimetri", "de milimetri"),
-    "kg": word("kilogram", "kilograme", "de kilograme", gender="n"),
-    "g": word("gram", "grame", "de grame", gender="n"), "l": word("litru", "litri", "de litri"),
-    "ml": word("mililitru", "mililitri", "de mililitri"),
-    "km/h": word("kilometru pe oră", "kilometri pe oră", "de kilometri pe oră"),
-    "m2": word("metru pătrat", "metri pătrați", "de metri pătrați"),
-    "mp": word("metru pătrat", "metri pătrați", "de metri pătrați"),  # "55 mp" in listings
-    "h": word("oră", "ore", "de ore", gender="f"),
-    "min": word("minut", "minute", "de minute", gender="n"),
-    "s": word("secundă", "secunde", "de secunde", gender="f"),
-    "kWh": word("kilowatt-oră", "kilowați-oră", "de kilowați-oră"),
-    "GB": word("gigabyte", "gigabyți", "de gigabyți"),
-    "MB": word("megabyte", "megabyți", "de megabyți"),
-    "C": word("grad Celsius", "grade Celsius", "de grade Celsius", gender="n"),
-    "deg": word("grad", "grade", "de grade", gender="n"),
-}  # fmt: skip
+_UNITS = data.nouns("ro", "units")
 _ABBREVIATIONS = data.table("ro", "abbreviations")
 # Feminine plurals in -i, which the shared agreement rule takes for masculine ones ("doi
 # lei"): "două mașini", "douăsprezece cărți". Nouns in -ții, -ăți, -iuni, -ări are feminine.

@@ -141,36 +141,7 @@ def _everyday(text: str) -> str:
 
 
 _CENT = word("cent", "centy", "centov", "centa")
-_UNITS = {
-    "km": word("kilometer", "kilometre", "kilometrov", "kilometra"),
-    "m": word("meter", "metre", "metrov", "metra"),
-    "cm": word("centimeter", "centimetre", "centimetrov", "centimetra"),
-    "kg": word("kilogram", "kilogramy", "kilogramov", "kilogramu"),
-    "g": word("gram", "gramy", "gramov", "gramu"),
-    "ml": word("mililiter", "mililitre", "mililitrov", "mililitra"),
-    "l": word("liter", "litre", "litrov", "litra"),
-    "km/h": word("kilometer za hodinu", "kilometre za hodinu", "kilometrov za hodinu",
-                 "kilometra za hodinu"),
-    "h": word("hodina", "hodiny", "hodín", "hodiny", gender="f"),
-    "min": word("minúta", "minúty", "minút", "minúty", gender="f"),
-    "GB": word("gigabajt", "gigabajty", "gigabajtov", "gigabajtu"),
-    "C": word("stupeň Celzia", "stupne Celzia", "stupňov Celzia", "stupňa Celzia"),
-    "deg": word("stupeň", "stupne", "stupňov", "stupňa"),
-    # medicine doses, energy, volume
-    "mm": word("milimeter", "milimetre", "milimetrov", "milimetra"),
-    "mg": word("miligram", "miligramy", "miligramov", "miligramu"),
-    "dl": word("deciliter", "decilitre", "decilitrov", "decilitra"),
-    "s": word("sekunda", "sekundy", "sekúnd", "sekundy", gender="f"),
-    "m2": word("štvorcový meter", "štvorcové metre", "štvorcových metrov", "štvorcového metra"),
-    "m3": word("kubický meter", "kubické metre", "kubických metrov", "kubického metra"),
-    "kWh": word("kilowatthodina", "kilowatthodiny", "kilowatthodín", "kilowatthodiny",
-                gender="f"),
-    "kW": word("kilowatt", "kilowatty", "kilowattov", "kilowattu"),
-    "MB": word("megabajt", "megabajty", "megabajtov", "megabajtu"),
-    # wind
-    "m/s": word("meter za sekundu", "metre za sekundu", "metrov za sekundu", "metra za sekundu"),
-    "pcs": word("kus", "kusy", "kusov", "kusa"),  # "3 ks" on receipts
-}  # fmt: skip
+_UNITS = data.nouns("sk", "units")
 _ABBREVIATIONS = data.table("sk", "abbreviations")
 # Words before a number that names (read digit by digit): company, tax and birth numbers,
 # bank accounts, payment symbols, orders and parcels.
@@ -179,11 +150,7 @@ _IDS = (
     r"variabilný symbol|variabilným symbolom|VS|objednávk\w*|faktúr\w*|zásielk\w*|"
     r"rezerváci\w*|zmluv\w*"
 )
-_SCALES = {
-    "tis.": word("tisíc", "tisíce", "tisíc", "tisíca"),
-    "mil.": word("milión", "milióny", "miliónov", "milióna"),
-    "mld.": word("miliarda", "miliardy", "miliárd", "miliardy", gender="f"),
-}  # written abbreviations of large numbers
+_SCALES = data.nouns("sk", "scales")  # written abbreviations of large numbers
 
 # "od 9.00 do 11.30", "o 6.45": a clock time written with a dot after a word of time
 # (read as a time, not "devět celých nula nula").

@@ -119,35 +119,7 @@ def _everyday(text: str) -> str:
 
 
 _CENT = word("cent", "centa", "centi", "centov")
-_UNITS = {
-    "km": word("kilometer", "kilometra", "kilometri", "kilometrov"),
-    "m": word("meter", "metra", "metri", "metrov"),
-    "cm": word("centimeter", "centimetra", "centimetri", "centimetrov"),
-    "kg": word("kilogram", "kilograma", "kilogrami", "kilogramov"),
-    "g": word("gram", "grama", "grami", "gramov"),
-    "ml": word("mililiter", "mililitra", "mililitri", "mililitrov"),
-    "l": word("liter", "litra", "litri", "litrov"),
-    "h": word("ura", "uri", "ure", "ur", gender="f"),
-    "min": word("minuta", "minuti", "minute", "minut", gender="f"),
-    "C": word("stopinja Celzija", "stopinji Celzija", "stopinje Celzija", "stopinj Celzija",
-              gender="f"),
-    "deg": word("stopinja", "stopinji", "stopinje", "stopinj", gender="f"),
-    # medicine doses, energy, volume
-    "mm": word("milimeter", "milimetra", "milimetri", "milimetrov"),
-    "mg": word("miligram", "miligrama", "miligrami", "miligramov"),
-    "dl": word("deciliter", "decilitra", "decilitri", "decilitrov"),
-    "km/h": word("kilometer na uro", "kilometra na uro", "kilometri na uro",
-                 "kilometrov na uro"),
-    "s": word("sekunda", "sekundi", "sekunde", "sekund", gender="f"),
-    "m2": word("kvadratni meter", "kvadratna metra", "kvadratni metri", "kvadratnih metrov"),
-    "m3": word("kubični meter", "kubična metra", "kubični metri", "kubičnih metrov"),
-    "kWh": word("kilovatna ura", "kilovatni uri", "kilovatne ure", "kilovatnih ur", gender="f"),
-    "kW": word("kilovat", "kilovata", "kilovati", "kilovatov"),
-    "GB": word("gigabajt", "gigabajta", "gigabajti", "gigabajtov"),
-    "MB": word("megabajt", "megabajta", "megabajti", "megabajtov"),
-    # wind
-    "m/s": word("meter na sekundo", "metra na sekundo", "metri na sekundo", "metrov na sekundo"),
-}  # fmt: skip
+_UNITS = data.nouns("sl", "units")
 _ABBREVIATIONS = data.table("sl", "abbreviations")
 # Words before a number that names (read digit by digit): company and tax numbers, the
 # personal number, bank accounts and payment references, orders and parcels.

@@ -17,27 +17,7 @@ MONTHS = data.words("sv", "months")
 _CENT = word("cent", gender="c")
 _ABBREVIATIONS = data.table("sv", "abbreviations")
 
-_UNITS = {
-    "km": word("kilometer", gender="c"), "m": word("meter", gender="c"),
-    "cm": word("centimeter", gender="c"), "mm": word("millimeter", gender="c"),
-    "kg": word("kilo"), "g": word("gram"), "mg": word("milligram"),
-    "l": word("liter", gender="c"), "ml": word("milliliter", gender="c"),
-    "km/h": word("kilometer i timmen", gender="c"), "m/s": word("meter per sekund", gender="c"),
-    "m2": word("kvadratmeter", gender="c"), "m3": word("kubikmeter", gender="c"),
-    "km2": word("kvadratkilometer", gender="c"), "h": word("timme", "timmar", gender="c"),
-    "min": word("minut", "minuter", gender="c"), "s": word("sekund", "sekunder", gender="c"),
-    "ms": word("millisekund", "millisekunder", gender="c"),
-    "kWh": word("kilowattimme", "kilowattimmar", gender="c"), "kW": word("kilowatt", gender="c"),
-    "W": word("watt", gender="c"), "TB": word("terabyte", gender="c"),
-    "GB": word("gigabyte", gender="c"), "MB": word("megabyte", gender="c"),
-    "kB": word("kilobyte", gender="c"), "GHz": word("gigahertz", gender="c"),
-    "MHz": word("megahertz", gender="c"), "Hz": word("hertz", gender="c"),
-    "C": word("grad Celsius", "grader Celsius", gender="c"),
-    "F": word("grad Fahrenheit", "grader Fahrenheit", gender="c"),
-    "deg": word("grad", "grader", gender="c"),
-    "st": word("stycke", "stycken"),  # receipts: "2 st à 45 kr"
-    "tr": word("trappa", "trappor", gender="c"),  # housing ads: "4 tr" (the floor)
-}  # fmt: skip
+_UNITS = data.nouns("sv", "units")
 
 _SCALES = {
     "milj.": word("miljon", "miljoner", gender="c"),

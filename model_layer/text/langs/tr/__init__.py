@@ -245,15 +245,7 @@ def _addresses(text: str) -> str:
 
 MONTHS = data.words("tr", "months")
 _SENT = word("sent")
-_UNITS = {
-    "km": word("kilometre"), "m": word("metre"), "cm": word("santimetre"), "mm": word("milimetre"),
-    "kg": word("kilogram"), "g": word("gram"), "mg": word("miligram"), "l": word("litre"),
-    "ml": word("mililitre"), "m2": word("metrekare"), "m3": word("metreküp"), "h": word("saat"),
-    "min": word("dakika"), "s": word("saniye"), "kWh": word("kilovatsaat"), "kW": word("kilovat"),
-    "W": word("vat"), "GB": word("gigabayt"), "MB": word("megabayt"), "TB": word("terabayt"),
-    "GHz": word("gigahertz"), "MHz": word("megahertz"), "C": word("santigrat derece"),
-    "F": word("Fahrenhayt derece"), "deg": word("derece"),
-}  # fmt: skip
+_UNITS = data.nouns("tr", "units")
 _ABBREVIATIONS = data.table("tr", "abbreviations")
 SPEC = LanguageSpec(
     code="tr",

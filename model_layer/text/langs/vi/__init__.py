@@ -141,14 +141,7 @@ def _date(parts: DateParts) -> str | None:
     return said if parts.year is None else f"{said} năm {cardinal(str(parts.year))}"
 
 
-_UNITS = {
-    "km": word("ki-lô-mét"), "m": word("mét"), "cm": word("xăng-ti-mét"), "mm": word("mi-li-mét"),
-    "kg": word("ki-lô-gam"), "g": word("gam"), "mg": word("mi-li-gam"), "l": word("lít"),
-    "ml": word("mi-li-lít"),
-    "km/h": word("ki-lô-mét trên giờ"), "m2": word("mét vuông"), "h": word("giờ"),
-    "min": word("phút"), "s": word("giây"), "GB": word("gi-ga-bai"), "MB": word("mê-ga-bai"),
-    "C": word("độ C"), "F": word("độ F"), "deg": word("độ"),
-}  # fmt: skip
+_UNITS = data.nouns("vi", "units")
 _ABBREVIATIONS = data.table("vi", "abbreviations")
 SPEC = LanguageSpec(
     code="vi",
