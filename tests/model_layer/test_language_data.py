@@ -16,7 +16,14 @@ FILES = sorted(data.LANGS.glob("*/data/*.tsv"))
 
 
 def test_every_data_file_is_read_by_its_language() -> None:
-    """Importing every language reads every file: none is dead weight, none misnamed."""
+    """Importing every language and every shared reader (`shapes/`, the language
+    identifier's evidence) reads every file: none is dead weight, none misnamed."""
+    import model_layer.text.langid_evidence
+    import model_layer.text.shapes
+
+    for module in sorted(Path(model_layer.text.shapes.__file__).parent.glob("*.py")):
+        __import__(f"model_layer.text.shapes.{module.stem}")
+    assert model_layer.text.langid_evidence.FUNCTION_WORDS
     for code in sorted(ALL_LANGUAGE_CODES):
         language_module(code)
         for part in (

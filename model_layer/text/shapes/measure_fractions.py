@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from model_layer.text.langs import data
 from model_layer.text.shapes import noun_genders
 from model_layer.text.shapes.romance_agreement import romance_gender
 
@@ -25,66 +26,14 @@ _BARE = re.compile(
 )
 
 # Measures by gender: "m", "f", "n" (de), "c"/"n" (common/neuter in nl, sv, da).
-_MEASURES: dict[str, dict[str, str]] = {
-    "de": {
-        "liter": "m", "kilo": "n", "kilogramm": "n", "gramm": "n", "pfund": "n",
-        "stunde": "f", "tasse": "f", "teelöffel": "m", "esslöffel": "m", "becher": "m",
-        "glas": "n", "meter": "m", "kilometer": "m", "zentimeter": "m", "dose": "f",
-        "packung": "f", "flasche": "f", "zitrone": "f", "zwiebel": "f", "jahr": "n",
-        "minute": "f", "prise": "f", "bund": "n", "päckchen": "n", "portion": "f",
-        "tag": "m", "woche": "f", "monat": "m", "seite": "f", "stück": "n",
-        "million": "f", "milliarde": "f", "dutzend": "n", "würfel": "m", "tüte": "f",
-    },
-    "nl": {
-        "liter": "c", "kilo": "c", "gram": "n", "pond": "n", "uur": "n", "kopje": "n",
-        "theelepel": "c", "eetlepel": "c", "glas": "n", "fles": "c", "kilometer": "c",
-        "meter": "c", "citroen": "c", "ui": "c", "zakje": "n", "pak": "n", "blik": "n",
-        "dag": "c", "week": "c", "maand": "c", "jaar": "n", "dozijn": "n", "miljoen": "n",
-        "pagina": "c", "portie": "c", "ons": "n", "minuut": "c",
-    },
-    "sv": {
-        "liter": "c", "kilo": "n", "gram": "n", "timme": "c", "kopp": "c", "tesked": "c",
-        "matsked": "c", "deciliter": "c", "glas": "n", "flaska": "c", "kilometer": "c",
-        "meter": "c", "citron": "c", "lök": "c", "paket": "n", "burk": "c", "dag": "c",
-        "vecka": "c", "månad": "c", "år": "n", "dussin": "n", "miljon": "c", "sida": "c",
-        "portion": "c", "minut": "c", "mil": "c",
-    },
-    "da": {
-        "liter": "c", "kilo": "n", "gram": "n", "time": "c", "kop": "c", "teske": "c",
-        "spiseske": "c", "deciliter": "c", "glas": "n", "flaske": "c", "kilometer": "c",
-        "meter": "c", "citron": "c", "løg": "n", "pakke": "c", "dåse": "c", "dag": "c",
-        "uge": "c", "måned": "c", "år": "n", "dusin": "n", "million": "c", "side": "c",
-        "portion": "c", "minut": "c",
-    },
-}  # fmt: skip
+_MEASURES: dict[str, dict[str, str]] = data.tables("measure_fractions.genders")  # fmt: skip
 
 
 def _words(spaced: str) -> frozenset[str]:
     return frozenset(spaced.split(" "))
 
 
-_ROMANCE_MEASURES: dict[str, frozenset[str]] = {
-    "fr": _words(
-        "litre kilo kilogramme gramme livre heure tasse cuillère cuillerée verre bouteille "
-        "kilomètre mètre centimètre citron oignon sachet paquet boîte journée jour semaine "
-        "mois an année douzaine million milliard page portion pot baguette pomme"
-    ),
-    "es": _words(
-        "litro kilo kilogramo gramo libra hora taza cucharada cucharadita vaso botella "
-        "kilómetro metro centímetro limón cebolla sobre paquete lata día semana mes año "
-        "docena millón página ración barra pastilla pinta"
-    ),
-    "pt": _words(
-        "litro quilo quilograma grama hora chávena xícara colher copo garrafa quilómetro "
-        "quilômetro metro centímetro limão cebola pacote lata dia semana mês ano dúzia "
-        "milhão página dose porção"
-    ),
-    "it": _words(
-        "litro chilo chilogrammo grammo ora tazza cucchiaio cucchiaino bicchiere bottiglia "
-        "chilometro metro centimetro limone cipolla bustina pacco confezione giorno "
-        "settimana mese anno dozzina milione pagina porzione etto"
-    ),
-}
+_ROMANCE_MEASURES: dict[str, frozenset[str]] = data.word_sets("measure_fractions.measures")
 _PARTS = {"es": "partes", "pt": "partes"}  # "3/4 partes": "tres cuartas partes"
 
 _DE = {(1, 4): "ein Viertel", (3, 4): "drei Viertel", (1, 3): "ein Drittel",

@@ -8,6 +8,7 @@ import functools
 import re
 
 from model_layer.text import numbers
+from model_layer.text.langs import data
 from model_layer.text.shapes.noun_genders import (
     Gender,
     form_genders,
@@ -82,31 +83,7 @@ NOT_NOUN_SETS = {
 CODE = re.compile(r"[A-Z][A-Z0-9]{1,3}")
 # Nouns that a number names rather than counts ("página 3", "capítulo 1 parte 2"): a
 # number after them, or before them, is left to the language module.
-LABELS: dict[str, frozenset[str]] = {
-    lang: frozenset(words.split())
-    for lang, words in {
-        "es": "capítulo página número artículo parte tomo nivel sala línea piso puerta "
-        "habitación planta versión episodio temporada lección ejercicio figura tabla "
-        "vuelo tren autobús bus andén vía terminal",
-        "pt": "capítulo página número artigo parte tomo nível sala linha andar porta "
-        "quarto versão episódio temporada lição exercício figura tabela "
-        "voo comboio trem autocarro ônibus cais plataforma terminal portão",
-        "it": "capitolo pagina numero articolo parte tomo livello sala linea piano porta "
-        "camera versione episodio stagione lezione esercizio figura tabella "
-        "volo treno autobus bus binario terminal",
-        "fr": "chapitre page numéro article partie tome niveau salle ligne étage porte "
-        "chambre version épisode saison leçon exercice figure tableau "
-        "vol train bus quai voie terminal",
-        "pl": "rozdział strona numer artykuł część tom poziom sala linia piętro pokój "
-        "wersja odcinek sezon lekcja ćwiczenie rysunek tabela",
-        "cs": "kapitola strana stránka číslo článek část díl úroveň sál linka patro pokoj "
-        "verze epizoda řada lekce cvičení obrázek tabulka",
-        "ru": "глава страница номер статья часть том уровень зал линия этаж комната "
-        "версия серия сезон урок упражнение рисунок таблица",
-        "uk": "розділ сторінка номер стаття частина том рівень зал лінія поверх кімната "
-        "версія серія сезон урок вправа рисунок таблиця",
-    }.items()
-}
+LABELS: dict[str, frozenset[str]] = data.word_sets("agreement.labels")
 
 # Frequent nouns whose ending says the other gender (singular forms; plurals are
 # looked up by their singular).
@@ -139,103 +116,9 @@ _FEMININE_NOT_IN_A = {
     "île gare carte lune planète manière question raison saison chanson leçon "
     "boisson façon région nation action station situation information",
 }
-# French masculine nouns in -e (the default for -e is feminine).
-_FR_MASCULINE_IN_E = frozenset(
-    [
-        "homme",
-        "livre",
-        "monde",
-        "problème",
-        "groupe",
-        "siècle",
-        "ministre",
-        "père",
-        "frère",
-        "membre",
-        "nombre",
-        "système",
-        "programme",
-        "thème",
-        "modèle",
-        "exemple",
-        "article",
-        "centre",
-        "titre",
-        "texte",
-        "type",
-        "rôle",
-        "style",
-        "verre",
-        "arbre",
-        "timbre",
-        "chapitre",
-        "kilomètre",
-        "mètre",
-        "litre",
-        "euro",
-        "dollar",
-        "gramme",
-        "kilogramme",
-        "degré",
-        "café",
-        "musée",
-        "lycée",
-        "collège",
-        "stade",
-        "visage",
-        "voyage",
-        "village",
-        "fromage",
-        "message",
-        "âge",
-        "garage",
-        "étage",
-        "passage",
-        "mariage",
-        "usage",
-        "langage",
-        "sauvetage",
-        "pourcentage",
-        "million",
-        "milliard",
-        "mille",
-        "siège",
-        "genre",
-        "acte",
-        "code",
-        "vote",
-        "site",
-        "poste",
-        "crime",
-        "conte",
-        "magazine",
-        "casque",
-        "masque",
-        "cercle",
-        "véhicule",
-        "spectacle",
-        "obstacle",
-        "territoire",
-        "dictionnaire",
-        "anniversaire",
-        "salaire",
-        "horaire",
-        "commentaire",
-        "capitaine",
-        # Nouns of either gender that name people: the generic masculine when counted.
-        "élève",
-        "collègue",
-        "adulte",
-        "juge",
-        "pilote",
-        "guide",
-        "peintre",
-        "arbitre",
-        "camarade",
-        "responsable",
-        "malade",
-    ]
-)
+# French masculine nouns in -e (the default for -e is feminine), with the nouns of either
+# gender that name people: the generic masculine when counted.
+_FR_MASCULINE_IN_E = data.word_set("fr", "agreement.masculine_in_e")
 _FR_MASCULINE_ENDINGS = ("age", "isme", "ment", "eau", "ème", "acle", "eur")
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 
+from model_layer.text.langs import data
 from model_layer.text.langs.forms import Word
 from model_layer.text.langs.spec import UNIT_SYMBOLS
 from model_layer.text.shapes import (
@@ -49,20 +50,7 @@ def _words(spaced: str) -> frozenset[str]:
 _FROM_TO = {"ru": ("от", "до"), "uk": ("від", "до"), "pl": ("od", "do")}
 
 # Words after which the numbers are in the genitive: both said so, joined by a hyphen.
-_GENITIVE = {
-    "ru": _words(
-        "около до без для после более менее свыше кроме среди вместо возле порядка течение "
-        "протяжении возрасте старше младше больше меньше"
-    ),
-    "uk": _words(
-        "біля близько до без для після більше менше понад крім серед замість протягом "
-        "продовж віці старше молодше"
-    ),
-    "pl": _words(
-        "około do dla bez u powyżej poniżej ciągu trakcie wieku spośród wśród koło blisko "
-        "podczas ponad"
-    ),
-}
+_GENITIVE = data.word_sets("ranges.genitive_after")
 # Prepositions whose case the noun does not show: the numbers stay as the module says
 # them (accusative like the nominative: "через десять-пятнадцать минут").
 _OTHER_PREPOSITIONS = {
@@ -72,16 +60,7 @@ _OTHER_PREPOSITIONS = {
 }
 # Nouns a range names rather than counts ("в 10-11 классах" are grades, "на 5-7
 # страницах" page numbers): left to the module.
-_NAMING = {
-    "ru": _words(
-        "класс курс этаж тур раунд ряд век столетие глава том номер страница пункт "
-        "статья серия сезон линия квартира дом год"
-    ),
-    "uk": _words(
-        "клас курс поверх тур раунд ряд століття вік розділ том номер сторінка пункт "
-        "стаття серія сезон лінія квартира будинок рік"
-    ),
-}
+_NAMING = data.word_sets("ranges.naming_nouns")
 # The genitive plural said after a count where pymorphy3 gives another ("людей" is
 # the plural of another stem; "разів" is the counted form)
 _SUPPLETIVE = {"ru": {"людей": "человек"}, "uk": {"раз": "разів"}}

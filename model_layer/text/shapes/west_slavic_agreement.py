@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable
 
 from model_layer.text import numbers
+from model_layer.text.langs import data
 from model_layer.text.shapes.noun_genders import (
     Gender,
     form_genders,
@@ -40,55 +41,7 @@ def west_slavic_gender(noun: str, lang: str, use_table: bool = True) -> Gender:
     return "m"
 
 
-_WEST_SLAVIC_NOT_NOUNS = {
-    "pl": frozenset(
-        [
-            "i",
-            "a",
-            "w",
-            "z",
-            "na",
-            "do",
-            "od",
-            "po",
-            "za",
-            "o",
-            "lub",
-            "albo",
-            "oraz",
-            "że",
-            "się",
-            "nie",
-            "to",
-            "jest",
-            "są",
-            "dla",
-        ]
-    ),
-    "cs": frozenset(
-        [
-            "a",
-            "i",
-            "v",
-            "ve",
-            "z",
-            "na",
-            "do",
-            "od",
-            "po",
-            "za",
-            "o",
-            "nebo",
-            "že",
-            "se",
-            "ne",
-            "to",
-            "je",
-            "jsou",
-            "pro",
-        ]
-    ),
-}
+_WEST_SLAVIC_NOT_NOUNS = data.word_sets("agreement.not_nouns")
 
 
 def west_slavic(lang: str) -> Callable[[int, str, str], str | None]:
