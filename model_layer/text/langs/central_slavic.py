@@ -18,12 +18,42 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable
+from typing import Protocol
 
 from model_layer.text import numbers
 from model_layer.text.langs.spec import UNIT_SYMBOLS
 from model_layer.text.shapes import cases, slavic_declension, west_slavic_agreement
 
 Rule = Callable[[str], str]
+
+
+class Speller(Protocol):
+    """A language's own number speller (bg, hr): the gender of a noun after a number,
+    and the number in a gender."""
+
+    def noun_gender(self, noun: str, n: int) -> str: ...
+
+    def cardinal(self, n: int, gender: str) -> str | None: ...
+
+
+def one_and_two_agreeing(
+    speller: Speller, not_nouns: frozenset[str], default_gender: str
+) -> Callable[[str, str], str | None]:
+    """The spec's `agreeing` hook for bg and hr, which say 1 and 2 (and 21, 32, ...) in the
+    gender of the noun after them ("една книга", "dvije knjige"), any other number in its
+    counting form; a word of `not_nouns` after the number is no noun."""
+
+    def agreeing(digits: str, following: str) -> str | None:
+        n = int(digits)
+        gender = default_gender
+        if n % 10 in (1, 2) and n % 100 not in (11, 12):
+            noun = following.lower()
+            if len(noun) > 2 and noun not in not_nouns:
+                gender = speller.noun_gender(noun, n)
+        return speller.cardinal(n, gender)
+
+    return agreeing
+
 
 # A currency or unit after the digits: an amount, not an identifier ("faktura 12500 Kč").
 _AMOUNT_AFTER = re.compile(

@@ -327,3 +327,29 @@ def weekday(names: Mapping[str, str], separator: str) -> tuple[re.Pattern[str], 
     """A weekday in brackets after a spoken date, "3/15(金)", said after it."""
     regex = pattern(rf"(?<={CLOSE})\s?[(](?P<day>[{''.join(names)}])[)]")
     return regex, lambda m, sign: separator + names[m.group("day")]
+
+
+# A phone number after the word for "phone number" keeps its groups (PHONE reads it), not
+# one run of digits.
+_PHONE_DIGITS = re.compile(r"0\d{9,10}")
+
+
+def identifier_reader(
+    code_keys: tuple[str, ...], say_digits: Callable[[str], str]
+) -> Callable[[re.Match[str]], str]:
+    """The reader of an identifier matched after its key word (groups `key`, `gap`,
+    `letters`, `digits`): five digits or more are said digit by digit, as on the phone,
+    and from four digits after a key of a one-time code or PIN (`code_keys`, matched at
+    the key's end); a letter before the digits stays a letter; a phone number is left
+    to the phone rule."""
+
+    def read(m: re.Match[str]) -> str:
+        written = m.group("digits")
+        if _PHONE_DIGITS.fullmatch(written) and not m.group("letters"):
+            return m.group()
+        code = m.string[: m.end("key")].endswith(code_keys)
+        if len(written) < 5 and not code:
+            return m.group()
+        return m.group("key") + m.group("gap") + (m.group("letters") or "") + say_digits(written)
+
+    return read

@@ -49,6 +49,11 @@ def table(code: str, name: str) -> dict[str, str]:
     return result  # type: ignore[arg-type]
 
 
+def numbered(code: str, name: str) -> dict[str, int]:
+    """Word -> its number (a month's abbreviation -> 1..12), two columns, each key once."""
+    return {key: int(number) for key, number in table(code, name).items()}
+
+
 def word_set(code: str, name: str) -> frozenset[str]:
     """A set of words, one a line (kept sorted in the file)."""
     return frozenset(words(code, name))

@@ -6,7 +6,9 @@ fi and et only; each passes its own words):
 - a personal identity number ("850312-1234", "120385-123A") likewise, its birth date
   first, so that it is no subtraction or range of two huge numbers;
 - "18.00", "07.45" with a dot (these languages write a decimal comma) is a clock time,
-  handed on as "18:00" for the time rule.
+  handed on as "18:00" for the time rule;
+- (sv, da) "1" before a noun is "en" for the common gender (most nouns), "ett"/"et" before
+  the neuter ones their `data/neuter.tsv` lists.
 """
 
 from __future__ import annotations
@@ -15,8 +17,24 @@ import re
 from collections.abc import Callable
 
 from model_layer.text import numbers
+from model_layer.text.langs import data
 
 Rule = Callable[[str], str]
+Cardinal = Callable[[str], str | None]
+
+
+def common_gender_one(code: str, cardinal: Cardinal) -> Callable[[str, str], str | None]:
+    """The spec's `agreeing` hook for sv and da: "1 kvinna" is "en kvinna", "1 barn" "ett
+    barn"; the words of `data/not_nouns.tsv` after a number are no noun ("klockan 1 och"
+    is "klockan ett och"), so the number keeps its own form."""
+    not_common = data.word_set(code, "neuter") | data.word_set(code, "not_nouns")
+
+    def one(digits: str, following: str) -> str | None:
+        if digits == "1" and following[:1].islower() and following not in not_common:
+            return "en"
+        return cardinal(digits)
+
+    return one
 
 
 def _groups(digits: str, lang: str) -> str | None:

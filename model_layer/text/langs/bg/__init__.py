@@ -33,17 +33,6 @@ _PLUS = re.compile(r"(?<![\w+])\+\s?(?=[^\W\d_])")
 _DATE_YEAR_MARK = re.compile(r"(?<![\w.])(\d{1,2}[./]\d{1,2}[./]\d{4})\s?г\.")
 
 
-def _agreeing(digits: str, following: str) -> str | None:
-    """The counting form (едно, две), or the gender of the noun after 1 and 2."""
-    n = int(digits)
-    gender = "n"
-    if n % 10 in (1, 2) and n % 100 not in (11, 12):
-        noun = following.lower()
-        if len(noun) > 2 and noun not in _NOT_NOUNS:
-            gender = bg.noun_gender(noun, n)
-    return bg.cardinal(n, gender)
-
-
 def _date(parts: DateParts) -> str | None:
     words = f"{bg.ordinal(parts.day)} {MONTHS[parts.month - 1]}"
     return f"{words} {bg.year(parts.year)} година" if parts.year else words
@@ -143,7 +132,7 @@ _UNITS = data.nouns("bg", "units")
 SPEC = LanguageSpec(
     code="bg",
     gendered=lambda digits, gender: bg.cardinal(int(digits), gender),
-    agreeing=_agreeing,
+    agreeing=central_slavic.one_and_two_agreeing(bg, _NOT_NOUNS, "n"),
     percent=word("процент", "процента"),
     currencies={
         "BGN": Currency(_LEV, word("стотинка", "стотинки", gender="f")),

@@ -23,31 +23,7 @@ _SCALES = {
     "mia.": word("milliard", "milliarder", gender="c"),
 }  # written abbreviations of large numbers
 # Months abbreviated after a day: "12 okt."
-_MONTH_ABBREVIATIONS = {
-    "jan.": 1,
-    "feb.": 2,
-    "mar.": 3,
-    "apr.": 4,
-    "jun.": 6,
-    "jul.": 7,
-    "aug.": 8,
-    "sep.": 9,
-    "sept.": 9,
-    "okt.": 10,
-    "nov.": 11,
-    "dec.": 12,
-}
-# "1 kvinna" is "en kvinna": one before a noun of common gender (most nouns), "ett"/"et"
-# before the frequent neuter ones.
-_NEUTER = frozenset(data.words("da", "neuter"))
-# after a number these are no noun: "klockan 1 och" is "klockan ett och"
-_NOT_NOUNS = frozenset(data.words("da", "not_nouns"))
-
-
-def _one(digits: str, following: str) -> str | None:
-    if digits == "1" and following[:1].islower() and following not in _NEUTER | _NOT_NOUNS:
-        return "en"
-    return LANGUAGE.cardinal(digits)
+_MONTH_ABBREVIATIONS = data.numbered("da", "month_abbreviations")
 
 
 # num2words' ordinals from 30 on are not Danish ("tredivete", "fyrreende"): Retskrivnings-
@@ -154,7 +130,7 @@ SPEC = LanguageSpec(
     ordinal_dot=True,  # "3. plads"
     ordinal=lambda n, suffix, before, after: _ordinal_before(n, suffix, after),
     year=lambda n: numbers.year(n, "da"),  # "nitten hundrede nioghalvfems"
-    agreeing=_one,
+    agreeing=nordic.common_gender_one("da", lambda digits: LANGUAGE.cardinal(digits)),
     units={**_UNITS, "dl": word("deciliter", gender="c"), "cl": word("centiliter", gender="c")},
     unit_symbols=data.table("da", "unit_symbols"),  # "km/t": i timen
     phone_pairs=True,  # Danes say phone numbers in pairs: "tolv fireogtredive"

@@ -267,22 +267,7 @@ _UNITS = data.nouns("de", "units")
 
 _SCALES = data.nouns("de", "scales")  # written abbreviations of large numbers
 # Months abbreviated after a day: "12 okt."
-_MONTH_ABBREVIATIONS = {
-    "Jan.": 1,
-    "Feb.": 2,
-    "Febr.": 2,
-    "Mär.": 3,
-    "Mrz.": 3,
-    "Apr.": 4,
-    "Jun.": 6,
-    "Jul.": 7,
-    "Aug.": 8,
-    "Sep.": 9,
-    "Sept.": 9,
-    "Okt.": 10,
-    "Nov.": 11,
-    "Dez.": 12,
-}
+_MONTH_ABBREVIATIONS = data.numbered("de", "month_abbreviations")
 SPEC = LanguageSpec(
     code="de",
     capitalized_nouns=True,

@@ -34,16 +34,7 @@ _ABBREVIATIONS = data.table("fr", "abbreviations")
 _UNITS = data.nouns("fr", "units")
 
 # Months abbreviated after a day: "12 okt."
-_MONTH_ABBREVIATIONS = {
-    "janv.": 1,
-    "févr.": 2,
-    "avr.": 4,
-    "juil.": 7,
-    "sept.": 9,
-    "oct.": 10,
-    "nov.": 11,
-    "déc.": 12,
-}
+_MONTH_ABBREVIATIONS = data.numbered("fr", "month_abbreviations")
 _MILLION = word("million", "millions")
 _BILLION = word("milliard", "milliards")
 _SCALES = data.nouns("fr", "scales")

@@ -48,17 +48,6 @@ def plural_croatian(n: int, fraction: bool) -> int:
     return 1 if 2 <= n % 10 <= 4 else 2
 
 
-def _agreeing(digits: str, following: str) -> str | None:
-    """The counting form (jedan, dva), or the gender of the noun after 1 and 2."""
-    n = int(digits)
-    gender = "m"
-    if n % 10 in (1, 2) and n % 100 not in (11, 12):
-        noun = following.lower()
-        if len(noun) > 2 and noun not in _NOT_NOUNS:
-            gender = hr.noun_gender(noun, n)
-    return hr.cardinal(n, gender)
-
-
 def _date(parts: DateParts) -> str | None:
     words = f"{hr.ordinal(parts.day, 'm_gen')} {MONTHS_GENITIVE[parts.month - 1]}"
     return f"{words} {hr.year(parts.year)}" if parts.year else words
@@ -172,7 +161,7 @@ SPEC = LanguageSpec(
     code="hr",
     plural=plural_croatian,
     gendered=lambda digits, gender: hr.cardinal(int(digits), gender),
-    agreeing=_agreeing,
+    agreeing=central_slavic.one_and_two_agreeing(hr, _NOT_NOUNS, "m"),
     percent=word("posto"),
     currencies={
         "EUR": Currency(_EURO, _CENT),

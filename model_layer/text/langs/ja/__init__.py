@@ -119,20 +119,9 @@ _IDENTIFIER = re.compile(
     r"(?P<key>番号|ID|コード|No\.?|パスワード|PIN|OTP)"
     r"(?P<gap>\s?(?:は|:)?\s?[\[(【「]?\s?)(?P<letters>[A-Z]{1,3}-?)?(?P<digits>\d{4,})(?![\d,.])"
 )
-_CODE_KEYS = data.words("ja", "code_keys")
-# A phone number after 電話番号 keeps its groups (PHONE reads it), not one run of digits.
-_PHONE_DIGITS = re.compile(r"0\d{9,10}")
-
-
-def _identifier(m: re.Match[str]) -> str:
-    digits = m.group("digits")
-    if _PHONE_DIGITS.fullmatch(digits) and not m.group("letters"):
-        return m.group()
-    code = m.group("key") in _CODE_KEYS or m.string[: m.end("key")].endswith(_CODE_KEYS)
-    if len(digits) < 5 and not code:
-        return m.group()
-    head = m.group("key") + m.group("gap") + (m.group("letters") or "")
-    return head + say(digit_tokens(digits, spelled=True))
+_identifier = cjk.identifier_reader(
+    data.words("ja", "code_keys"), lambda digits: say(digit_tokens(digits, spelled=True))
+)
 
 
 # Floors as signs and floor guides write them: "3F" is 3階 (さんがい), "B1F" 地下1階.

@@ -108,19 +108,7 @@ _IDENTIFIER = re.compile(
     r"(?P<key>번호|ID|코드|OTP|PIN)(?P<gap>\s?(?:는|은|:)?\s?[\[(【]?\s?)"
     r"(?P<letters>[A-Z]{1,3}-?)?(?P<digits>\d{4,})(?![\d,.])"
 )
-_CODE_KEYS = data.words("ko", "code_keys")
-# A phone number after 전화번호 keeps its groups (PHONE reads it), not one run of digits.
-_PHONE_DIGITS = re.compile(r"0\d{9,10}")
-
-
-def _identifier(m: re.Match[str]) -> str:
-    written = m.group("digits")
-    if _PHONE_DIGITS.fullmatch(written) and not m.group("letters"):
-        return m.group()
-    code = m.string[: m.end("key")].endswith(_CODE_KEYS)
-    if len(written) < 5 and not code:
-        return m.group()
-    return m.group("key") + m.group("gap") + (m.group("letters") or "") + digits(written)
+_identifier = cjk.identifier_reader(data.words("ko", "code_keys"), digits)
 
 
 # "오전 9시~오후 6시": a range sign between two times, the second with its part of the day.

@@ -21,20 +21,7 @@ _ABBREVIATIONS = data.table("nl", "abbreviations")
 
 _SCALES = data.nouns("nl", "scales")  # written abbreviations of large numbers
 # Months abbreviated after a day: "12 okt."
-_MONTH_ABBREVIATIONS = {
-    "jan.": 1,
-    "feb.": 2,
-    "mrt.": 3,
-    "apr.": 4,
-    "jun.": 6,
-    "jul.": 7,
-    "aug.": 8,
-    "sep.": 9,
-    "sept.": 9,
-    "okt.": 10,
-    "nov.": 11,
-    "dec.": 12,
-}
+_MONTH_ABBREVIATIONS = data.numbered("nl", "month_abbreviations")
 # "in okt.", "eind sept.": a month abbreviated without a day before it.
 _MONTH_ALONE = re.compile(
     r"(?<![\w.])((?:in|In|eind|Eind|begin|Begin|half|medio|sinds|vanaf|tot|per)\s)"

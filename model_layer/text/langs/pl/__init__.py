@@ -167,19 +167,7 @@ _UNITS = data.nouns("pl", "units")
 _ABBREVIATIONS = data.table("pl", "abbreviations")
 _SCALES = data.nouns("pl", "scales")  # written abbreviations of large numbers
 # Months abbreviated after a day: "12 okt."
-_MONTH_ABBREVIATIONS = {
-    "sty.": 1,
-    "lut.": 2,
-    "mar.": 3,
-    "kwi.": 4,
-    "cze.": 6,
-    "lip.": 7,
-    "sie.": 8,
-    "wrz.": 9,
-    "paź.": 10,
-    "lis.": 11,
-    "gru.": 12,
-}
+_MONTH_ABBREVIATIONS = data.numbered("pl", "month_abbreviations")
 _PERCENT = word("procent")  # "pięć procent", "dwa procent": not inflected after a number
 _UNIT_SYMBOLS = {"godz": "h"}  # "2 godz. 15 min"
 # "7-10 dni": a range before its noun, read "od siedmiu do dziesięciu dni" (slavic_ranges.py)

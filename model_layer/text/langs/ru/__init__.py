@@ -72,22 +72,7 @@ def _cities(text: str) -> str:
 
 _SCALES = data.nouns("ru", "scales")  # written abbreviations of large numbers
 # Months abbreviated after a day: "12 okt."
-_MONTH_ABBREVIATIONS = {
-    "янв.": 1,
-    "февр.": 2,
-    "фев.": 2,
-    "мар.": 3,
-    "апр.": 4,
-    "июн.": 6,
-    "июл.": 7,
-    "авг.": 8,
-    "сент.": 9,
-    "сен.": 9,
-    "окт.": 10,
-    "нояб.": 11,
-    "ноя.": 11,
-    "дек.": 12,
-}
+_MONTH_ABBREVIATIONS = data.numbered("ru", "month_abbreviations")
 # "5–7 дней": a range before its noun, read "от пяти до семи дней" (slavic_ranges.py)
 _PERCENT = word("процент", "процента", "процентов", "процента")
 _RANGES = slavic_ranges.east_rule(

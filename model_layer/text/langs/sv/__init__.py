@@ -24,25 +24,7 @@ _SCALES = {
     "mdr": word("miljard", "miljarder", gender="c"),
 }  # written abbreviations of large numbers
 # Months abbreviated after a day: "12 okt."
-_MONTH_ABBREVIATIONS = {
-    "jan.": 1,
-    "feb.": 2,
-    "mar.": 3,
-    "apr.": 4,
-    "jun.": 6,
-    "jul.": 7,
-    "aug.": 8,
-    "sep.": 9,
-    "sept.": 9,
-    "okt.": 10,
-    "nov.": 11,
-    "dec.": 12,
-}
-# "1 kvinna" is "en kvinna": one before a noun of common gender (most nouns), "ett"/"et"
-# before the frequent neuter ones.
-_NEUTER = frozenset(data.words("sv", "neuter"))
-# after a number these are no noun: "klockan 1 och" is "klockan ett och"
-_NOT_NOUNS = frozenset(data.words("sv", "not_nouns"))
+_MONTH_ABBREVIATIONS = data.numbered("sv", "month_abbreviations")
 
 
 # "betalas den 25 varje månad", "den 25.": the day of the month (not "den 25 år gamla")
@@ -60,12 +42,6 @@ def _day_of_month(text: str) -> str:
     return _DAY_OF_MONTH.sub(
         lambda m: f"{m[1] or m[3]} {numbers.ordinal(int(m[2] or m[4]), 'sv')}", text
     )
-
-
-def _one(digits: str, following: str) -> str | None:
-    if digits == "1" and following[:1].islower() and following not in _NEUTER | _NOT_NOUNS:
-        return "en"
-    return LANGUAGE.cardinal(digits)
 
 
 # "2 tabletter/dag", "25 kr/kg": a rate, "per dag", "per kilo"
@@ -107,7 +83,7 @@ SPEC = LanguageSpec(
     year=by_hundreds(
         lambda digits: LANGUAGE.cardinal(digits), "hundra"
     ),  # 1100-1999 by hundreds, one word: "nittonhundranittionio" (Språkrådet)
-    agreeing=_one,
+    agreeing=nordic.common_gender_one("sv", lambda digits: LANGUAGE.cardinal(digits)),
     units={**_UNITS, "dl": word("deciliter", gender="c"), "cl": word("centiliter", gender="c")},
     unit_symbols=data.table("sv", "unit_symbols"),  # recipes: "2 dl mjölk"
     range_word="till",

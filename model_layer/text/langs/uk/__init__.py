@@ -94,20 +94,7 @@ def _settlements(text: str) -> str:
 
 _SCALES = data.nouns("uk", "scales")  # written abbreviations of large numbers
 # Months abbreviated after a day: "12 okt."
-_MONTH_ABBREVIATIONS = {
-    "січ.": 1,
-    "лют.": 2,
-    "бер.": 3,
-    "квіт.": 4,
-    "трав.": 5,
-    "черв.": 6,
-    "лип.": 7,
-    "серп.": 8,
-    "вер.": 9,
-    "жовт.": 10,
-    "лист.": 11,
-    "груд.": 12,
-}
+_MONTH_ABBREVIATIONS = data.numbered("uk", "month_abbreviations")
 # "5–7 дней": a range before its noun, read "от пяти до семи дней" (slavic_ranges.py)
 _PERCENT = word("відсоток", "відсотки", "відсотків", "відсотка")
 _RANGES = slavic_ranges.east_rule(
