@@ -54,6 +54,11 @@ def numbered(code: str, name: str) -> dict[str, int]:
     return {key: int(number) for key, number in table(code, name).items()}
 
 
+def by_number(code: str, name: str) -> dict[int, str]:
+    """Number -> its word ("1  pirmas"), two columns, each number once."""
+    return {int(number): said for number, said in table(code, name).items()}
+
+
 def word_set(code: str, name: str) -> frozenset[str]:
     """A set of words, one a line (kept sorted in the file)."""
     return frozenset(words(code, name))

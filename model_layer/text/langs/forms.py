@@ -189,6 +189,17 @@ def table_ordinal(
     return f"{lead} {units[unit]}" if lead else None
 
 
+def ordinal_tables(
+    by_number: Mapping[int, str],
+) -> tuple[tuple[str, ...], tuple[str, ...], dict[int, str]]:
+    """`table_ordinal`'s `units`, `tens` and `round_ones` from one table of ordinal words by
+    number (a language's `data/ordinals.tsv`): 1-19, the round tens 20-90, and the round
+    hundreds and thousands said as one word."""
+    units = ("", *(by_number[n] for n in range(1, 20)))
+    tens = ("", "", *(by_number[n * 10] for n in range(2, 10)))
+    return units, tens, {n: said for n, said in by_number.items() if n >= 100}
+
+
 def by_hundreds(cardinal: Callable[[str], str | None], hundred: str) -> Callable[[int], str | None]:
     """Years 1100-1999 said by hundreds as one word: "negentienhonderdnegentig" (nl, sv)."""
 

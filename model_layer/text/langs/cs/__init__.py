@@ -13,18 +13,21 @@ import re
 from model_layer.text.langs import central_slavic, data
 from model_layer.text.langs.cs import amounts as cs_amounts
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
-from model_layer.text.langs.forms import inflect, last_word, plural_czech, table_ordinal, word
+from model_layer.text.langs.forms import (
+    inflect,
+    last_word,
+    ordinal_tables,
+    plural_czech,
+    table_ordinal,
+    word,
+)
 from model_layer.text.shapes import time_spans
 from model_layer.text.shapes.slavic_times import dotted_times
 
 MONTHS = data.words("cs", "months")
 MONTH_NAMES = data.words("cs", "month_names")
-_UNITS_ORD = ("", "první", "druhý", "třetí", "čtvrtý", "pátý", "šestý", "sedmý", "osmý",
-              "devátý", "desátý", "jedenáctý", "dvanáctý", "třináctý", "čtrnáctý", "patnáctý",
-              "šestnáctý", "sedmnáctý", "osmnáctý", "devatenáctý")  # fmt: skip
-_TENS_ORD = ("", "", "dvacátý", "třicátý", "čtyřicátý", "padesátý", "šedesátý", "sedmdesátý",
-             "osmdesátý", "devadesátý")  # fmt: skip
 _GENITIVE = (("ý", "ého"), ("í", "ího"))
+_UNITS_ORD, _TENS_ORD, _ = ordinal_tables(data.by_number("cs", "ordinals"))
 
 
 def ordinal(n: int) -> str | None:

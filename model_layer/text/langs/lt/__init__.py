@@ -12,21 +12,12 @@ import re
 
 from model_layer.text.langs import data
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
-from model_layer.text.langs.forms import plural_lithuanian, table_ordinal, word
+from model_layer.text.langs.forms import ordinal_tables, plural_lithuanian, table_ordinal, word
 from model_layer.text.langs.lt import everyday as lt_everyday
 
 MONTHS = data.words("lt", "months")
 MONTH_NAMES = data.words("lt", "month_names")
-_UNITS_ORD = ("", "pirmas", "antras", "trečias", "ketvirtas", "penktas", "šeštas", "septintas",
-              "aštuntas", "devintas", "dešimtas", "vienuoliktas", "dvyliktas", "tryliktas",
-              "keturioliktas", "penkioliktas", "šešioliktas", "septynioliktas",
-              "aštuonioliktas", "devynioliktas")  # fmt: skip
-_TENS_ORD = ("", "", "dvidešimtas", "trisdešimtas", "keturiasdešimtas", "penkiasdešimtas",
-             "šešiasdešimtas", "septyniasdešimtas", "aštuoniasdešimtas",
-             "devyniasdešimtas")  # fmt: skip
-
-
-_ROUND_ORD = {100: "šimtas", 1000: "tūkstantas", 2000: "dutūkstantas"}
+_UNITS_ORD, _TENS_ORD, _ROUND_ORD = ordinal_tables(data.by_number("lt", "ordinals"))
 
 
 def ordinal(n: int, ending: str = "as") -> str | None:

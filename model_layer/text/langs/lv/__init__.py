@@ -12,21 +12,12 @@ import re
 
 from model_layer.text.langs import data
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
-from model_layer.text.langs.forms import plural_latvian, table_ordinal, word
+from model_layer.text.langs.forms import ordinal_tables, plural_latvian, table_ordinal, word
 from model_layer.text.langs.lv import everyday as lv_everyday
 
 MONTHS = data.words("lv", "months")
 MONTHS_LOCATIVE = data.words("lv", "months_locative")
-_UNITS_ORD = ("", "pirmais", "otrais", "trešais", "ceturtais", "piektais", "sestais",
-              "septītais", "astotais", "devītais", "desmitais", "vienpadsmitais",
-              "divpadsmitais", "trīspadsmitais", "četrpadsmitais", "piecpadsmitais",
-              "sešpadsmitais", "septiņpadsmitais", "astoņpadsmitais",
-              "deviņpadsmitais")  # fmt: skip
-_TENS_ORD = ("", "", "divdesmitais", "trīsdesmitais", "četrdesmitais", "piecdesmitais",
-             "sešdesmitais", "septiņdesmitais", "astoņdesmitais", "deviņdesmitais")  # fmt: skip
-
-
-_ROUND_ORD = {100: "simtais", 1000: "tūkstošais", 2000: "divtūkstošais"}
+_UNITS_ORD, _TENS_ORD, _ROUND_ORD = ordinal_tables(data.by_number("lv", "ordinals"))
 
 
 def ordinal(n: int, ending: str = "ais") -> str | None:

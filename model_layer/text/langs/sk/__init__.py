@@ -12,21 +12,24 @@ import re
 
 from model_layer.text.langs import central_slavic, data
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
-from model_layer.text.langs.forms import inflect, last_word, plural_czech, table_ordinal, word
+from model_layer.text.langs.forms import (
+    inflect,
+    last_word,
+    ordinal_tables,
+    plural_czech,
+    table_ordinal,
+    word,
+)
 from model_layer.text.langs.sk import amounts as sk_amounts
 from model_layer.text.shapes import time_spans
 from model_layer.text.shapes.slavic_times import dotted_times
 
 MONTHS = data.words("sk", "months")
 MONTH_NAMES = data.words("sk", "month_names")
-_UNITS_ORD = ("", "prvý", "druhý", "tretí", "štvrtý", "piaty", "šiesty", "siedmy", "ôsmy",
-              "deviaty", "desiaty", "jedenásty", "dvanásty", "trinásty", "štrnásty", "pätnásty",
-              "šestnásty", "sedemnásty", "osemnásty", "devätnásty")  # fmt: skip
-_TENS_ORD = ("", "", "dvadsiaty", "tridsiaty", "štyridsiaty", "päťdesiaty", "šesťdesiaty",
-             "sedemdesiaty", "osemdesiaty", "deväťdesiaty")  # fmt: skip
 _GENITIVE = (("ý", "ého"), ("y", "eho"), ("í", "ieho"))
 _FEMININE = (("ý", "á"), ("y", "a"), ("í", "ia"))
 _FEMININE_LOCATIVE = (("ý", "ej"), ("y", "ej"), ("í", "ej"))
+_UNITS_ORD, _TENS_ORD, _ = ordinal_tables(data.by_number("sk", "ordinals"))
 
 
 def ordinal(n: int) -> str | None:
