@@ -1,16 +1,18 @@
 """Text rules per language: one folder per language code, one place to read and extend.
 
 Adding a language: write `langs/<code>/__init__.py` as a spec on the engine (see de/ or et/),
-its words in `langs/<code>/data/*.tsv` (read with `data.words` / `data.table`)
+its words in `langs/<code>/data/*.tsv` (read with `data.words`, `data.table`, `data.nouns`...)
 
     SPEC = LanguageSpec(code="xx", decimal_word=word("..."), months=(...), ...)
     LANGUAGE = Language(SPEC)
     normalize = LANGUAGE.normalize
 
 (the module is found by its code: nothing else to register), fill
-`tests/model_layer/golden/<code>.tsv`, and add the language's rows to the shared
-tables of `shapes/abbreviations.py`, `roman.py`, `scores.py` and `suffixes.py` where it
-uses those forms. en, ja and ko keep hand-written modules.
+`tests/model_layer/golden/<code>.tsv`, and give the shared readers in `shapes/` the
+language's words where it writes their forms: as data files in its folder
+(`data/abbreviations.words.tsv`, ...), or a row in the tables `shapes/roman.py`,
+`scores.py`, `suffixes.py` and `fraction_words.py` still hold. en, ja and ko keep
+hand-written modules (docs/languages.md, "Add a language", has the whole recipe).
 
 A language module `model_layer.text.langs.<code>` defines
 

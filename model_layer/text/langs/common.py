@@ -19,6 +19,8 @@ import re
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 
+from model_layer.text.langs import data
+
 SPACES = " \u00a0\u202f"  # space, no-break space, narrow no-break space (fr, ru, ...)
 
 
@@ -88,121 +90,7 @@ class SpokenSymbols:
 # The commonly spoken forms; where a language has several, the one heard in radio
 # and phone support ("arobase", "chiocciola", "Klammeraffe" is colloquial: "ät").
 SPOKEN_SYMBOLS: dict[str, SpokenSymbols] = {
-    "en": SpokenSymbols("dot", "at", "slash", "dash", "underscore", "colon", "plus", "point"),
-    "de": SpokenSymbols(
-        "Punkt", "ät", "Schrägstrich", "Bindestrich", "Unterstrich", "Doppelpunkt", "plus", "Punkt"
-    ),
-    "fr": SpokenSymbols(
-        "point", "arobase", "slash", "tiret", "tiret bas", "deux-points", "plus", "point"
-    ),
-    "es": SpokenSymbols(
-        "punto", "arroba", "barra", "guion", "guion bajo", "dos puntos", "más", "punto"
-    ),
-    "it": SpokenSymbols(
-        "punto", "chiocciola", "slash", "trattino", "trattino basso", "due punti", "più", "punto"
-    ),
-    "pt": SpokenSymbols(
-        "ponto", "arroba", "barra", "hífen", "sublinhado", "dois pontos", "mais", "ponto"
-    ),
-    "nl": SpokenSymbols(
-        "punt",
-        "apenstaartje",
-        "schuine streep",
-        "streepje",
-        "laag streepje",
-        "dubbele punt",
-        "plus",
-        "punt",
-    ),
-    "sv": SpokenSymbols(
-        "punkt", "snabel-a", "snedstreck", "bindestreck", "understreck", "kolon", "plus", "punkt"
-    ),
-    "da": SpokenSymbols(
-        "punktum", "snabel-a", "skråstreg", "bindestreg", "understreg", "kolon", "plus", "punktum"
-    ),
-    "fi": SpokenSymbols(
-        "piste", "ät", "kauttaviiva", "viiva", "alaviiva", "kaksoispiste", "plus", "piste"
-    ),
-    "et": SpokenSymbols(
-        "punkt", "ätt", "kaldkriips", "sidekriips", "alakriips", "koolon", "pluss", "punkt"
-    ),
-    "pl": SpokenSymbols(
-        "kropka", "małpa", "ukośnik", "myślnik", "podkreślnik", "dwukropek", "plus", "kropka"
-    ),
-    "cs": SpokenSymbols(
-        "tečka", "zavináč", "lomítko", "pomlčka", "podtržítko", "dvojtečka", "plus", "tečka"
-    ),
-    "sk": SpokenSymbols(
-        "bodka", "zavináč", "lomka", "pomlčka", "podčiarkovník", "dvojbodka", "plus", "bodka"
-    ),
-    "sl": SpokenSymbols(
-        "pika", "afna", "poševnica", "vezaj", "podčrtaj", "dvopičje", "plus", "pika"
-    ),
-    "hr": SpokenSymbols(
-        "točka", "et", "kosa crta", "crtica", "donja crta", "dvotočka", "plus", "točka"
-    ),
-    "hu": SpokenSymbols(
-        "pont", "kukac", "per", "kötőjel", "alsóvonás", "kettőspont", "plusz", "pont"
-    ),
-    "ro": SpokenSymbols(
-        "punct", "a rond", "slash", "cratimă", "underscore", "două puncte", "plus", "punct"
-    ),
-    "lt": SpokenSymbols(
-        "taškas",
-        "eta",
-        "pasvirasis brūkšnys",
-        "brūkšnelis",
-        "pabraukimas",
-        "dvitaškis",
-        "plius",
-        "taškas",
-    ),
-    "lv": SpokenSymbols(
-        "punkts", "et", "slīpsvītra", "defise", "apakšsvītra", "kols", "plus", "punkts"
-    ),
-    "tr": SpokenSymbols(
-        "nokta", "et", "eğik çizgi", "tire", "alt çizgi", "iki nokta", "artı", "nokta"
-    ),
-    "id": SpokenSymbols(
-        "titik", "et", "garis miring", "strip", "garis bawah", "titik dua", "plus", "titik"
-    ),
-    "vi": SpokenSymbols(
-        "chấm", "a còng", "gạch chéo", "gạch ngang", "gạch dưới", "hai chấm", "cộng", "chấm"
-    ),
-    "ru": SpokenSymbols(
-        "точка", "собака", "слэш", "дефис", "нижнее подчёркивание", "двоеточие", "плюс", "точка"
-    ),
-    "uk": SpokenSymbols(
-        "крапка",
-        "равлик",
-        "скісна риска",
-        "дефіс",
-        "нижнє підкреслення",
-        "двокрапка",
-        "плюс",
-        "крапка",
-    ),
-    "bg": SpokenSymbols(
-        "точка", "кльомба", "наклонена черта", "тире", "долна черта", "двоеточие", "плюс", "точка"
-    ),
-    "el": SpokenSymbols(
-        "τελεία", "παπάκι", "κάθετος", "παύλα", "κάτω παύλα", "άνω και κάτω τελεία", "συν", "τελεία"
-    ),
-    "ar": SpokenSymbols(
-        "نقطة", "آت", "شرطة مائلة", "شرطة", "شرطة سفلية", "نقطتان", "زائد", "فاصلة"
-    ),
-    "hi": SpokenSymbols("डॉट", "एट", "स्लैश", "डैश", "अंडरस्कोर", "कोलन", "प्लस", "दशमलव"),
-    "ja": SpokenSymbols(
-        "ドット",
-        "アットマーク",
-        "スラッシュ",
-        "ハイフン",
-        "アンダーバー",
-        "コロン",
-        "プラス",
-        "てん",
-    ),
-    "ko": SpokenSymbols("점", "골뱅이", "슬래시", "하이픈", "언더바", "콜론", "플러스", "점"),
+    code: SpokenSymbols(**symbols) for code, symbols in data.tables("spoken_symbols").items()
 }
 
 DigitReader = Callable[[str], str | None]  # "0100" -> the digits said one by one
