@@ -156,3 +156,13 @@ def test_a_planted_violation_is_found(
     copy.write_text((TEXT / relative).read_text(encoding="utf-8") + "\n" + planted + "\n")
     found = violations(copy, tmp_path)
     assert any(expected in problem for problem in found), found
+
+
+def test_every_language_the_function_accepts_has_its_folder_and_no_folder_is_stray() -> None:
+    """The registry finds a language by its code: a code without a folder would read its
+    text as written, a folder without a code would never be reached."""
+    from model_layer.constants import LANGUAGES
+
+    assert set(LANGUAGES) == LANGUAGE_CODES
+    stray = sorted(p.name for p in LANGS.iterdir() if p.is_dir() and p.name not in {"__pycache__"})
+    assert set(stray) == LANGUAGE_CODES, "a folder in langs/ that is no language"
