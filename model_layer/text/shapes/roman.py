@@ -27,6 +27,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from model_layer.text.langs import data
 from model_layer.text.shapes.roman_forms import (
     after_article,
     baltic_regnal,
@@ -111,153 +112,98 @@ class RomanTable:
 
 # --- the tables -----------------------------------------------------------------------------
 
-_EN_NUMBERING = dict.fromkeys(
-    ("chapter", "part", "volume", "vol.", "book", "act", "scene", "war", "phase", "stage",
-     "appendix", "section", "article", "canto", "psalm", "title", "tome"), "card")  # fmt: skip
-_DE_NUMBERING = dict.fromkeys(
-    ("kapitel", "teil", "band", "akt", "szene", "buch", "abschnitt", "anhang", "artikel",
-     "titel", "folge", "staffel"), "card")  # fmt: skip
-_FR_NUMBERING = dict.fromkeys(
-    ("chapitre", "tome", "partie", "acte", "scène", "livre", "titre", "volume", "article",
-     "annexe", "section"), "card")  # fmt: skip
-_ES_NUMBERING = dict.fromkeys(
-    ("capítulo", "parte", "tomo", "acto", "escena", "libro", "volumen", "título", "artículo",
-     "anexo", "sección"), "card")  # fmt: skip
-_PT_NUMBERING = dict.fromkeys(
-    ("capítulo", "parte", "tomo", "ato", "cena", "livro", "volume", "título", "artigo",
-     "anexo", "secção", "seção"), "card")  # fmt: skip
-_IT_NUMBERING = {
-    **dict.fromkeys(("capitolo", "libro", "volume", "tomo", "atto", "titolo", "articolo"), "ord"),
-    **dict.fromkeys(("parte", "scena", "sezione", "guerra"), "f"),
-}
-_NL_NUMBERING = dict.fromkeys(
-    ("hoofdstuk", "deel", "boek", "akte", "bijlage", "artikel", "titel"), "card")  # fmt: skip
-_RU_NUMBERING = {
-    **dict.fromkeys(("том", "раздел", "акт", "параграф", "выпуск"), "ord"),
-    **dict.fromkeys(("тома", "раздела"), "gen"),
-    **dict.fromkeys(("томе", "разделе"), "loc"),
-    **dict.fromkeys(("глава", "часть", "книга", "серия", "картина"), "f"),
-    **dict.fromkeys(("главу", "книгу", "серию"), "f_acc"),
-    **dict.fromkeys(("главы", "главе", "части", "книги", "книге", "серии"), "f_obl"),
-}
-_UK_NUMBERING = {
-    **dict.fromkeys(("том", "розділ", "акт", "параграф", "випуск"), "ord"),
-    **dict.fromkeys(("глава", "частина", "книга", "серія"), "f"),
-}
-_PL_NUMBERING = {
-    **dict.fromkeys(("rozdział", "tom", "akt", "paragraf", "artykuł"), "ord"),
-    **dict.fromkeys(("część", "księga", "scena", "seria"), "f"),
-}
-_CS_NUMBERING = {
-    **dict.fromkeys(("díl", "svazek", "oddíl", "akt"), "ord"),
-    **dict.fromkeys(("kapitola", "část", "kniha", "hlava", "scéna"), "f"),
-}
-_SK_NUMBERING = {
-    **dict.fromkeys(("diel", "zväzok", "oddiel", "akt"), "ord"),
-    **dict.fromkeys(("kapitola", "časť", "kniha", "hlava", "scéna"), "f"),
-}
-_SV_NUMBERING = dict.fromkeys(("kapitel", "del", "akt", "bok", "band"), "card")
-_DA_NUMBERING = dict.fromkeys(("kapitel", "del", "akt", "bog", "bind"), "card")
-_RO_NUMBERING = dict.fromkeys(("capitolul", "partea", "volumul", "actul", "cartea"), "card")
 
 TABLES: dict[str, RomanTable] = {
-    "en": RomanTable(after_article("the", "en"), numbering=_EN_NUMBERING, say=say_for("en")),
+    "en": RomanTable(
+        after_article("the", "en"), numbering=data.table("en", "roman.numbering"), say=say_for("en")
+    ),
     "de": RomanTable(
         after_article("der", "de", feminine="die"),
-        numbering=_DE_NUMBERING,
+        numbering=data.table("de", "roman.numbering"),
         regnal_dot=True,
         say=say_for("de"),
     ),
-    "nl": RomanTable(after_article("de", "nl"), numbering=_NL_NUMBERING, say=say_for("nl")),
-    "sv": RomanTable(swedish_regnal, numbering=_SV_NUMBERING, say=say_for("sv")),
+    "nl": RomanTable(
+        after_article("de", "nl"), numbering=data.table("nl", "roman.numbering"), say=say_for("nl")
+    ),
+    "sv": RomanTable(
+        swedish_regnal, numbering=data.table("sv", "roman.numbering"), say=say_for("sv")
+    ),
     "da": RomanTable(
-        after_article("den", "da"), numbering=_DA_NUMBERING, regnal_dot=True, say=say_for("da")
+        after_article("den", "da"),
+        numbering=data.table("da", "roman.numbering"),
+        regnal_dot=True,
+        say=say_for("da"),
     ),
     "fr": RomanTable(
         french,
-        numbering=_FR_NUMBERING,
-        centuries={"siècle": "ord", "siècles": "ord", "s.": "ord|siècle"},
+        numbering=data.table("fr", "roman.numbering"),
+        centuries=data.table("fr", "roman.centuries"),
         century_first=True,
         marks="ers?|res?|èmes?|es?",
         say=say_for("fr"),
     ),
     "es": RomanTable(
         ordinal_up_to(10, "es"),
-        numbering=_ES_NUMBERING,
-        centuries={"siglo": "card", "siglos": "card", "s.": "card|siglo"},
+        numbering=data.table("es", "roman.numbering"),
+        centuries=data.table("es", "roman.centuries"),
         say=say_for("es"),
     ),
     "pt": RomanTable(
         ordinal_up_to(10, "pt"),
-        numbering=_PT_NUMBERING,
-        centuries={"século": "card", "séculos": "card", "séc.": "card|século"},
+        numbering=data.table("pt", "roman.numbering"),
+        centuries=data.table("pt", "roman.centuries"),
         say=say_for("pt"),
     ),
     "it": RomanTable(
         lower("it"),
-        numbering=_IT_NUMBERING,
-        centuries={"secolo": "ord", "sec.": "ord|secolo"},
+        numbering=data.table("it", "roman.numbering"),
+        centuries=data.table("it", "roman.centuries"),
         century_first=True,  # "il XVI secolo" as well as "il secolo XVI"
         say=say_for("it"),
     ),
     "ro": RomanTable(
         romanian,
-        numbering=_RO_NUMBERING,
-        centuries={"secolul": "ord", "secolului": "ord", "sec.": "ord|secolul"},
+        numbering=data.table("ro", "roman.numbering"),
+        centuries=data.table("ro", "roman.centuries"),
         say=say_for("ro"),
     ),
     "ru": RomanTable(
         capital_ordinal("ru", feminine_name),
-        numbering=_RU_NUMBERING,
-        centuries={
-            "век": "nom",
-            "века": "gen",
-            "веке": "loc",
-            "веку": "dat",
-            "веком": "ins",
-            "вв.": "pl|века",
-            "в.": "nom|век",
-            "столетие": "n",
-            "столетия": "gen",
-        },
+        numbering=data.table("ru", "roman.numbering"),
+        centuries=data.table("ru", "roman.centuries"),
         century_first=True,
         say=say_for("ru"),
     ),
     "uk": RomanTable(
         capital_ordinal("uk", feminine_name),
-        numbering=_UK_NUMBERING,
-        centuries={
-            "століття": "n",
-            "столітті": "loc",
-            "ст.": "n|століття",
-            "вік": "nom",
-            "віку": "gen",
-        },
+        numbering=data.table("uk", "roman.numbering"),
+        centuries=data.table("uk", "roman.centuries"),
         century_first=True,
         say=say_for("uk"),
     ),
     "pl": RomanTable(
         capital_ordinal("pl", feminine_name),
-        numbering=_PL_NUMBERING,
-        centuries={"wiek": "ord", "wieku": "gen", "w.": "ord|wiek", "wiekiem": "loc"},
+        numbering=data.table("pl", "roman.numbering"),
+        centuries=data.table("pl", "roman.centuries"),
         century_first=True,
         say=say_for("pl"),
     ),
     "cs": RomanTable(
         capital_ordinal("cs", feminine_name),
-        numbering=_CS_NUMBERING,
+        numbering=data.table("cs", "roman.numbering"),
         regnal_dot=True,
         say=say_for("cs"),
     ),
     "sk": RomanTable(
         capital_ordinal("sk", feminine_name),
-        numbering=_SK_NUMBERING,
+        numbering=data.table("sk", "roman.numbering"),
         regnal_dot=True,
         say=say_for("sk"),
     ),
     "hr": RomanTable(
         capital_ordinal("hr"),
-        centuries={"stoljeće": "n", "stoljeća": "m_gen", "stoljeću": "m_loc"},
+        centuries=data.table("hr", "roman.centuries"),
         century_first=True,
         regnal_dot=True,
         say=say_for("hr"),
@@ -265,34 +211,20 @@ TABLES: dict[str, RomanTable] = {
     "sl": RomanTable(capital_ordinal("sl"), regnal_dot=True, say=say_for("sl")),
     "bg": RomanTable(
         capital_ordinal("bg"),
-        centuries={"век": "ord", "в.": "ord|век"},
+        centuries=data.table("bg", "roman.centuries"),
         century_first=True,
         say=say_for("bg"),
     ),
     # Lithuanian and Latvian centuries: the definite ordinal in the noun's case
     "lt": RomanTable(
         baltic_regnal("lt"),
-        centuries={
-            "amžius": "asis",
-            "a.": "ojo|amžiaus",
-            "amžiuje": "ajame",
-            "amžiaus": "ojo",
-            "amžiui": "ajam",
-            "amžių": "ąjį",
-        },
+        centuries=data.table("lt", "roman.centuries"),
         century_first=True,
         say=say_for("lt"),
     ),
     "lv": RomanTable(
         baltic_regnal("lv"),
-        centuries={
-            "gadsimts": "ais",
-            "gs.": "ā|gadsimta",
-            "gadsimtā": "ajā",
-            "gadsimta": "ā",
-            "gadsimtam": "ajam",
-            "gadsimtu": "o",
-        },
+        centuries=data.table("lv", "roman.centuries"),
         century_first=True,
         say=say_for("lv"),
     ),
@@ -303,13 +235,13 @@ TABLES: dict[str, RomanTable] = {
     "id": RomanTable(
         lower("id"),
         numbering=dict.fromkeys(("bab", "bagian", "jilid", "pasal"), "card"),
-        centuries={"abad": "ord"},
+        centuries=data.table("id", "roman.centuries"),
         say=say_for("id"),
     ),
     "vi": RomanTable(
         lambda n, name: None,
         numbering=dict.fromkeys(("chương", "phần", "tập", "quyển"), "card"),
-        centuries={"thế kỷ": "card", "thế kỉ": "card"},
+        centuries=data.table("vi", "roman.centuries"),
         say=say_for("vi"),
     ),
 }
