@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from model_layer.text import numbers
-from model_layer.text.langs import language_part
+from model_layer.text.langs import data, language_part
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,10 @@ def _de(a: int, b: int) -> str | None:
     return None if numerator is None else f"{numerator} {name}"
 
 
-def _romance(lang: str, names: dict[int, str], plural: Callable[[str], str]) -> Callable:
+def _romance(lang: str, plural: Callable[[str], str]) -> Callable:
+    """The fraction of a Romance language, its denominators' names from its
+    `data/fractions.denominators.tsv` (2: "medio", 3: "tercio", ...)."""
+    names = data.by_number(lang, "fractions.denominators")
     one = {"fr": "un", "es": "un", "pt": "um", "it": "un"}[lang]
 
     def fraction(a: int, b: int) -> str | None:
@@ -315,7 +318,7 @@ TABLES: dict[str, FractionWords] = {
     ),
     "fr": FractionWords(
         frozenset(["de", "des", "du", "d'"]),
-        _romance("fr", {2: "demi", 3: "tiers", 4: "quart"}, _fr_plural),
+        _romance("fr", _fr_plural),
         "{n} {unit} et demi",
         "{n} {unit} et {f}",
     ),
@@ -323,19 +326,6 @@ TABLES: dict[str, FractionWords] = {
         frozenset(["de", "del"]),
         _romance(
             "es",
-            {
-                2: "medio",
-                3: "tercio",
-                4: "cuarto",
-                5: "quinto",
-                6: "sexto",
-                7: "séptimo",
-                8: "octavo",
-                9: "noveno",
-                10: "décimo",
-                100: "centésimo",
-                1000: "milésimo",
-            },
             lambda w: w + "s",
         ),
         "{n} {unit} y medio",
@@ -345,19 +335,6 @@ TABLES: dict[str, FractionWords] = {
         frozenset(["de", "do", "da", "dos", "das"]),
         _romance(
             "pt",
-            {
-                2: "meio",
-                3: "terço",
-                4: "quarto",
-                5: "quinto",
-                6: "sexto",
-                7: "sétimo",
-                8: "oitavo",
-                9: "nono",
-                10: "décimo",
-                100: "centésimo",
-                1000: "milésimo",
-            },
             lambda w: w + "s",
         ),
         "{n} {unit} e meio",
@@ -367,19 +344,6 @@ TABLES: dict[str, FractionWords] = {
         frozenset(["di", "del", "della", "dei", "delle", "degli", "dello"]),
         _romance(
             "it",
-            {
-                2: "mezzo",
-                3: "terzo",
-                4: "quarto",
-                5: "quinto",
-                6: "sesto",
-                7: "settimo",
-                8: "ottavo",
-                9: "nono",
-                10: "decimo",
-                100: "centesimo",
-                1000: "millesimo",
-            },
             _it_plural,
         ),
         "{n} {unit} e mezzo",
