@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 
-from model_layer.text.langs import language_module
+from model_layer.text.langs import data, language_module
 from model_layer.text.shapes import (
     east_slavic_agreement,
     noun_genders,
@@ -77,87 +77,23 @@ _NUMBER = re.compile(
 Government = tuple[str, str | None]
 
 
-def _table(*groups: tuple[str, Government]) -> dict[str, Government]:
-    return {word: government for spaced, government in groups for word in spaced.split()}
+def _governments(lang: str) -> dict[str, Government]:
+    """`data/cases.prepositions.tsv`: a preposition, the cases its noun may show, the case it
+    gives when the noun shows none ("-": none; "w 5 minut" is an accusative, so "w" declines
+    only before a locative noun)."""
+    return {
+        word: (shows, None if gives == "-" else gives)
+        for word, shows, gives in data.rows(lang, "cases.prepositions")
+    }
 
-
-_GEN: Government = ("g", "g")
-_DAT: Government = ("d", "d")
-_LOC: Government = ("l", None)  # "w 5 minut" is an accusative: only a locative noun
-_LOC_FORCED: Government = ("l", "l")
-_INS: Government = ("i", None)
-_GEN_INS: Government = ("ig", None)
 
 _PREPOSITIONS: dict[str, dict[str, Government]] = {
-    "pl": _table(
-        (
-            "około od do bez dla u wokół powyżej poniżej według spośród sprzed podczas "
-            "zamiast oprócz wśród koło obok blisko wieku ciągu trakcie",
-            _GEN,
-        ),
-        ("dzięki ku wbrew przeciw przeciwko", _DAT),
-        ("w we o na po", _LOC),
-        ("przy", _LOC_FORCED),
-        ("między przed nad pod za", _INS),
-        ("z ze", ("ig", "g")),  # "z 2 kotami"; "z 3 kandydatów", "z 2 stron" (from)
-    ),
-    "cs": _table(
-        ("od do kolem okolo bez u podle během kromě místo vedle uprostřed z ze", _GEN),
-        ("k ke díky kvůli proti vůči", _DAT),
-        ("v ve o po na", _LOC),
-        ("při", _LOC_FORCED),
-        ("s se před za nad pod mezi", _INS),
-    ),
-    "sk": _table(
-        ("od do okolo bez u podľa počas z zo vedľa namiesto okrem spomedzi", _GEN),
-        ("k ku vďaka kvôli proti oproti", _DAT),
-        ("v vo o po na", _LOC),
-        ("pri", _LOC_FORCED),
-        ("s so pred za nad pod medzi", _INS),
-    ),
-    "sl": _table(
-        ("od do okoli blizu brez iz izmed zaradi namesto razen sredi", _GEN),
-        ("k h proti kljub", _DAT),
-        ("v o po na", _LOC),
-        ("pri", _LOC_FORCED),
-        ("pred nad pod med", _INS),
-        ("z s", _GEN_INS),
-    ),
+    lang: _governments(lang) for lang in data.languages_with("cases.prepositions")
 }
 
 # The noun's ending that shows its case (plural forms: the number is 2 or more).
-_ENDINGS: dict[str, tuple[tuple[str, str], ...]] = {
-    "pl": (("laty", "i"), ("ach", "l"), ("ami", "i"), ("mi", "i"), ("om", "d"), ("ów", "g")),
-    "cs": (
-        ("lidem", "d"),
-        ("ech", "l"),
-        ("ách", "l"),
-        ("ích", "l"),
-        ("ami", "i"),
-        ("emi", "i"),
-        ("mi", "i"),
-        ("ům", "d"),
-        ("ám", "d"),
-    ),
-    "sk": (
-        ("och", "l"),
-        ("ách", "l"),
-        ("iach", "l"),
-        ("ami", "i"),
-        ("mi", "i"),
-        ("om", "d"),
-        ("ám", "d"),
-        ("iam", "d"),
-    ),
-    "sl": (
-        ("ih", "l"),
-        ("ah", "l"),
-        ("ami", "i"),
-        ("oma", "i"),
-        ("ema", "i"),
-        ("om", "d"),
-        ("em", "d"),
-    ),
+_ENDINGS: dict[str, tuple[tuple[str, ...], ...]] = {
+    lang: data.rows(lang, "cases.endings") for lang in data.languages_with("cases.endings")
 }
 
 # "w wieku 65 lat", "w ciągu 3 dni", "w trakcie 2 lat": the genitive after two words.
@@ -202,36 +138,11 @@ def _one(lang: str, cases: str, noun: str) -> str | None:
 
 
 _EAST: dict[str, dict[str, tuple[str, ...]]] = {
-    # preposition -> the cases its noun may show, first the one it gives alone
-    "ru": {
-        **{
-            w: ("gent",)
-            for w in each(
-                "около от ото до из изо без для после более менее свыше у кроме среди против "
-                "вместо возле порядка течение возрасте старше младше больше меньше дороже дешевле"
-            )
-        },
-        **{w: ("gent", "ablt") for w in ("с", "со")},
-        **{w: ("datv",) for w in ("к", "ко", "благодаря", "согласно")},
-        **{w: ("loct",) for w in ("при",)},
-        **{w: ("", "loct") for w in ("в", "во", "о", "об", "на")},
-        **{w: ("", "ablt") for w in ("над", "под", "перед", "между", "за")},
-    },
-    "uk": {
-        **{
-            w: ("gent",)
-            for w in each(
-                "біля від до без для після більше менше крім серед проти замість близько коло "
-                "протягом віці старше молодше"
-            )
-        },
-        **{w: ("gent", "ablt") for w in ("з", "із", "зі")},
-        "понад": ("accs",),  # "понад тисячу підписів": the accusative
-        **{w: ("datv",) for w in ("к", "завдяки", "згідно")},
-        **{w: ("loct",) for w in ("при",)},
-        **{w: ("", "loct") for w in ("в", "у", "о", "об", "на")},
-        **{w: ("", "ablt") for w in ("над", "під", "перед", "між", "за")},
-    },
+    lang: {
+        word: tuple("" if case == "-" else case for case in shows.split())
+        for word, shows in data.rows(lang, "cases.east_prepositions")
+    }
+    for lang in data.languages_with("cases.east_prepositions")
 }
 # "from 10 to 12" (ru, uk): the word after the number is no noun.
 _EAST_LINKS = frozenset(["до", "по", "и", "или", "і", "й", "та", "або", "-", "—", "–"])
