@@ -13,7 +13,8 @@ the request's and the deployment's lexicon entries, e-mail addresses and URLs.
 3. The language's own rules: `langs/<code>/` `normalize`; for the languages on the shared
    engine, in the engine's order (`Language._compile`: abbreviations, the spec's
    `extra_rules`, phones, ranges, currency, dates, times, percentages, ordinals, years,
-   units, versions, symbols, numbers, the spec's `final_rules`); English in `_RULES`.
+   units, versions, symbols, numbers, the spec's `final_rules`; a step the spec names in
+   `own_steps` is its own: English reads its phones and numbers so); ja and ko in `_RULES`.
 4. Acronyms spelled out (unless the whole text is shouted).
 """
 

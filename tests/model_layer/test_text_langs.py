@@ -19,7 +19,7 @@ from model_layer.text.passes import read_shared as read_shared_classes
 from model_layer.text.shapes import abbreviations, roman, scores, suffixes
 
 ENGINE_LANGUAGES = (
-    "de", "fr", "es", "it", "pt", "nl", "sv", "da", "ro", "id", "vi",
+    "en", "de", "fr", "es", "it", "pt", "nl", "sv", "da", "ro", "id", "vi",
     "tr", "fi", "hu", "cs", "sk", "pl", "sl", "lt", "lv", "ru", "uk",
     "ar", "bg", "el", "et", "hi", "hr",
 )  # fmt: skip
@@ -110,6 +110,34 @@ def test_single_character_fractions_read_as_written_ones(lang: str) -> None:
 )
 def test_what_users_saw(lang: str, text: str, expected: str) -> None:
     assert normalize_text(text, lang) == expected
+
+
+def test_a_language_reads_an_engine_step_its_own_way_or_not_at_all() -> None:
+    from model_layer.text.langs.engine import LanguageSpec
+
+    def own_numbers(text: str) -> str:
+        return text.replace("7", "seven")
+
+    shared = Language(LanguageSpec(code="en"))
+    own = Language(LanguageSpec(code="en", own_steps={"numbers": own_numbers, "phones": None}))
+    assert shared.normalize("7 and 030 1234") == "seven and zero three zero, one two three four"
+    # its own numbers in the step's place; no phone step: "030 1234" left to the numbers
+    assert own.normalize("7 and 030 1234") == "seven and 030 1234"
+    with pytest.raises(ValueError, match=r"no engine step \['numerals'\]"):
+        Language(LanguageSpec(code="en", own_steps={"numerals": own_numbers}))
+
+
+def test_english_runs_on_the_engine_with_its_own_phones_and_numbers() -> None:
+    from model_layer.text.langs import en
+
+    assert en.normalize == en.LANGUAGE.normalize
+    assert set(en.SPEC.own_steps) == {"phones", "numbers"}
+    # the engine's ordinals and symbols say English's words
+    assert en.normalize("the 21st & the 2nd, 2+2=4") == (
+        "the twenty-first and the second, two plus two equals four"
+    )
+    # a comma between digits is a list in English, not a decimal comma
+    assert en.normalize("pages 5,7 and 1,000 words") == "pages five,seven and one thousand words"
 
 
 def test_agree_swaps_the_last_word_whole_or_by_its_end() -> None:

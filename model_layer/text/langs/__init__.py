@@ -11,8 +11,10 @@ its words in `langs/<code>/data/*.tsv` (read with `data.words`, `data.table`, `d
 `tests/model_layer/golden/<code>.tsv`, and give the shared readers in `shapes/` the
 language's words where it writes their forms: as data files in its folder
 (`data/abbreviations.words.tsv`, ...), or a row in the tables `shapes/roman.py`,
-`scores.py`, `suffixes.py` and `fraction_words.py` still hold. en, ja and ko keep
-hand-written modules (docs/languages.md, "Add a language", has the whole recipe).
+`scores.py`, `suffixes.py` and `fraction_words.py` still hold. Every language but ja and
+ko runs on the engine (en reads most shapes with its own rules, the spec's `extra_rules`,
+and names the engine steps it reads its own way in `own_steps`); docs/languages.md, "Add
+a language", has the whole recipe.
 
 A language module `model_layer.text.langs.<code>` defines
 

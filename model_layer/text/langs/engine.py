@@ -15,6 +15,9 @@ because earlier shapes claim digits a later, more general rule would misread:
     still see them), currency, dates, times, percentages, ordinals, years,
     units, versions, symbols, numbers, the spec's `final_rules`.
 
+A language that reads one of these shapes its own way names the step in `own_steps`: its
+rule runs in the step's place, or none where `extra_rules` read the shape (en: phones).
+
 Public surface (kept small on purpose): `LanguageSpec`, `Currency`, `DateParts`
 (spec.py), `Language`, and the helpers `plain_ordinal`, `before`, `after` (matching.py),
 and the grammar helpers in forms.py (`Word`, `word`, plural rules, `agree`,
@@ -66,22 +69,23 @@ class Language:
         num = number_pattern(spec, "n")
         self._number = re.compile(num)
         self._fixes = tuple((re.compile(p), r) for p, r in spec.word_fixes)
+        steps: dict[str, Rule] = {
+            "phones": self._phones, "ranges": self._ranges, "currency": self._currency,
+            "dates": self._dates, "times": self._times, "percent": self._percent,
+            "ordinals": self._ordinals, "years": self._years, "units": self._units,
+            "versions": self._versions, "symbols": self._symbols, "numbers": self._numbers,
+        }  # fmt: skip
+        if unknown := set(spec.own_steps) - set(steps):
+            raise ValueError(f"{spec.code}: no engine step {sorted(unknown)}")
         self._rules: tuple[Rule, ...] = (
             *((self._foreign_grouping,) if spec.foreign_grouping else ()),
             self._abbreviations,
             *spec.extra_rules,
-            self._phones,
-            self._ranges,
-            self._currency,
-            self._dates,
-            self._times,
-            self._percent,
-            self._ordinals,
-            self._years,
-            self._units,
-            self._versions,
-            self._symbols,
-            self._numbers,
+            *(
+                step
+                for name, shared in steps.items()
+                if (step := spec.own_steps.get(name, shared)) is not None
+            ),
             *spec.final_rules,
         )
         self._compile(spec, num)
@@ -181,7 +185,9 @@ class Language:
             rf"(?<![\w.])(?:(?P<v>v)|{keywords})(?P<ver>\d+(?:\.\d+)+)(?!\w|[.,]\d)"
             r"|(?<![\w.,])(?P<bare>\d+\.\d+\.\d+(?:\.\d+)*)(?!\w|[.,]\d)"
         )
-        self._amp = c(r"\s*&\s*")
+        # `(?<!\s)\s*+`: a run of spaces is tried once from its start, not from each of
+        # its characters (O(n^2) on a long run)
+        self._amp = c(r"(?<!\s)\s*+&\s*")
         self._plus = c(r"(?<=\d)\s*\+\s*(?=\d)")
         self._equals = c(r"(?<=[\w)])\s*=\s*(?=[\w(])")
         self._section = c(r"§\s?(?=\d)")

@@ -114,4 +114,7 @@ class LanguageSpec:
     abbreviations: Mapping[str, str] = field(default_factory=dict)
     titles: frozenset[str] = frozenset()  # abbreviations before a name or number: "Dr.", "Nr."
     extra_rules: tuple[Rule, ...] = ()  # the language's own, run before the shared ones
+    # engine steps ("phones", "numbers", ...) the language reads its own way: the rule
+    # runs in the step's place; None: no step (read among `extra_rules`)
+    own_steps: Mapping[str, Rule | None] = field(default_factory=dict)
     final_rules: tuple[Rule, ...] = ()  # and after them (elision, joining)

@@ -1,9 +1,11 @@
 # ruff: noqa: RUF001  (multilingual words and look-alike symbols are the data here)
 """English as it is said: numbers, money, dates, times, phones, versions, units, abbreviations.
 
-Rules run in the order of `_RULES`: the specific shapes (abbreviations, dates, phone and
-version numbers, times, money, percentages, units) claim their digits before the
-general number rule reads what is left. Cardinals come from num2words (British "and":
+English runs on the shared engine (`SPEC`, `LANGUAGE`): its own rules, the spec's
+`extra_rules`, read the specific shapes (abbreviations, dates, phone and version numbers,
+times, money, percentages, units) and claim their digits; the engine's steps then say the
+ordinals and the symbols "&", "+" and "=" in English's words, and English's own number
+reading (`own_steps`) takes what is left. Cardinals come from num2words (British "and":
 "one hundred and five"); dates are read month first ("March fifth, twenty twenty-four")
 and a slash date is month/day/year unless its first part cannot be a month.
 """
@@ -27,6 +29,8 @@ from model_layer.text.langs.en.words import (
     number,
     year,
 )
+from model_layer.text.langs.engine import Language, LanguageSpec, plain_ordinal
+from model_layer.text.langs.forms import word
 
 # --- abbreviations ---------------------------------------------------------------
 
@@ -295,26 +299,18 @@ def _time(m: re.Match[str]) -> str:
 
 # --- ordinals, symbols, plain numbers ---------------------------------------------
 
-_ORDINAL = re.compile(r"(?<!\w)(\d+)(st|nd|rd|th)\b")
 # `(?<!\s)\s*+`: a run of spaces is tried once from its start, not from each of its
 # characters (which is O(n^2) on a long run).
 _CELSIUS = re.compile(r"(?<!\s)\s*+(?:°\s?C|℃)(?![A-Za-z])")
 _FAHRENHEIT = re.compile(r"(?<!\s)\s*+(?:°\s?F|℉)(?![A-Za-z])")
 _DEGREES = re.compile(r"(?<=\d)\s*°")
-_AMPERSAND = re.compile(r"(?<!\s)\s*+&\s*")
-_PLUS = re.compile(r"(?<=\d)\s*\+\s*(?=\d)")
 _PLUS_MINUS = re.compile(r"(?<!\s)\s*+±\s*")
-_EQUALS = re.compile(r"(?<=[\w)])\s*=\s*(?=[\w(])")
 _APPROX = re.compile(r"(?<![\w~])~\s?(?=\d)")
 # "Q2", "B12", "MP3", "x64": letters with a number glued on; the letters are left for
 # the acronym speller ("M P three").
 _LETTERS_NUMBER = re.compile(r"(?<![\w.])([A-Za-z]{1,6})(\d{1,4})(?!\w|[.,]\d)")
 _NUMBER = re.compile(rf"(?<![\w.])(?P<neg>[-\u2212](?=\d))?{NUM.pattern('n')}")
 _POINT_ONLY = re.compile(r"(?<![\w.,])\.(\d+)\b")
-
-
-def _ordinals(text: str) -> str:
-    return _ORDINAL.sub(lambda m: numbers.ordinal(int(m.group(1)), LANG) or m.group(), text)
 
 
 # "€9.99/month", "$15/hr", "£3/kg": a price or rate per unit.
@@ -411,18 +407,6 @@ def _everyday_shapes(text: str) -> str:
     return _BARE_SCALE.sub(bare_scale, text)
 
 
-def _symbols(text: str) -> str:
-    text = _PER.sub(lambda m: f" per {_PER_WORDS[m.group(1)]}", text)
-    text = _CELSIUS.sub(" degrees Celsius", text)
-    text = _FAHRENHEIT.sub(" degrees Fahrenheit", text)
-    text = _DEGREES.sub(" degrees", text)
-    text = _AMPERSAND.sub(" and ", text)
-    text = _PLUS_MINUS.sub(" plus or minus ", text)
-    text = _PLUS.sub(" plus ", text)
-    text = _APPROX.sub("about ", text)
-    return _EQUALS.sub(" equals ", text)
-
-
 def _numbers(text: str) -> str:
     def say(m: re.Match[str]) -> str:
         words = number(m, "n", bool(m.group("neg")))
@@ -482,32 +466,51 @@ def _flight(m: re.Match[str]) -> str:
     return f"{m.group(1)} {_in_pairs(m.group(2))}"
 
 
-_RULES = (
-    en_everyday.normalize,
-    _abbreviations,
-    _house_numbers,
-    _durations_and_dates,
-    _everyday_shapes,
-    _dates,
-    _phones,
-    _versions,
-    _times,
-    currency,
-    percent,
-    measures,
-    ranges,
-    _years,
-    fractions,
-    _ordinals,
-    _symbols,
-    _numbers,
+def _english_symbols(text: str) -> str:
+    """What English says of symbols beyond the engine's "and", "plus" and "equals"."""
+    text = _PER.sub(lambda m: f" per {_PER_WORDS[m.group(1)]}", text)
+    text = _CELSIUS.sub(" degrees Celsius", text)
+    text = _FAHRENHEIT.sub(" degrees Fahrenheit", text)
+    text = _DEGREES.sub(" degrees", text)
+    text = _PLUS_MINUS.sub(" plus or minus ", text)
+    return _APPROX.sub("about ", text)
+
+
+SPEC = LanguageSpec(
+    code="en",
+    decimal_word=word("point"),
+    fraction_digits=True,
+    decimal_point=True,
+    ordinal_suffix="st|nd|rd|th",
+    ordinal=plain_ordinal("en"),
+    and_word="and",
+    equals_word="equals",
+    # English reads these shapes itself, before the engine's steps (which then find
+    # them said): the specific shapes claim their digits before the general ones.
+    extra_rules=(
+        en_everyday.normalize,
+        _abbreviations,
+        _house_numbers,
+        _durations_and_dates,
+        _everyday_shapes,
+        _dates,
+        _phones,
+        _versions,
+        _times,
+        currency,
+        percent,
+        measures,
+        ranges,
+        _years,
+        fractions,
+        _english_symbols,
+    ),
+    # phone numbers are read above, among the shapes; a comma between digits is a list
+    # ("pages 5,7"), not a decimal, so English reads its numbers itself
+    own_steps={"phones": None, "numbers": _numbers},
 )
-
-
-def normalize(text: str) -> str:
-    for rule in _RULES:
-        text = rule(text)
-    return text
+LANGUAGE = Language(SPEC)
+normalize = LANGUAGE.normalize
 
 
 # --- acronyms (used by the driver after `normalize`) ------------------------------
