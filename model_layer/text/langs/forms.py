@@ -200,6 +200,21 @@ def ordinal_tables(
     return units, tens, {n: said for n, said in by_number.items() if n >= 100}
 
 
+def ordinal_with_ending(
+    by_number: Mapping[int, str], cardinal: Callable[[str], str | None], base: str
+) -> Callable[..., str | None]:
+    """lt and lv: `ordinal(n, ending=base)` from the table of ordinal words by number, the
+    tens inside a compound said as the cardinal ("dvidešimt pirmas"), the last word's
+    ending `base` ("-as", "-ais") replaced by the one asked for ("pirmoji", "pirmajā")."""
+    units, tens, round_ones = ordinal_tables(by_number)
+
+    def ordinal(n: int, ending: str = base) -> str | None:
+        words = table_ordinal(n, units, tens, cardinal, lambda ten: cardinal(f"{ten}0"), round_ones)
+        return None if words is None else words[: -len(base)] + ending
+
+    return ordinal
+
+
 def by_hundreds(cardinal: Callable[[str], str | None], hundred: str) -> Callable[[int], str | None]:
     """Years 1100-1999 said by hundreds as one word: "negentienhonderdnegentig" (nl, sv)."""
 

@@ -12,25 +12,15 @@ import re
 
 from model_layer.text.langs import data
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
-from model_layer.text.langs.forms import ordinal_tables, plural_lithuanian, table_ordinal, word
+from model_layer.text.langs.forms import ordinal_with_ending, plural_lithuanian, word
 from model_layer.text.langs.lt import everyday as lt_everyday
 
 MONTHS = data.words("lt", "months")
 MONTH_NAMES = data.words("lt", "month_names")
-_UNITS_ORD, _TENS_ORD, _ROUND_ORD = ordinal_tables(data.by_number("lt", "ordinals"))
-
-
-def ordinal(n: int, ending: str = "as") -> str | None:
-    """The ordinal with its last word's "-as" replaced: "oji" (f. definite), "ųjų" (gen. pl.)."""
-    words = table_ordinal(
-        n,
-        _UNITS_ORD,
-        _TENS_ORD,
-        LANGUAGE.cardinal,
-        lambda ten: LANGUAGE.cardinal(f"{ten}0"),
-        _ROUND_ORD,
-    )
-    return None if words is None else words[:-2] + ending
+# The ordinal with its last word's "-as" replaced as asked: "oji" (f. definite), "ųjų" (gen. pl.).
+ordinal = ordinal_with_ending(
+    data.by_number("lt", "ordinals"), lambda digits: LANGUAGE.cardinal(digits), "as"
+)
 
 
 def _date(parts: DateParts) -> str | None:

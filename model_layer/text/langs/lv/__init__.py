@@ -12,25 +12,15 @@ import re
 
 from model_layer.text.langs import data
 from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
-from model_layer.text.langs.forms import ordinal_tables, plural_latvian, table_ordinal, word
+from model_layer.text.langs.forms import ordinal_with_ending, plural_latvian, word
 from model_layer.text.langs.lv import everyday as lv_everyday
 
 MONTHS = data.words("lv", "months")
 MONTHS_LOCATIVE = data.words("lv", "months_locative")
-_UNITS_ORD, _TENS_ORD, _ROUND_ORD = ordinal_tables(data.by_number("lv", "ordinals"))
-
-
-def ordinal(n: int, ending: str = "ais") -> str | None:
-    """The ordinal with its last "-ais" replaced: "ā" (genitive), "ajā" (locative)."""
-    words = table_ordinal(
-        n,
-        _UNITS_ORD,
-        _TENS_ORD,
-        LANGUAGE.cardinal,
-        lambda ten: LANGUAGE.cardinal(f"{ten}0"),
-        _ROUND_ORD,
-    )
-    return None if words is None else words[:-3] + ending
+# The ordinal with its last word's "-ais" replaced as asked: "ā" (genitive), "ajā" (locative).
+ordinal = ordinal_with_ending(
+    data.by_number("lv", "ordinals"), lambda digits: LANGUAGE.cardinal(digits), "ais"
+)
 
 
 def _date(parts: DateParts) -> str | None:
