@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from model_layer.text.langs import data
+
 
 @dataclass(frozen=True)
 class _Days:
@@ -20,64 +22,39 @@ class _Days:
     first: tuple[str, ...]  # the first day's form ("с понедельника")
     last: tuple[str, ...]  # the last day's form ("по пятницу")
     template: str  # "{a} bis {b}"
-    joints: str = r"\s?[-–—]\s?"  # regex: what joins the two days
+    joints: str  # regex: what joins the two days
 
 
-_DE = ("Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag")
-_SV = ("måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag")
-_DA = ("mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag", "søndag")
-_NL = ("maandag", "dinsdag", "woensdag", "donderdag", "vrijdag", "zaterdag", "zondag")
-_FR = ("lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche")
-_ES = ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo")
-_IT = ("lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica")
-_PT = ("segunda", "terça", "quarta", "quinta", "sexta", "sábado", "domingo")
-_VI = ("thứ hai", "thứ ba", "thứ tư", "thứ năm", "thứ sáu", "thứ bảy", "chủ nhật")
-_CS = ("pondělí", "úterý", "středa", "čtvrtek", "pátek", "sobota", "neděle")
+def _days(lang: str, template: str, joints: str = r"\s?[-–—]\s?") -> _Days:
+    """The language's days from `data/weekdays.spans.tsv`, said in `template`."""
+    rows = data.rows(lang, "weekdays.spans")
+    return _Days(
+        tuple(tuple(short.split()) for short, _, _ in rows),
+        tuple(first for _, first, _ in rows),
+        tuple(last for _, _, last in rows),
+        template,
+        joints,
+    )
 
+
+# "lun.-ven." du lundi au vendredi, "seg-sex" de segunda a sexta (opening hours); vi writes
+# the days by number, "T2" (thứ hai, Monday) to "T7", and "CN" for Sunday
 _TABLES = {
-    "de": _Days((("Mo",), ("Di",), ("Mi",), ("Do",), ("Fr",), ("Sa",), ("So",)), _DE, _DE,
-                "{a} bis {b}", r"\s?(?:[-–—]|bis)\s?"),
-    "nl": _Days((("ma",), ("di",), ("wo",), ("do",), ("vr",), ("za",), ("zo",)), _NL, _NL,
-                "{a} tot en met {b}", r"\s?(?:[-–—]|t/m|tot en met)\s?"),
-    "sv": _Days((("mån",), ("tis",), ("ons",), ("tors", "tor"), ("fre",), ("lör",), ("sön",)),
-                _SV, _SV, "{a} till {b}"),
-    "da": _Days((("man",), ("tirs", "tir"), ("ons",), ("tors", "tor"), ("fre",), ("lør",),
-                 ("søn",)), _DA, _DA, "{a} til {b}"),
-    # "lun.-ven." du lundi au vendredi, "lun-vie" de lunes a viernes, "lun-ven" dal lunedì al
-    # venerdì, "seg-sex" de segunda a sexta (opening hours)
-    "fr": _Days((("lun",), ("mar",), ("mer",), ("jeu",), ("ven",), ("sam",), ("dim",)), _FR,
-                _FR, "du {a} au {b}"),
-    "es": _Days((("lun",), ("mar",), ("mié", "mie", "miér"), ("jue",), ("vie",),
-                 ("sáb", "sab"), ("dom",)), _ES, _ES, "de {a} a {b}"),
-    "it": _Days((("lun",), ("mar",), ("mer",), ("gio",), ("ven",), ("sab",), ("dom",)), _IT,
-                ("al lunedì", "al martedì", "al mercoledì", "al giovedì", "al venerdì",
-                 "al sabato", "alla domenica"), "dal {a} {b}"),
-    "pt": _Days((("seg",), ("ter",), ("qua",), ("qui",), ("sex",), ("sáb", "sab"), ("dom",)),
-                _PT, _PT, "de {a} a {b}"),
-    "cs": _Days((("po",), ("út",), ("st",), ("čt",), ("pá",), ("so",), ("ne",)), _CS, _CS,
-                "{a} až {b}"),
-    "pl": _Days((("pon", "pn"), ("wt",), ("śr",), ("czw",), ("pt",), ("sob",), ("niedz", "nd")),
-                ("poniedziałku", "wtorku", "środy", "czwartku", "piątku", "soboty", "niedzieli"),
-                ("poniedziałku", "wtorku", "środy", "czwartku", "piątku", "soboty", "niedzieli"),
-                "od {a} do {b}"),
-    "ru": _Days((("пн",), ("вт",), ("ср",), ("чт",), ("пт",), ("сб",), ("вс",)),
-                ("понедельника", "вторника", "среды", "четверга", "пятницы", "субботы",
-                 "воскресенья"),
-                ("понедельник", "вторник", "среду", "четверг", "пятницу", "субботу",
-                 "воскресенье"),
-                "с {a} по {b}"),
-    # vi writes the days by number, "T2" (thứ hai, Monday) to "T7", and "CN" for Sunday
-    "vi": _Days((("T2",), ("T3",), ("T4",), ("T5",), ("T6",), ("T7",), ("CN",)), _VI, _VI,
-                "{a} đến {b}"),
-    "bg": _Days((("пн",), ("вт",), ("ср",), ("чт",), ("пт",), ("сб",), ("нд",)),
-                ("понеделник", "вторник", "сряда", "четвъртък", "петък", "събота", "неделя"),
-                ("понеделник", "вторник", "сряда", "четвъртък", "петък", "събота", "неделя"),
-                "от {a} до {b}"),
-    "uk": _Days((("пн",), ("вт",), ("ср",), ("чт",), ("пт",), ("сб",), ("нд",)),
-                ("понеділка", "вівторка", "середи", "четверга", "п'ятниці", "суботи", "неділі"),
-                ("понеділок", "вівторок", "середу", "четвер", "п'ятницю", "суботу", "неділю"),
-                "з {a} по {b}"),
-}  # fmt: skip
+    "de": _days("de", "{a} bis {b}", r"\s?(?:[-–—]|bis)\s?"),
+    "nl": _days("nl", "{a} tot en met {b}", r"\s?(?:[-–—]|t/m|tot en met)\s?"),
+    "sv": _days("sv", "{a} till {b}"),
+    "da": _days("da", "{a} til {b}"),
+    "fr": _days("fr", "du {a} au {b}"),
+    "es": _days("es", "de {a} a {b}"),
+    "it": _days("it", "dal {a} {b}"),
+    "pt": _days("pt", "de {a} a {b}"),
+    "cs": _days("cs", "{a} až {b}"),
+    "pl": _days("pl", "od {a} do {b}"),
+    "ru": _days("ru", "с {a} по {b}"),
+    "vi": _days("vi", "{a} đến {b}"),
+    "bg": _days("bg", "от {a} до {b}"),
+    "uk": _days("uk", "з {a} по {b}"),
+}
 
 
 def _day_alternatives(days: _Days) -> str:
