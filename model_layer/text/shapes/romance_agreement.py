@@ -17,31 +17,9 @@ from model_layer.text.shapes.noun_genders import (
 
 # --- Romance languages: the ending, and the nouns that contradict it ---------------
 
-_NOT_NOUNS = {
-    "es": "de del y e o u a al en con por para que el la los las un una se no es son más",
-    "pt": "de do da dos das e ou a o os as em no na nos nas com por para que um uma se é",
-    "it": "di del della dei delle e o a al in con per che il lo la gli le un una si è",
-    "fr": "de du des et ou à au aux en dans avec par pour que le la les un une se est",
-}
-_MONTHS_AND_DAYS = {
-    "es": "enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre "
-    "noviembre diciembre lunes martes miércoles jueves viernes sábado domingo",
-    "pt": "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro "
-    "dezembro segunda terça quarta quinta sexta sábado domingo",
-    "it": "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre "
-    "novembre dicembre lunedì martedì mercoledì giovedì venerdì sabato domenica",
-    "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre "
-    "décembre lundi mardi mercredi jeudi vendredi samedi dimanche",
-}
 # Words after which a four-digit number is a year, which agrees with nothing ("Em 2025
 # entra em vigor" is no "duas mil"); and "de" after a month ("1 de janeiro de 2025").
-_YEAR_INTRODUCERS = {
-    "es": frozenset(("en", "desde", "hasta", "año", "del")),
-    "pt": frozenset(("em", "desde", "até", "ano", "do")),
-    "it": frozenset(("nel", "dal", "del", "anno", "entro")),
-    "fr": frozenset(("en", "depuis", "dès", "année", "jusqu'en")),
-    "ro": frozenset(("în", "din", "anul", "până")),
-}
+_YEAR_INTRODUCERS = data.word_sets("agreement.year_introducers")
 _OF = frozenset(("de", "di", "du", "del"))
 _LAST_WORD = re.compile(r"(\w+)\W*$")
 
@@ -57,26 +35,15 @@ def is_year(n: int, digits: str, before_word: str, text_before: str, lang: str) 
     return month is not None and month.group(1).lower() in _MONTHS.get(lang, frozenset())
 
 
-# Frequent verb forms that follow a subject with a number ("o 2 tem", "la 1 llega"):
-# never nouns, so never agreed with ("TP 1234 tem" was read "duzentas").
-_VERB_FORMS = {
-    "es": "tiene tienen está están fue fueron va van llega llegan sale salen cuesta "
-    "cuestan queda quedan tenía tenían será serán puede pueden debe deben entra entran "
-    "empieza empiezan comienza comienzan acaba acaban termina terminan trabaja trabajan",
-    "pt": "tem têm está estão foi foram vai vão chega chegam sai saem custa custam fica "
-    "ficam tinha tinham terá será serão pode podem deve devem entra entram começa começam "
-    "acaba acabam termina terminam",
-    "it": "ha hanno sono era erano arriva arrivano costano va vanno resta restano sarà "
-    "saranno può possono deve devono",
-    "fr": "a ont sont était étaient va vont arrive arrivent coûte coûtent reste restent "
-    "sera seront peut peuvent doit doivent",
-}
-_MONTHS = {lang: frozenset(words.split()) for lang, words in _MONTHS_AND_DAYS.items()}
+_MONTHS = data.word_sets("agreement.months_and_days")
+# Never a counted noun: the function words, the months and days, and frequent verb forms
+# that follow a subject with a number ("o 2 tem", "la 1 llega"; "TP 1234 tem" was read
+# "duzentas").
 NOT_NOUN_SETS = {
-    lang: frozenset(words.split())
-    | frozenset(_MONTHS_AND_DAYS[lang].split())
-    | frozenset(_VERB_FORMS[lang].split())
-    for lang, words in _NOT_NOUNS.items()
+    lang: data.word_set(lang, "agreement.not_nouns")
+    | _MONTHS[lang]
+    | data.word_set(lang, "agreement.verb_forms")
+    for lang in ("es", "pt", "it", "fr")
 }
 # A code before a number makes it a name ("TP 1234", "AF 1", "A4 2"): two to four
 # capitals, perhaps with digits.
@@ -85,37 +52,6 @@ CODE = re.compile(r"[A-Z][A-Z0-9]{1,3}")
 # number after them, or before them, is left to the language module.
 LABELS: dict[str, frozenset[str]] = data.word_sets("agreement.labels")
 
-# Frequent nouns whose ending says the other gender (singular forms; plurals are
-# looked up by their singular).
-_MASCULINE_IN_A = {
-    "es": "día mapa problema tema sistema programa idioma clima planeta poema drama "
-    "esquema dilema síntoma teorema lema cometa sofá papá tranvía",
-    "pt": "dia mapa problema tema sistema programa idioma clima planeta poema drama "
-    "esquema dilema sintoma cometa sofá papá telefonema grama quilograma",
-    "it": "problema tema sistema programma clima pianeta poema dramma schema dilemma "
-    "sintomo papa cinema giornalista artista turista collega atleta pilota",
-    "fr": "",
-}
-_FEMININE_NOT_IN_A = {
-    "es": "mano foto moto radio flor ley luz voz vez paz red sal piel miel nariz cruz "
-    "noche calle clase carne fe fuente frente gente leche llave madre mente muerte "
-    "nave nieve nube parte sangre sede serie suerte tarde torre especie imagen orden "
-    "razón canción mujer hora semana",
-    "pt": "mão foto moto rádio flor lei luz voz vez paz rede pele cor dor noite "
-    "tarde parte gente morte mente fonte frente ponte sede série sorte neve nuvem "
-    "viagem imagem ordem vontade cidade razão canção mulher",
-    "it": "mano foto moto radio auto città università virtù notte parte gente morte "
-    "mente fonte fronte sede serie sorte neve nave chiave classe madre carne "
-    "luce voce pace legge canzone ragione stagione nazione",
-    "fr": "voiture maison personne table chose page image plage cage fois minute "
-    "heure semaine année journée femme fille ville idée langue rue porte chambre "
-    "école place classe tête main vie nuit mort part fin loi foi voix mer eau peau "
-    "clé dent forêt fleur couleur valeur peur sœur mère soeur fenêtre ligne "
-    "histoire guerre terre pierre lettre photo radio auto moto église affaire "
-    "famille chaise route boîte bouteille pomme tasse bière salle cuisine étoile "
-    "île gare carte lune planète manière question raison saison chanson leçon "
-    "boisson façon région nation action station situation information",
-}
 # French masculine nouns in -e (the default for -e is feminine), with the nouns of either
 # gender that name people: the generic masculine when counted.
 _FR_MASCULINE_IN_E = data.word_set("fr", "agreement.masculine_in_e")
@@ -124,7 +60,10 @@ _FR_MASCULINE_ENDINGS = ("age", "isme", "ment", "eau", "ème", "acle", "eur")
 
 @functools.cache
 def _word_set(table: str, lang: str) -> frozenset[str]:
-    return frozenset({"m": _MASCULINE_IN_A, "f": _FEMININE_NOT_IN_A}[table][lang].split())
+    """Frequent nouns whose ending says the other gender (singular forms; plurals are
+    looked up by their singular)."""
+    name = {"m": "agreement.masculine_in_a", "f": "agreement.feminine_not_in_a"}[table]
+    return data.word_sets(name).get(lang, frozenset())
 
 
 def _singulars(noun: str, lang: str) -> list[str]:
