@@ -9,36 +9,13 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from model_layer.text.langs import data
+
 # --- East Slavic: pymorphy3 ---------------------------------------------------------
 
-_GENITIVE_PREPOSITIONS = frozenset(
-    [
-        "из",
-        "от",
-        "до",
-        "без",
-        "для",
-        "около",
-        "у",
-        "после",
-        "кроме",
-        "более",
-        "менее",
-        "свыше",
-        "среди",
-        "против",
-        "вместо",
-        "нет",  # "нет двух книг": a genitive after it, as after the prepositions
-        "з",
-        "від",
-        "без",
-        "для",
-        "біля",
-        "після",
-        "крім",
-        "серед",
-        "замість",
-    ]
+# the words of ru and uk after which a number and its noun are in the genitive
+_GENITIVE_PREPOSITIONS = data.word_set("ru", "agreement.genitive_prepositions") | data.word_set(
+    "uk", "agreement.genitive_prepositions"
 )
 _NOT_COUNTED = frozenset(("Abbr", "Name", "Surn", "Patr", "Init"))  # pymorphy3 grammemes
 _RU_CASES = {"nomn": "n", "gent": "g", "datv": "d", "accs": "a", "ablt": "i", "loct": "p"}
