@@ -18,6 +18,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import TypeVar
 
 OPEN, CLOSE = "\ue000", "\ue001"
 
@@ -353,3 +354,16 @@ def identifier_reader(
         return m.group("key") + m.group("gap") + (m.group("letters") or "") + say_digits(written)
 
     return read
+
+
+_T = TypeVar("_T")
+# The currencies both languages name by sign and by code, each sign with its ISO code.
+_CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₩": "KRW"}
+_CURRENCY_CODES = ("USD", "EUR", "GBP", "JPY", "KRW", "CNY")
+
+
+def currencies(by_code: Mapping[str, _T]) -> dict[str, _T]:
+    """The language's word for each currency (`by_code`: ISO code -> its counter) under
+    every sign and code it is written with ("$", "USD" -> the dollar's)."""
+    signs = {sign: by_code[code] for sign, code in _CURRENCY_SIGNS.items()}
+    return signs | {code: by_code[code] for code in _CURRENCY_CODES}

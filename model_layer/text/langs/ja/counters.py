@@ -6,7 +6,7 @@ see `ja_numbers` for the sound-change rules these specs feed.
 
 from __future__ import annotations
 
-from model_layer.text.langs import data
+from model_layer.text.langs import cjk, data
 from model_layer.text.langs.ja.numbers import Counter, h_row
 
 _YO = {4: "よ"}  # よにん, よねん, よえん, よじ
@@ -35,6 +35,7 @@ EURO = Counter("ユーロ")
 POUND = Counter("ポンド", "p")
 WON = Counter("ウォン")
 YUAN = Counter("げん")
+_BY_CODE = {"USD": DOLLAR, "EUR": EURO, "GBP": POUND, "JPY": YEN, "KRW": WON, "CNY": YUAN}
 CENT = Counter("セント", "p")
 SUBUNITS = {
     "ドル": CENT,
@@ -162,17 +163,7 @@ SUFFIXES: dict[str, Counter] = {
     "ポンド": POUND,
     "ウォン": WON,
     "元": YUAN,
-    "$": DOLLAR,
-    "€": EURO,
-    "£": POUND,
-    "¥": YEN,
-    "₩": WON,
-    "USD": DOLLAR,
-    "EUR": EURO,
-    "GBP": POUND,
-    "JPY": YEN,
-    "KRW": WON,
-    "CNY": YUAN,
+    **cjk.currencies(_BY_CODE),
     # units (loanwords in katakana), as written in katakana and as symbols
     **{w: Counter(w, "p") for w in ("キロ", "センチ", "ページ", "ポイント", "トン", "カロリー")},
     **{w: Counter(w, "p") for w in ("セット", "ケース", "パック", "キロメートル", "キログラム")},
@@ -224,7 +215,4 @@ SUFFIXES: dict[str, Counter] = {
     "mAh": Counter("ミリアンペアアワー"),
 }
 
-PREFIX_CURRENCIES: dict[str, Counter] = {
-    "$": DOLLAR, "US$": DOLLAR, "€": EURO, "£": POUND, "¥": YEN, "₩": WON,
-    "USD": DOLLAR, "EUR": EURO, "GBP": POUND, "JPY": YEN, "KRW": WON, "CNY": YUAN,
-}  # fmt: skip
+PREFIX_CURRENCIES: dict[str, Counter] = {"US$": DOLLAR, **cjk.currencies(_BY_CODE)}

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from model_layer.text.langs import data
+from model_layer.text.langs import cjk, data
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,7 @@ EURO = KoCounter("유로")
 POUND = KoCounter("파운드")
 YEN = KoCounter("엔")
 YUAN = KoCounter("위안")
+_BY_CODE = {"USD": DOLLAR, "EUR": EURO, "GBP": POUND, "JPY": YEN, "KRW": WON, "CNY": YUAN}
 
 # After 번 these name a numbered thing (3번 출구 삼 번 출구), not a count of times.
 NUMBERED_BY_BEON = data.words("ko", "counters.numbered_by_beon")
@@ -70,17 +71,7 @@ SUFFIXES: dict[str, KoCounter] = {
     "파운드": POUND,
     "엔": YEN,
     "위안": YUAN,
-    "$": DOLLAR,
-    "€": EURO,
-    "£": POUND,
-    "¥": YEN,
-    "₩": WON,
-    "USD": DOLLAR,
-    "EUR": EURO,
-    "GBP": POUND,
-    "JPY": YEN,
-    "KRW": WON,
-    "CNY": YUAN,
+    **cjk.currencies(_BY_CODE),
     "%": KoCounter("퍼센트"),
     # points in shopping and card notifications: 500P 오백 포인트
     "P": KoCounter("포인트"),
@@ -133,7 +124,4 @@ SUFFIXES: dict[str, KoCounter] = {
     "sec": SECOND,
 }
 
-PREFIX_CURRENCIES: dict[str, KoCounter] = {
-    "$": DOLLAR, "US$": DOLLAR, "€": EURO, "£": POUND, "¥": YEN, "₩": WON,
-    "USD": DOLLAR, "EUR": EURO, "GBP": POUND, "JPY": YEN, "KRW": WON, "CNY": YUAN,
-}  # fmt: skip
+PREFIX_CURRENCIES: dict[str, KoCounter] = {"US$": DOLLAR, **cjk.currencies(_BY_CODE)}
