@@ -11,6 +11,7 @@ import functools
 from pathlib import Path
 
 from model_layer.text.langs.forms import Word
+from model_layer.text.langs.spec import Currency
 
 LANGS = Path(__file__).parent
 # (code, name) of every file read in this process: a test checks none lies unread.
@@ -67,21 +68,16 @@ def word_set(code: str, name: str) -> frozenset[str]:
 @functools.cache
 def nouns(code: str, name: str) -> dict[str, Word]:
     """Nouns said after a number: `key  gender  form  form ...`, one `Word` per key, its
-    forms by plural class. A noun with fewer forms than the widest row repeats its last
-    one (`Word.form` takes the last form for any class past its own)."""
+    forms by plural class, as written. A noun with fewer forms than the widest row of its
+    file repeats its last one, which says the same (`Word.form` takes the last form for
+    any class past its own)."""
     found = rows(code, name)
     if any(len(row) < 3 for row in found):
         raise ValueError(f"{path(code, name)}: key, gender and at least one form a line")
-    result = {key: Word(_unpadded(forms), gender) for key, gender, *forms in found}
+    result = {key: Word(tuple(forms), gender) for key, gender, *forms in found}
     if len(result) != len(found):
         raise ValueError(f"{path(code, name)}: a key twice")
     return result
-
-
-def _unpadded(forms: list[str]) -> tuple[str, ...]:
-    while len(forms) > 1 and forms[-1] == forms[-2]:
-        forms.pop()
-    return tuple(forms)
 
 
 @functools.cache
@@ -99,3 +95,14 @@ def tables(name: str) -> dict[str, dict[str, str]]:
 def word_sets(name: str) -> dict[str, frozenset[str]]:
     """A shared reader's set of words, by language: `langs/<code>/data/<name>.tsv`."""
     return {code: word_set(code, name) for code in languages_with(name)}
+
+
+@functools.cache
+def currencies(code: str) -> dict[str, Currency]:
+    """`currencies.tsv` (ISO code, gender, the unit's forms, as `nouns`) with
+    `currency_subunits.tsv` (its hundredth, where the language says one; a currency
+    without a row there is said as a decimal)."""
+    subunits = nouns(code, "currency_subunits") if path(code, "currency_subunits").exists() else {}
+    return {
+        key: Currency(unit, subunits.get(key)) for key, unit in nouns(code, "currencies").items()
+    }

@@ -19,7 +19,7 @@ import re
 from model_layer.text.langs import data
 from model_layer.text.langs.ar import everyday as ar_everyday
 from model_layer.text.langs.ar import spell as ar
-from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
+from model_layer.text.langs.engine import DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import Word, date_from_parts, plural_one_other, word
 from model_layer.text.shapes import day_month, time_spans
 
@@ -255,16 +255,6 @@ def _years(text: str) -> str:
     return _CENTURY.sub(century, text)
 
 
-def _noun(singular: str, dual: str, plural: str, accusative: str, gender: str = "m") -> Word:
-    return word(singular, dual, plural, accusative, gender=gender)
-
-
-_RIYAL = _noun("ريال", "ريالان", "ريالات", "ريالًا")
-_FILS = _noun("فلس", "فلسان", "فلوس", "فلسًا")
-_CENT = _noun("سنت", "سنتان", "سنتات", "سنتًا")
-_KM = _noun("كيلومتر", "كيلومتران", "كيلومترات", "كيلومترًا")
-_KG = _noun("كيلوغرام", "كيلوغرامان", "كيلوغرامات", "كيلوغرامًا")
-_CELSIUS = _noun("درجة مئوية", "درجتان مئويتان", "درجات مئوية", "درجةً مئوية", "f")
 # A scale word after digits is a counted noun too: 35 مليون -> خمسة وثلاثون مليونًا.
 _UNITS = data.nouns("ar", "units")
 
@@ -276,20 +266,7 @@ SPEC = LanguageSpec(
     agreeing=_agreeing,
     count=_count,
     percent=word("بالمئة", gender="x"),
-    currencies={
-        "SAR": Currency(_RIYAL, _noun("هللة", "هللتان", "هللات", "هللةً", "f")),
-        "AED": Currency(_noun("درهم", "درهمان", "دراهم", "درهمًا"), _FILS),
-        "USD": Currency(_noun("دولار", "دولاران", "دولارات", "دولارًا"), _CENT),
-        "EUR": Currency(_noun("يورو", "يوروان", "يورو", "يورو"), _CENT),
-        "EGP": Currency(
-            _noun("جنيه", "جنيهان", "جنيهات", "جنيهًا"), _noun("قرش", "قرشان", "قروش", "قرشًا")
-        ),
-        "GBP": Currency(
-            _noun("جنيه", "جنيهان", "جنيهات", "جنيهًا"), _noun("قرش", "قرشان", "قروش", "قرشًا")
-        ),
-        "KWD": Currency(_noun("دينار", "ديناران", "دنانير", "دينارًا"), _FILS),
-        "JPY": Currency(_noun("ين", "ينان", "ينات", "ينًا")),
-    },
+    currencies=data.currencies("ar"),
     currency_symbols={
         **dict.fromkeys(("ر.س.", "ر.س", "ريال"), "SAR"),
         **dict.fromkeys(("د.إ.", "د.إ", "درهم"), "AED"),

@@ -19,7 +19,7 @@ import re
 from model_layer.text.langs import central_slavic, data
 from model_layer.text.langs.bg import amounts as bg_amounts
 from model_layer.text.langs.bg import spell as bg
-from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
+from model_layer.text.langs.engine import DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import date_from_parts, word
 from model_layer.text.shapes import time_spans
 
@@ -123,10 +123,6 @@ _IDS = (
 # "до 3–5 дни", "след 2–3 седмици": the preposition stands where "от" would ("след две до
 # три седмици", not "след от две до три")
 _RANGE_PREPOSITIONS = frozenset(data.words("bg", "range_prepositions"))
-_LEV = word("лев", "лева")
-_CENT = word("цент", "цента")
-_KM = word("километър", "километра")
-_GRAM = word("грам", "грама")
 _UNITS = data.nouns("bg", "units")
 
 SPEC = LanguageSpec(
@@ -134,13 +130,7 @@ SPEC = LanguageSpec(
     gendered=lambda digits, gender: bg.cardinal(int(digits), gender),
     agreeing=central_slavic.one_and_two_agreeing(bg, _NOT_NOUNS, "n"),
     percent=word("процент", "процента"),
-    currencies={
-        "BGN": Currency(_LEV, word("стотинка", "стотинки", gender="f")),
-        "EUR": Currency(word("евро", gender="n"), _CENT),
-        "USD": Currency(word("долар", "долара"), _CENT),
-        "GBP": Currency(word("паунд", "паунда")),
-        "JPY": Currency(word("йена", "йени", gender="f")),
-    },
+    currencies=data.currencies("bg"),
     currency_symbols={"лв.": "BGN", "лв": "BGN"},
     currency_and="и",
     months=MONTHS,

@@ -12,7 +12,7 @@ import re
 
 from model_layer.text.langs import central_slavic, data
 from model_layer.text.langs.cs import amounts as cs_amounts
-from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
+from model_layer.text.langs.engine import DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import (
     inflect,
     last_word,
@@ -111,7 +111,6 @@ def _date(parts: DateParts) -> str | None:
     return f"{said} {year}" if year else said
 
 
-_CENT = word("cent", "centy", "centů", "centu")
 _UNITS = data.nouns("cs", "units")
 _ABBREVIATIONS = data.table("cs", "abbreviations")
 # Words before a number that names (read digit by digit): company, tax and birth numbers,
@@ -155,15 +154,7 @@ SPEC = LanguageSpec(
         (r"(pět|šest|sedm|osm|devět)set", r"\1 set"),
     ),
     percent=word("procento", "procenta", "procent", "procenta", gender="n"),
-    currencies={
-        "CZK": Currency(
-            word("koruna", "koruny", "korun", "koruny", gender="f"),
-            word("haléř", "haléře", "haléřů", "haléře"),
-        ),
-        "EUR": Currency(word("euro", "eura", "eur", "eura", gender="n"), _CENT),
-        "USD": Currency(word("dolar", "dolary", "dolarů", "dolaru"), _CENT),
-        "GBP": Currency(word("libra", "libry", "liber", "libry", gender="f"), word("pence")),
-    },
+    currencies=data.currencies("cs"),
     currency_symbols={"Kč": "CZK"},
     scales=_SCALES,
     months=MONTHS,

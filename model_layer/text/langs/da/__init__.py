@@ -7,13 +7,12 @@ import re
 from model_layer.text import numbers
 from model_layer.text.langs import data, nordic
 from model_layer.text.langs.da import amounts as da_amounts
-from model_layer.text.langs.engine import Currency, Language, LanguageSpec
+from model_layer.text.langs.engine import Language, LanguageSpec
 from model_layer.text.langs.forms import word
 from model_layer.text.shapes import day_month, halves, postcodes, rates, seasons, time_spans
 
 MONTHS = data.words("da", "months")
 
-_CENT = word("cent", gender="c")
 _ABBREVIATIONS = data.table("da", "abbreviations")
 
 _UNITS = data.nouns("da", "units")
@@ -112,12 +111,7 @@ SPEC = LanguageSpec(
         (r"tusind og (?=\w+hundrede)", "tusind "),  # "og" only before the last tens and units
     ),
     percent=word("procent"),
-    currencies={
-        "DKK": Currency(word("krone", "kroner", gender="c"), word("øre", gender="c")),
-        "EUR": Currency(word("euro", gender="c"), _CENT),
-        "USD": Currency(word("dollar", gender="c"), _CENT),
-        "GBP": Currency(word("pund"), word("penny", "pence", gender="c")),
-    },
+    currencies=data.currencies("da"),
     currency_symbols={"kr.": "DKK", "kr": "DKK"},
     currency_and="og",
     scales=_SCALES,

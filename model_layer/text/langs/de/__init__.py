@@ -12,7 +12,7 @@ from model_layer.text import numbers
 from model_layer.text.langs import data
 from model_layer.text.langs.de import amounts as de_amounts
 from model_layer.text.langs.de import case as de_case
-from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
+from model_layer.text.langs.engine import DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import last_word, word
 from model_layer.text.shapes import noun_genders, postcodes, seasons, time_spans
 
@@ -260,7 +260,6 @@ def _one_oclock(text: str) -> str:
     return _ONE_OCLOCK.sub("ein Uhr", text)
 
 
-_EUR_CENT = word("Cent")
 _ABBREVIATIONS = data.table("de", "abbreviations")
 
 _UNITS = data.nouns("de", "units")
@@ -275,13 +274,7 @@ SPEC = LanguageSpec(
     fraction_digits=True,  # "drei Komma eins vier": digits after the comma one by one
     genders={"m": {"eins": "ein"}, "n": {"eins": "ein"}, "f": {"eins": "eine"}},
     percent=word("Prozent"),
-    currencies={
-        "EUR": Currency(word("Euro"), _EUR_CENT),
-        "USD": Currency(word("Dollar"), _EUR_CENT),
-        "GBP": Currency(word("Pfund", gender="n"), word("Penny", "Pence")),
-        "CHF": Currency(word("Franken"), word("Rappen")),
-        "JPY": Currency(word("Yen")),
-    },
+    currencies=data.currencies("de"),
     currency_symbols={"Fr.": "CHF"},
     currency_and="und",
     scales=_SCALES,

@@ -21,7 +21,7 @@ from model_layer.text import numbers
 from model_layer.text.langs import data
 from model_layer.text.langs.el import amounts as el_amounts
 from model_layer.text.langs.el import spell as el
-from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
+from model_layer.text.langs.engine import DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import date_from_parts, last_word, word
 from model_layer.text.shapes import day_month, roman
 
@@ -350,12 +350,6 @@ def _number_words() -> set[str]:
     return _NUMBER_WORDS
 
 
-_EURO = word("ευρώ", gender="n")
-_CENT = word("λεπτό", "λεπτά", gender="n")
-_KM = word("χιλιόμετρο", "χιλιόμετρα", gender="n")
-_KG = word("κιλό", "κιλά", gender="n")
-_GRAM = word("γραμμάριο", "γραμμάρια", gender="n")
-_LITRE = word("λίτρο", "λίτρα", gender="n")
 _UNITS = data.nouns("el", "units")
 
 SPEC = LanguageSpec(
@@ -363,12 +357,7 @@ SPEC = LanguageSpec(
     gendered=lambda digits, gender: el.cardinal(int(digits), gender),
     agreeing=_agreeing,
     percent=word("τοις εκατό", gender="n"),
-    currencies={
-        "EUR": Currency(_EURO, _CENT),
-        "USD": Currency(word("δολάριο", "δολάρια", gender="n"), word("σεντ", gender="n")),
-        "GBP": Currency(word("λίρα", "λίρες", gender="f")),
-        "JPY": Currency(word("γιεν", gender="n")),
-    },
+    currencies=data.currencies("el"),
     currency_and="και",
     months=MONTHS_GENITIVE,
     month_aliases={el.strip_accents(m): i for i, m in enumerate(MONTHS_GENITIVE, start=1)},

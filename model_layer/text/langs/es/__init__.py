@@ -6,7 +6,7 @@ import re
 
 from model_layer.text import numbers
 from model_layer.text.langs import data
-from model_layer.text.langs.engine import Currency, Language, LanguageSpec
+from model_layer.text.langs.engine import Language, LanguageSpec
 from model_layer.text.langs.es import amounts as es_amounts
 from model_layer.text.langs.forms import inflect, word
 from model_layer.text.shapes import day_month, halves, postcodes, seasons
@@ -34,7 +34,6 @@ _NOUN_AFTER = re.compile(
 )
 
 
-_CENT = word("centavo", "centavos")
 _ABBREVIATIONS = data.table("es", "abbreviations")
 
 _UNITS = data.nouns("es", "units")
@@ -76,12 +75,7 @@ SPEC = LanguageSpec(
         "f": {"uno": "una", "veintiuno": "veintiuna"},
     },
     percent=word("por ciento"),
-    currencies={
-        "EUR": Currency(word("euro", "euros"), word("céntimo", "céntimos")),
-        "USD": Currency(word("dólar", "dólares"), _CENT),
-        "GBP": Currency(word("libra", "libras", gender="f"), word("penique", "peniques")),
-        "JPY": Currency(word("yen", "yenes")),
-    },
+    currencies=data.currencies("es"),
     currency_and="con",  # "cinco euros con cincuenta céntimos"
     scale_link=("millón|millones|billón|billones", lambda noun: "de "),  # "un millón de euros"
     # "3.000 millones €" (es/amounts.py writes "1,2 M€" and "millones de €" so)

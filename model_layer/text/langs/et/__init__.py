@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text.langs import data, nordic
-from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
+from model_layer.text.langs.engine import DateParts, Language, LanguageSpec
 from model_layer.text.langs.et import spell as et
 from model_layer.text.langs.forms import date_from_parts, word
 from model_layer.text.shapes import time_spans
@@ -226,19 +226,13 @@ def _unit_cases(text: str) -> str:
     return _UNIT_CASE.sub(lambda m: _UNIT_STEMS[m.group(1)] + m.group(2), text)
 
 
-_CENT = word("sent", "senti")
 _UNITS = data.nouns("et", "units")
 
 
 SPEC = LanguageSpec(
     code="et",
     percent=word("protsent", "protsenti"),
-    currencies={
-        "EUR": Currency(word("euro", "eurot"), _CENT),
-        "USD": Currency(word("dollar", "dollarit"), _CENT),
-        "GBP": Currency(word("nael", "naela")),
-        "JPY": Currency(word("jeen", "jeeni")),
-    },
+    currencies=data.currencies("et"),
     currency_and="ja",
     months=MONTHS,
     date=_date,

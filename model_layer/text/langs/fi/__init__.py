@@ -10,7 +10,7 @@ import re
 
 from model_layer.text import numbers
 from model_layer.text.langs import data, nordic
-from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
+from model_layer.text.langs.engine import Language, LanguageSpec, plain_ordinal
 from model_layer.text.langs.fi import dates as fi_dates
 from model_layer.text.langs.forms import plural_finnish, word
 from model_layer.text.shapes import time_spans
@@ -208,7 +208,6 @@ def _unit_cases(text: str) -> str:
     return _UNIT_CASE.sub(say, text)
 
 
-_SENTTI = word("sentti", "senttiä")
 _UNITS = data.nouns("fi", "units")
 _ABBREVIATIONS = data.table("fi", "abbreviations")
 _SCALES = {
@@ -221,12 +220,7 @@ SPEC = LanguageSpec(
     code="fi",
     plural=plural_finnish,  # "yksi euro", "viisi euroa", "2,5 euroa"
     percent=word("prosentti", "prosenttia"),
-    currencies={
-        "EUR": Currency(word("euro", "euroa"), _SENTTI),
-        "USD": Currency(word("dollari", "dollaria"), _SENTTI),
-        "GBP": Currency(word("punta", "puntaa"), word("penny", "pennyä")),
-        "SEK": Currency(word("kruunu", "kruunua"), word("äyri", "äyriä")),
-    },
+    currencies=data.currencies("fi"),
     currency_and="ja",
     scales=_SCALES,
     months=MONTHS,

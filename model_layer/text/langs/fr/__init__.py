@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from model_layer.text import numbers
 from model_layer.text.langs import data
-from model_layer.text.langs.engine import Currency, Language, LanguageSpec
+from model_layer.text.langs.engine import Language, LanguageSpec
 from model_layer.text.langs.forms import plural_french, word
 from model_layer.text.langs.fr import amounts as fr_amounts
 from model_layer.text.shapes import day_month, halves, postcodes, seasons, time_spans
@@ -28,15 +28,12 @@ def _de(noun: str) -> str:
     return "d'" if noun[0] in "aeéèiouyh" else "de "
 
 
-_CENT = word("cent", "cents")
 _ABBREVIATIONS = data.table("fr", "abbreviations")
 
 _UNITS = data.nouns("fr", "units")
 
 # Months abbreviated after a day: "12 okt."
 _MONTH_ABBREVIATIONS = data.numbered("fr", "month_abbreviations")
-_MILLION = word("million", "millions")
-_BILLION = word("milliard", "milliards")
 _SCALES = data.nouns("fr", "scales")
 SPEC = LanguageSpec(
     code="fr",
@@ -44,13 +41,7 @@ SPEC = LanguageSpec(
     plural=plural_french,  # singular below two: "1,5 kilomètre"
     genders={"f": {"un": "une"}},
     percent=word("pour cent"),
-    currencies={
-        "EUR": Currency(word("euro", "euros"), word("centime", "centimes")),
-        "USD": Currency(word("dollar", "dollars"), _CENT),
-        "GBP": Currency(word("livre", "livres", gender="f"), word("penny", "pence")),
-        "CHF": Currency(word("franc", "francs"), word("centime", "centimes")),
-        "JPY": Currency(word("yen", "yens")),
-    },
+    currencies=data.currencies("fr"),
     currency_and="et",
     scale_link=("millions?|milliards?", _de),  # "deux millions d'euros"
     # "3 Mds €", "2 millions €" (fr/amounts.py writes "1,2 M€" so): the currency after a scale

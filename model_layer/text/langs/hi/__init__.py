@@ -15,7 +15,6 @@ import re
 
 from model_layer.text.langs import data
 from model_layer.text.langs.engine import (
-    Currency,
     DateParts,
     Language,
     LanguageSpec,
@@ -204,10 +203,6 @@ def _ordinal(n: int, suffix: str, before: str, after: str) -> str | None:
     return hi.ordinal(n, form)
 
 
-_RUPEE = word("रुपया", "रुपये")
-_CENT = word("सेंट")
-_KM = word("किलोमीटर")
-_KG = word("किलोग्राम")
 _UNITS = data.nouns("hi", "units")
 
 SPEC = LanguageSpec(
@@ -215,13 +210,7 @@ SPEC = LanguageSpec(
     decimal_point=True,  # 1,00,000.50
     plural=lambda n, fraction: 0 if n == 1 and not fraction else 1,
     percent=word("प्रतिशत"),
-    currencies={
-        "INR": Currency(_RUPEE, word("पैसा", "पैसे")),
-        "USD": Currency(word("डॉलर"), _CENT),
-        "EUR": Currency(word("यूरो"), _CENT),
-        "GBP": Currency(word("पाउंड")),
-        "JPY": Currency(word("येन")),
-    },
+    currencies=data.currencies("hi"),
     currency_symbols=dict.fromkeys(_RUPEE_MARKS, "INR"),
     months=MONTHS,
     month_aliases=_MONTH_SPELLINGS,

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text.langs import central_slavic, data
-from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
+from model_layer.text.langs.engine import DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import Word, date_from_parts, last_word, word
 from model_layer.text.langs.hr import amounts as hr_amounts
 from model_layer.text.langs.hr import spell as hr
@@ -146,9 +146,6 @@ _RANGE_PREPOSITIONS = frozenset(data.words("hr", "range_prepositions"))
 _SCALES = data.nouns("hr", "scales")  # written abbreviations of large numbers
 
 
-_EURO = word("euro", "eura", "eura")
-_CENT = word("cent", "centa", "centi")
-_DEGREE = word("stupanj", "stupnja", "stupnjeva")
 _UNITS = data.nouns("hr", "units")
 
 
@@ -163,15 +160,7 @@ SPEC = LanguageSpec(
     gendered=lambda digits, gender: hr.cardinal(int(digits), gender),
     agreeing=central_slavic.one_and_two_agreeing(hr, _NOT_NOUNS, "m"),
     percent=word("posto"),
-    currencies={
-        "EUR": Currency(_EURO, _CENT),
-        "HRK": Currency(
-            word("kuna", "kune", "kuna", gender="f"), word("lipa", "lipe", "lipa", gender="f")
-        ),
-        "USD": Currency(word("dolar", "dolara", "dolara"), _CENT),
-        "GBP": Currency(word("funta", "funte", "funti", gender="f")),
-        "JPY": Currency(word("jen", "jena", "jena")),
-    },
+    currencies=data.currencies("hr"),
     currency_symbols={"kn": "HRK"},
     currency_and="i",
     months=MONTHS_GENITIVE,

@@ -11,7 +11,7 @@ import re
 
 from model_layer.text import numbers
 from model_layer.text.langs import data
-from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec, plain_ordinal
+from model_layer.text.langs.engine import DateParts, Language, LanguageSpec, plain_ordinal
 from model_layer.text.langs.forms import last_word, plural_none, word
 from model_layer.text.langs.hu import amounts as hu_amounts
 from model_layer.text.shapes import rates
@@ -346,7 +346,6 @@ def _fractions(text: str) -> str:
     return _FRACTION.sub(say, text)
 
 
-_CENT = word("cent")
 _UNITS = data.nouns("hu", "units")
 _ABBREVIATIONS = data.table("hu", "abbreviations")
 # "2 500 Ft/fő", "3 tabletta/nap": a rate, "per fő", "per nap".
@@ -358,12 +357,7 @@ SPEC = LanguageSpec(
     plural=plural_none,  # no plural after a number: "öt forint"
     genders={"m": {"~kettő": "két"}},  # before a noun: "két forint", "huszonkét euró"
     percent=word("százalék"),
-    currencies={
-        "HUF": Currency(word("forint")),
-        "EUR": Currency(word("euró"), _CENT),
-        "USD": Currency(word("dollár"), _CENT),
-        "GBP": Currency(word("font"), word("penny")),
-    },
+    currencies=data.currencies("hu"),
     currency_symbols={"Ft": "HUF"},
     months=MONTHS,
     date_order="ymd",  # 2024. március 5., 2024.03.05.

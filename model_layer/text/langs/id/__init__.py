@@ -6,7 +6,7 @@ import re
 
 from model_layer.text import numbers
 from model_layer.text.langs import data
-from model_layer.text.langs.engine import Currency, Language, LanguageSpec
+from model_layer.text.langs.engine import Language, LanguageSpec
 from model_layer.text.langs.forms import plural_none, word
 from model_layer.text.langs.id import everyday as id_everyday
 
@@ -90,7 +90,6 @@ def _fraction(a: int, b: int) -> str:
     return ("se" if a == 1 else f"{cardinal(str(a))} ") + denominator
 
 
-_SEN = word("sen")
 _UNITS = data.nouns("id", "units")
 _ABBREVIATIONS = data.table("id", "abbreviations")
 _SCALES = data.nouns("id", "scales")  # written abbreviations of large numbers
@@ -112,11 +111,7 @@ SPEC = LanguageSpec(
     fraction_digits=True,  # "tiga koma satu empat", as decimals are usually read aloud
     plural=plural_none,
     percent=word("persen"),
-    currencies={
-        "IDR": Currency(word("rupiah")),
-        "USD": Currency(word("dolar"), _SEN),
-        "EUR": Currency(word("euro"), _SEN),
-    },
+    currencies=data.currencies("id"),
     currency_symbols={"Rp": "IDR", "Rp.": "IDR"},
     scales=_SCALES,
     months=MONTHS,

@@ -6,7 +6,7 @@ import re
 
 from model_layer.text import numbers
 from model_layer.text.langs import data
-from model_layer.text.langs.engine import Currency, Language, LanguageSpec
+from model_layer.text.langs.engine import Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, word
 from model_layer.text.langs.it import amounts as it_amounts
 from model_layer.text.langs.it import everyday as it_everyday
@@ -64,7 +64,6 @@ def _first_of_month(text: str) -> str:
     return _FIRST_OF_MONTH.sub(say, text) if "'1" in text else text
 
 
-_CENT = word("centesimo", "centesimi")
 _ABBREVIATIONS = data.table("it", "abbreviations")
 
 _UNITS = data.nouns("it", "units")
@@ -97,13 +96,7 @@ SPEC = LanguageSpec(
     decimal_word=word("virgola", gender=""),  # "tre virgola quattordici", "uno virgola cinque"
     genders={"m": {"uno": "un"}, "f": {"uno": "una"}},
     percent=word("per cento"),
-    currencies={
-        "EUR": Currency(word("euro"), _CENT),
-        "USD": Currency(word("dollaro", "dollari"), _CENT),
-        "GBP": Currency(word("sterlina", "sterline", gender="f"), word("penny", "pence")),
-        "CHF": Currency(word("franco", "franchi"), _CENT),
-        "JPY": Currency(word("yen")),
-    },
+    currencies=data.currencies("it"),
     currency_and="e",
     scale_link=("milione|milioni|miliardo|miliardi", lambda noun: "di "),  # "un milione di euro"
     scales=_SCALES,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text.langs import data
-from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
+from model_layer.text.langs.engine import DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import ordinal_with_ending, plural_lithuanian, word
 from model_layer.text.langs.lt import everyday as lt_everyday
 
@@ -204,7 +204,6 @@ def _everyday(text: str) -> str:
     return _FRACTION.sub(fraction, text)
 
 
-_CENT = word("centas", "centai", "centų", "cento")
 _UNITS = data.nouns("lt", "units")
 _ABBREVIATIONS = data.table("lt", "abbreviations")
 _FEMININE = data.table("lt", "feminine")
@@ -214,10 +213,7 @@ SPEC = LanguageSpec(
     plural=plural_lithuanian,  # vienas euras, du eurai, dešimt eurų, 2,5 euro
     genders={"f": _FEMININE},
     percent=word("procentas", "procentai", "procentų", "procento"),
-    currencies={
-        "EUR": Currency(word("euras", "eurai", "eurų", "euro"), _CENT),
-        "USD": Currency(word("doleris", "doleriai", "dolerių", "dolerio"), _CENT),
-    },
+    currencies=data.currencies("lt"),
     currency_symbols={"Eur": "EUR", "eur": "EUR"},  # "12,50 Eur", as shops write it
     scales=_SCALES,
     months=MONTHS,

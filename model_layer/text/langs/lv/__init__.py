@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text.langs import data
-from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
+from model_layer.text.langs.engine import DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import ordinal_with_ending, plural_latvian, word
 from model_layer.text.langs.lv import everyday as lv_everyday
 
@@ -148,7 +148,6 @@ def _everyday(text: str) -> str:
     return text
 
 
-_CENT = word("cents", "centi")
 _UNITS = data.nouns("lv", "units")
 _ABBREVIATIONS = data.table("lv", "abbreviations")
 _FEMININE = data.table("lv", "feminine")
@@ -158,10 +157,7 @@ SPEC = LanguageSpec(
     plural=plural_latvian,  # viens kilometrs, divi kilometri, divdesmit viens kilometrs
     genders={"f": _FEMININE},
     percent=word("procents", "procenti"),
-    currencies={
-        "EUR": Currency(word("eiro"), _CENT),  # "eiro" does not decline
-        "USD": Currency(word("dolārs", "dolāri"), _CENT),
-    },
+    currencies=data.currencies("lv"),
     currency_symbols={"Eur": "EUR", "eur": "EUR"},  # "5 eur", as shops write it
     scales=_SCALES,
     months=MONTHS,

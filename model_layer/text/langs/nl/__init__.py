@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text.langs import data
-from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
+from model_layer.text.langs.engine import Language, LanguageSpec, plain_ordinal
 from model_layer.text.langs.forms import by_hundreds, word
 from model_layer.text.langs.nl import amounts as nl_amounts
 from model_layer.text.langs.nl import everyday as nl_everyday
@@ -14,7 +14,6 @@ from model_layer.text.shapes import day_month, halves, postcodes, seasons, time_
 MONTHS = data.words("nl", "months")
 
 
-_CENT = word("cent")
 _UNITS = data.nouns("nl", "units")
 
 _ABBREVIATIONS = data.table("nl", "abbreviations")
@@ -41,12 +40,7 @@ SPEC = LanguageSpec(
     code="nl",
     decimal_word=word("komma"),  # "drie komma veertien"
     percent=word("procent"),
-    currencies={  # after a number the unit stays singular: "vijf euro"
-        "EUR": Currency(word("euro"), _CENT),
-        "USD": Currency(word("dollar"), _CENT),
-        "GBP": Currency(word("pond"), word("penny", "pence")),
-        "JPY": Currency(word("yen")),
-    },
+    currencies=data.currencies("nl"),
     currency_and="en",
     scales=_SCALES,
     months=MONTHS,

@@ -12,7 +12,7 @@ import re
 
 from model_layer.text import numbers
 from model_layer.text.langs import data
-from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec, before
+from model_layer.text.langs.engine import DateParts, Language, LanguageSpec, before
 from model_layer.text.langs.forms import inflect, last_word, plural_polish, word
 from model_layer.text.shapes import postcodes, slavic_ranges, slavic_times
 
@@ -161,8 +161,6 @@ def _hour(h: int, before: str) -> str | None:
     return _inflect(h, _FEMININE_LOCATIVE if oblique else _FEMININE)
 
 
-_GROSZ = word("grosz", "grosze", "groszy", "grosza")
-_CENT = word("cent", "centy", "centów", "centa")
 _UNITS = data.nouns("pl", "units")
 _ABBREVIATIONS = data.table("pl", "abbreviations")
 _SCALES = data.nouns("pl", "scales")  # written abbreviations of large numbers
@@ -179,12 +177,7 @@ SPEC = LanguageSpec(
     plural=plural_polish,  # jeden złoty, dwa złote, pięć złotych, 2,5 złotego
     genders={"f": {"jeden": "jedna", "dwa": "dwie"}, "n": {"jeden": "jedno"}},
     percent=_PERCENT,
-    currencies={
-        "PLN": Currency(word("złoty", "złote", "złotych", "złotego"), _GROSZ),
-        "EUR": Currency(word("euro", gender="n"), _CENT),
-        "USD": Currency(word("dolar", "dolary", "dolarów", "dolara"), _CENT),
-        "GBP": Currency(word("funt", "funty", "funtów", "funta"), word("pens", "pensy", "pensów")),
-    },
+    currencies=data.currencies("pl"),
     currency_symbols={"zł": "PLN"},
     scales=_SCALES,
     months=MONTHS,

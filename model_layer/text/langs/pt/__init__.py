@@ -9,7 +9,7 @@ import re
 
 from model_layer.text import numbers
 from model_layer.text.langs import data
-from model_layer.text.langs.engine import Currency, Language, LanguageSpec
+from model_layer.text.langs.engine import Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, word
 from model_layer.text.langs.pt import amounts as pt_amounts
 from model_layer.text.langs.pt import everyday as pt_everyday
@@ -27,7 +27,6 @@ def _day(n: int, before: str) -> str | None:
     return "primeiro" if n == 1 else LANGUAGE.cardinal(str(n))  # "primeiro de maio"
 
 
-_CENT = word("cêntimo", "cêntimos")
 _ABBREVIATIONS = data.table("pt", "abbreviations")
 
 _UNITS = data.nouns("pt", "units")
@@ -65,13 +64,7 @@ SPEC = LanguageSpec(
     decimal_word=word("vírgula"),  # "três vírgula catorze": the fraction as a number
     genders={"f": {"um": "uma", "dois": "duas"}},  # "uma libra", "duas horas"
     percent=word("por cento"),
-    currencies={
-        "EUR": Currency(word("euro", "euros"), _CENT),
-        "USD": Currency(word("dólar", "dólares"), word("centavo", "centavos")),
-        "BRL": Currency(word("real", "reais"), word("centavo", "centavos")),
-        "GBP": Currency(word("libra", "libras", gender="f"), word("péni", "pence")),
-        "JPY": Currency(word("iene", "ienes")),
-    },
+    currencies=data.currencies("pt"),
     currency_symbols={"R$": "BRL"},
     currency_and="e",
     scale_link=("milhão|milhões|bilião|biliões|bilhão|bilhões", lambda noun: "de "),

@@ -6,7 +6,7 @@ import re
 
 from model_layer.text import numbers
 from model_layer.text.langs import data
-from model_layer.text.langs.engine import Currency, Language, LanguageSpec
+from model_layer.text.langs.engine import Language, LanguageSpec
 from model_layer.text.langs.forms import plural_romanian, word
 from model_layer.text.langs.ro import amounts as ro_amounts
 from model_layer.text.shapes import day_month, roman
@@ -40,7 +40,6 @@ def _day(n: int, before: str) -> str | None:
 
 
 _TWO_F = {"doi": "două", "doisprezece": "douăsprezece"}
-_CENT = word("cent", "cenți", "de cenți")
 _UNITS = data.nouns("ro", "units")
 _ABBREVIATIONS = data.table("ro", "abbreviations")
 # Feminine plurals in -i, which the shared agreement rule takes for masculine ones ("doi
@@ -165,14 +164,7 @@ SPEC = LanguageSpec(
         "hour": _TWO_F,  # "ora unu", "ora două"
     },
     percent=word("la sută"),  # "douăzeci la sută": no "de" before "la sută"
-    currencies={
-        "RON": Currency(word("leu", "lei", "de lei"), word("ban", "bani", "de bani")),
-        "EUR": Currency(word("euro", "euro", "de euro"), _CENT),
-        "USD": Currency(word("dolar", "dolari", "de dolari"), _CENT),
-        "GBP": Currency(
-            word("liră", "lire", "de lire", gender="f"), word("penny", "pence", "de pence")
-        ),
-    },
+    currencies=data.currencies("ro"),
     currency_symbols={"lei": "RON", "leu": "RON"},
     currency_and="și",
     scales=_SCALES,

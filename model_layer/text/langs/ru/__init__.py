@@ -16,7 +16,7 @@ import re
 
 from model_layer.text.langs import data
 from model_layer.text.langs.east_slavic import CaseRules, CaseTables
-from model_layer.text.langs.engine import Currency, Language, LanguageSpec
+from model_layer.text.langs.engine import Language, LanguageSpec
 from model_layer.text.langs.forms import plural_east_slavic, word
 from model_layer.text.shapes import slavic_ranges, slavic_times
 
@@ -56,8 +56,6 @@ _TABLES = CaseTables(
 CASES = CaseRules(_TABLES)
 
 
-_KOPEK = word("копейка", "копейки", "копеек", "копейки", gender="f")
-_CENT = word("цент", "цента", "центов", "цента")
 _HOURS = word("час", "часа", "часов", "часа")
 _UNITS = data.nouns("ru", "units")
 _UNIT_SYMBOLS = data.table("ru", "unit_symbols")
@@ -88,13 +86,7 @@ SPEC = LanguageSpec(
         (r"^одна тысяча\b", "тысяча"),  # "тысяча двести рублей", as it is said
     ),
     percent=_PERCENT,
-    currencies={
-        "RUB": Currency(word("рубль", "рубля", "рублей", "рубля"), _KOPEK),
-        "USD": Currency(word("доллар", "доллара", "долларов", "доллара"), _CENT),
-        "EUR": Currency(word("евро"), _CENT),
-        "GBP": Currency(word("фунт", "фунта", "фунтов", "фунта"), word("пенни")),
-        "UAH": Currency(word("гривна", "гривны", "гривен", "гривны", gender="f"), _KOPEK),
-    },
+    currencies=data.currencies("ru"),
     currency_symbols=data.table("ru", "currency_symbols"),
     scales=_SCALES,
     months=MONTHS,

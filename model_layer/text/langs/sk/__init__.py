@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text.langs import central_slavic, data
-from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
+from model_layer.text.langs.engine import DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import (
     inflect,
     last_word,
@@ -143,7 +143,6 @@ def _everyday(text: str) -> str:
     return _ordinals_before_nouns(text)
 
 
-_CENT = word("cent", "centy", "centov", "centa")
 _UNITS = data.nouns("sk", "units")
 _ABBREVIATIONS = data.table("sk", "abbreviations")
 # Words before a number that names (read digit by digit): company, tax and birth numbers,
@@ -166,12 +165,7 @@ SPEC = LanguageSpec(
     plural=plural_czech,  # jedno euro, dve eurá, päť eur, 2,5 eura
     genders={"f": {"jeden": "jedna", "dva": "dve"}, "n": {"jeden": "jedno", "dva": "dve"}},
     percent=word("percento", "percentá", "percent", "percenta", gender="n"),
-    currencies={
-        "EUR": Currency(word("euro", "eurá", "eur", "eura", gender="n"), _CENT),
-        "USD": Currency(word("dolár", "doláre", "dolárov", "dolára"), _CENT),
-        "CZK": Currency(word("koruna", "koruny", "korún", "koruny", gender="f")),
-        "GBP": Currency(word("libra", "libry", "libier", "libry", gender="f"), word("pence")),
-    },
+    currencies=data.currencies("sk"),
     scales=_SCALES,
     months=MONTHS,
     month_names=MONTH_NAMES,  # a month on its own (SSML say-as)

@@ -12,7 +12,7 @@ import re
 
 from model_layer.text import numbers
 from model_layer.text.langs import central_slavic, data
-from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
+from model_layer.text.langs.engine import DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import inflect, last_word, plural_slovenian, word
 from model_layer.text.langs.sl import amounts as sl_amounts
 from model_layer.text.shapes import time_spans
@@ -118,7 +118,6 @@ def _everyday(text: str) -> str:
     return _ordinals_before_words(text)
 
 
-_CENT = word("cent", "centa", "centi", "centov")
 _UNITS = data.nouns("sl", "units")
 _ABBREVIATIONS = data.table("sl", "abbreviations")
 # Words before a number that names (read digit by digit): company and tax numbers, the
@@ -141,10 +140,7 @@ SPEC = LanguageSpec(
         "n": {"ena": "eno"},
     },
     percent=word("odstotek", "odstotka", "odstotki", "odstotkov"),
-    currencies={
-        "EUR": Currency(word("evro", "evra", "evri", "evrov"), _CENT),
-        "USD": Currency(word("dolar", "dolarja", "dolarji", "dolarjev"), _CENT),
-    },
+    currencies=data.currencies("sl"),
     scales=_SCALES,
     months=MONTHS,
     month_names=MONTH_NAMES,  # a month on its own (SSML say-as)

@@ -6,7 +6,7 @@ import re
 
 from model_layer.text import numbers
 from model_layer.text.langs import data, nordic
-from model_layer.text.langs.engine import Currency, Language, LanguageSpec, plain_ordinal
+from model_layer.text.langs.engine import Language, LanguageSpec, plain_ordinal
 from model_layer.text.langs.forms import by_hundreds, word
 from model_layer.text.langs.sv import amounts as sv_amounts
 from model_layer.text.shapes import day_month, halves, rates, seasons, time_spans
@@ -14,7 +14,6 @@ from model_layer.text.shapes import day_month, halves, rates, seasons, time_span
 MONTHS = data.words("sv", "months")
 
 
-_CENT = word("cent", gender="c")
 _ABBREVIATIONS = data.table("sv", "abbreviations")
 
 _UNITS = data.nouns("sv", "units")
@@ -63,12 +62,7 @@ SPEC = LanguageSpec(
     genders={"c": {"ett": "en"}},  # num2words says "ett"; "en krona", "en timme"
     word_fixes=((r"ettt", "ett"),),  # num2words: "etttusen"
     percent=word("procent", gender="c"),
-    currencies={
-        "SEK": Currency(word("krona", "kronor", gender="c"), word("öre")),
-        "EUR": Currency(word("euro", gender="c"), _CENT),
-        "USD": Currency(word("dollar", gender="c"), _CENT),
-        "GBP": Currency(word("pund"), word("penny", "pence", gender="c")),
-    },
+    currencies=data.currencies("sv"),
     currency_symbols={"kr": "SEK", ":-": "SEK"},
     currency_and="och",
     scales=_SCALES,

@@ -11,7 +11,7 @@ import re
 
 from model_layer.text import numbers
 from model_layer.text.langs import data
-from model_layer.text.langs.engine import Currency, Language, LanguageSpec
+from model_layer.text.langs.engine import Language, LanguageSpec
 from model_layer.text.langs.forms import plural_none, word
 from model_layer.text.langs.tr import amounts as tr_amounts
 
@@ -244,7 +244,6 @@ def _addresses(text: str) -> str:
 
 
 MONTHS = data.words("tr", "months")
-_SENT = word("sent")
 _UNITS = data.nouns("tr", "units")
 _ABBREVIATIONS = data.table("tr", "abbreviations")
 SPEC = LanguageSpec(
@@ -254,12 +253,7 @@ SPEC = LanguageSpec(
     cardinal=cardinal,
     percent=word("yüzde"),
     percent_first=True,  # "%50" and "50%" are both said "yüzde elli"
-    currencies={
-        "TRY": Currency(word("lira"), word("kuruş")),
-        "EUR": Currency(word("avro"), _SENT),
-        "USD": Currency(word("dolar"), _SENT),
-        "GBP": Currency(word("sterlin"), word("peni")),
-    },
+    currencies=data.currencies("tr"),
     currency_symbols={"₺": "TRY", "TL": "TRY"},
     months=MONTHS,
     minute_zero="sıfır",  # "dokuz sıfır beş"

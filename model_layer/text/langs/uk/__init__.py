@@ -15,7 +15,7 @@ import re
 
 from model_layer.text.langs import data
 from model_layer.text.langs.east_slavic import CaseRules, CaseTables
-from model_layer.text.langs.engine import Currency, Language, LanguageSpec
+from model_layer.text.langs.engine import Language, LanguageSpec
 from model_layer.text.langs.forms import last_word, plural_east_slavic, word
 from model_layer.text.shapes import slavic_ranges, slavic_times
 
@@ -71,8 +71,6 @@ def _hour(h: int, before: str) -> str | None:
 _HOUR_GENITIVE = frozenset(data.words("uk", "hour_genitive"))
 
 
-_KOPEK = word("копійка", "копійки", "копійок", "копійки", gender="f")
-_CENT = word("цент", "центи", "центів", "цента")
 _UNITS = data.nouns("uk", "units")
 _UNIT_SYMBOLS = data.table("uk", "unit_symbols")
 _ABBREVIATIONS = data.table("uk", "abbreviations")
@@ -106,12 +104,7 @@ SPEC = LanguageSpec(
     plural=plural_east_slavic,  # одна гривня, дві гривні, п'ять гривень, 2,5 гривні
     genders={"f": {"один": "одна", "два": "дві"}, "n": {"один": "одне"}},
     percent=_PERCENT,
-    currencies={
-        "UAH": Currency(word("гривня", "гривні", "гривень", "гривні", gender="f"), _KOPEK),
-        "USD": Currency(word("долар", "долари", "доларів", "долара"), _CENT),
-        "EUR": Currency(word("євро"), _CENT),
-        "GBP": Currency(word("фунт", "фунти", "фунтів", "фунта"), word("пенні")),
-    },
+    currencies=data.currencies("uk"),
     currency_symbols=data.table("uk", "currency_symbols"),
     scales=_SCALES,
     months=MONTHS,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from model_layer.text.langs import data
-from model_layer.text.langs.engine import Currency, DateParts, Language, LanguageSpec
+from model_layer.text.langs.engine import DateParts, Language, LanguageSpec
 from model_layer.text.langs.forms import last_word, plural_none, word
 from model_layer.text.langs.vi import everyday as vi_everyday
 
@@ -149,11 +149,7 @@ SPEC = LanguageSpec(
     plural=plural_none,
     cardinal=cardinal,
     percent=word("phần trăm"),
-    currencies={
-        "VND": Currency(word("đồng")),
-        "USD": Currency(word("đô la"), word("xu")),
-        "EUR": Currency(word("euro"), word("xu")),
-    },
+    currencies=data.currencies("vi"),
     currency_symbols=data.table("vi", "currency_symbols"),
     months=MONTHS,
     date=_date,
