@@ -27,7 +27,6 @@ TEXT = ROOT / "model_layer" / "text"
 LANGS = TEXT / "langs"
 LANGUAGE_CODES = frozenset(p.name for p in LANGS.iterdir() if (p / "__init__.py").is_file())
 LOADER = LANGS / "__init__.py"
-SHAPES = TEXT / "shapes"
 # What a shape may take from langs/: the registry and the grammar of a spec.
 GRAMMAR = frozenset(
     {
