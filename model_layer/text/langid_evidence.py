@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from model_layer.text.langs import data
 
@@ -67,7 +67,7 @@ def _words(text: str) -> frozenset[str]:
 # ~70-110 of the most frequent function words per language (and, for English, the
 # common short words that are function words elsewhere: "go", "to", "man"), lower case.
 # Elided forms keep their apostrophe ("l'", "qu'"), as the tokenizer below returns them.
-FUNCTION_WORDS: dict[str, frozenset[str]] = data.word_sets("langid.function_words")
+FUNCTION_WORDS: Mapping[str, frozenset[str]] = data.word_sets("langid.function_words")
 
 _VIETNAMESE_VOWELS = "aăâeêioôơuưy"
 _TONE_MARKS = "\u0300\u0301\u0309\u0303\u0323"  # grave, acute, hook above, tilde, dot below

@@ -4,13 +4,14 @@ stray whitespace around a cell, Unicode in NFC."""
 
 from __future__ import annotations
 
+import importlib
 import unicodedata
 from pathlib import Path
 
 import pytest
 
 from model_layer.constants import ALL_LANGUAGE_CODES
-from model_layer.text.langs import data, language_module
+from model_layer.text.langs import common, data, language_module
 
 FILES = sorted(data.LANGS.glob("*/data/*.tsv"))
 
@@ -21,9 +22,15 @@ def test_every_data_file_is_read_by_its_language() -> None:
     import model_layer.text.langid_evidence
     import model_layer.text.shapes
 
+    readers = [model_layer.text.langid_evidence, common]
     for module in sorted(Path(model_layer.text.shapes.__file__).parent.glob("*.py")):
-        __import__(f"model_layer.text.shapes.{module.stem}")
-    assert model_layer.text.langid_evidence.FUNCTION_WORDS
+        readers.append(importlib.import_module(f"model_layer.text.shapes.{module.stem}"))
+    # a shared reader reads a language's file when first asked: ask for every language
+    for reader in readers:
+        for value in vars(reader).values():
+            for table in value.values() if isinstance(value, dict) else (value,):
+                if isinstance(table, data.ByLanguage):
+                    assert len(list(table.values())) == len(table)
     for code in sorted(ALL_LANGUAGE_CODES):
         language_module(code)
         for part in (
@@ -83,7 +90,7 @@ def test_nouns_and_shared_tables_read_as_the_rules_use_them(
         (tmp_path / code / "data" / "shape.set.tsv").write_text(f"{code}\nz\n", "utf-8")
     (tmp_path / "xx" / "data" / "short.tsv").write_text("km\tm\n", encoding="utf-8")
     monkeypatch.setattr(data, "LANGS", tmp_path)
-    for cached in (data.rows, data.nouns, data.languages_with):
+    for cached in (data.rows, data.nouns, data.files):
         cached.cache_clear()
     try:
         units = data.nouns("xx", "units")
@@ -100,11 +107,16 @@ def test_nouns_and_shared_tables_read_as_the_rules_use_them(
         with pytest.raises(ValueError, match="at least one form"):
             data.nouns("xx", "short")
         assert data.languages_with("shape.words") == ("xx", "yy")
+        lazy = data.tables("shape.words")
+        assert lazy["yy"] == {"a": "A", "b": "B"}
+        # only the language asked for is read
+        assert ("yy", "shape.words") in data.READ and ("xx", "shape.words") not in data.READ
+        assert "zz" not in lazy and lazy.get("zz") is None and len(lazy) == 2
         assert data.tables("shape.words") == {
             "xx": {"a": "A", "b": "B"},
             "yy": {"a": "A", "b": "B"},
         }
         assert data.word_sets("shape.set")["yy"] == frozenset({"yy", "z"})
     finally:
-        for cached in (data.rows, data.nouns, data.languages_with):
+        for cached in (data.rows, data.nouns, data.files):
             cached.cache_clear()

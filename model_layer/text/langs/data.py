@@ -8,12 +8,16 @@ unit's word is a line in a file, not a Python edit. Each file is read once, on f
 from __future__ import annotations
 
 import functools
+import os
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
+from typing import TypeVar
 
 from model_layer.text.langs.forms import Word
 from model_layer.text.langs.spec import Currency
 
 LANGS = Path(__file__).parent
+_T = TypeVar("_T")
 # (code, name) of every file read in this process: a test checks none lies unread.
 READ: set[tuple[str, str]] = set()
 
@@ -81,20 +85,56 @@ def nouns(code: str, name: str) -> dict[str, Word]:
 
 
 @functools.cache
+def files() -> dict[str, tuple[str, ...]]:
+    """Every data file's name -> the codes of the languages that have it, found in one walk
+    of the language folders (not one search per name)."""
+    found: dict[str, list[str]] = {}
+    for folder in sorted(LANGS.iterdir()):
+        if (folder / "data").is_dir():
+            for entry in os.scandir(folder / "data"):
+                if entry.name.endswith(".tsv"):
+                    found.setdefault(entry.name[: -len(".tsv")], []).append(folder.name)
+    return {name: tuple(codes) for name, codes in found.items()}
+
+
 def languages_with(name: str) -> tuple[str, ...]:
     """The codes of the languages that have the file `data/<name>.tsv`, in code order:
     a shared reader's per-language table is the set of these files."""
-    return tuple(sorted(p.parent.parent.name for p in LANGS.glob(f"*/data/{name}.tsv")))
+    return files().get(name, ())
 
 
-def tables(name: str) -> dict[str, dict[str, str]]:
-    """A shared reader's two-column table, by language: `langs/<code>/data/<name>.tsv`."""
-    return {code: table(code, name) for code in languages_with(name)}
+class ByLanguage(Mapping[str, _T]):
+    """A shared reader's table by language, `langs/<code>/data/<name>.tsv`: a language's
+    file is read when the reader first asks for it, so a request in one language reads
+    that language's words only."""
+
+    def __init__(self, name: str, read: Callable[[str, str], _T]) -> None:
+        self._name = name
+        self._read = read
+        self._read_so_far: dict[str, _T] = {}
+
+    def __getitem__(self, code: str) -> _T:
+        if code not in self._read_so_far:
+            if code not in languages_with(self._name):
+                raise KeyError(code)
+            self._read_so_far[code] = self._read(code, self._name)
+        return self._read_so_far[code]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(languages_with(self._name))
+
+    def __len__(self) -> int:
+        return len(languages_with(self._name))
 
 
-def word_sets(name: str) -> dict[str, frozenset[str]]:
-    """A shared reader's set of words, by language: `langs/<code>/data/<name>.tsv`."""
-    return {code: word_set(code, name) for code in languages_with(name)}
+def tables(name: str) -> ByLanguage[dict[str, str]]:
+    """A shared reader's two-column table, by language."""
+    return ByLanguage(name, table)
+
+
+def word_sets(name: str) -> ByLanguage[frozenset[str]]:
+    """A shared reader's set of words, by language."""
+    return ByLanguage(name, word_set)
 
 
 @functools.cache

@@ -27,10 +27,10 @@ from dataclasses import dataclass
 from model_layer.text.langs import data
 from model_layer.text.shapes import weekdays
 
-WORDS: dict[str, dict[str, str]] = data.tables("abbreviations.words")  # fmt: skip
+WORDS: Mapping[str, dict[str, str]] = data.tables("abbreviations.words")
 
 # Only before a number (or a Roman numeral): "Abb. 3", "S. 5", "Kap. IV", "стр. 5".
-BEFORE_NUMBER: dict[str, dict[str, str]] = data.tables("abbreviations.before_number")  # fmt: skip
+BEFORE_NUMBER: Mapping[str, dict[str, str]] = data.tables("abbreviations.before_number")
 
 # Abbreviations whose period also ends a sentence when nothing or a capital follows.
 ENDS_SENTENCE = frozenset((

@@ -87,14 +87,10 @@ def _governments(lang: str) -> dict[str, Government]:
     }
 
 
-_PREPOSITIONS: dict[str, dict[str, Government]] = {
-    lang: _governments(lang) for lang in data.languages_with("cases.prepositions")
-}
+_PREPOSITIONS = data.ByLanguage("cases.prepositions", lambda lang, _: _governments(lang))
 
 # The noun's ending that shows its case (plural forms: the number is 2 or more).
-_ENDINGS: dict[str, tuple[tuple[str, ...], ...]] = {
-    lang: data.rows(lang, "cases.endings") for lang in data.languages_with("cases.endings")
-}
+_ENDINGS = data.ByLanguage("cases.endings", data.rows)
 
 # "w wieku 65 lat", "w ciągu 3 dni", "w trakcie 2 lat": the genitive after two words.
 _AFTER_W = frozenset(["wieku", "ciągu", "trakcie"])
@@ -137,13 +133,13 @@ def _one(lang: str, cases: str, noun: str) -> str | None:
 # --- Russian, Ukrainian --------------------------------------------------------------
 
 
-_EAST: dict[str, dict[str, tuple[str, ...]]] = {
-    lang: {
+_EAST = data.ByLanguage(
+    "cases.east_prepositions",
+    lambda lang, name: {
         word: tuple("" if case == "-" else case for case in shows.split())
-        for word, shows in data.rows(lang, "cases.east_prepositions")
-    }
-    for lang in data.languages_with("cases.east_prepositions")
-}
+        for word, shows in data.rows(lang, name)
+    },
+)
 # "from 10 to 12" (ru, uk): the word after the number is no noun.
 _EAST_LINKS = frozenset(["до", "по", "и", "или", "і", "й", "та", "або", "-", "—", "–"])
 

@@ -14,7 +14,7 @@ Those languages' "of" cases ("3/4 der Mitglieder") are `fractions.py`'s.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from model_layer.text.langs import data
 from model_layer.text.shapes import noun_genders
@@ -26,14 +26,14 @@ _BARE = re.compile(
 )
 
 # Measures by gender: "m", "f", "n" (de), "c"/"n" (common/neuter in nl, sv, da).
-_MEASURES: dict[str, dict[str, str]] = data.tables("measure_fractions.genders")  # fmt: skip
+_MEASURES: Mapping[str, dict[str, str]] = data.tables("measure_fractions.genders")
 
 
 def _words(spaced: str) -> frozenset[str]:
     return frozenset(spaced.split(" "))
 
 
-_ROMANCE_MEASURES: dict[str, frozenset[str]] = data.word_sets("measure_fractions.measures")
+_ROMANCE_MEASURES: Mapping[str, frozenset[str]] = data.word_sets("measure_fractions.measures")
 _PARTS = {"es": "partes", "pt": "partes"}  # "3/4 partes": "tres cuartas partes"
 
 _DE = {(1, 4): "ein Viertel", (3, 4): "drei Viertel", (1, 3): "ein Drittel",

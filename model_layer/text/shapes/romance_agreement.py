@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Mapping
 
 from model_layer.text import numbers
 from model_layer.text.langs import data
@@ -50,7 +51,7 @@ NOT_NOUN_SETS = {
 CODE = re.compile(r"[A-Z][A-Z0-9]{1,3}")
 # Nouns that a number names rather than counts ("página 3", "capítulo 1 parte 2"): a
 # number after them, or before them, is left to the language module.
-LABELS: dict[str, frozenset[str]] = data.word_sets("agreement.labels")
+LABELS: Mapping[str, frozenset[str]] = data.word_sets("agreement.labels")
 
 # French masculine nouns in -e (the default for -e is feminine), with the nouns of either
 # gender that name people: the generic masculine when counted.
@@ -58,12 +59,17 @@ _FR_MASCULINE_IN_E = data.word_set("fr", "agreement.masculine_in_e")
 _FR_MASCULINE_ENDINGS = ("age", "isme", "ment", "eau", "ème", "acle", "eur")
 
 
+_OTHER_GENDER = {
+    "m": data.word_sets("agreement.masculine_in_a"),
+    "f": data.word_sets("agreement.feminine_not_in_a"),
+}
+
+
 @functools.cache
 def _word_set(table: str, lang: str) -> frozenset[str]:
     """Frequent nouns whose ending says the other gender (singular forms; plurals are
     looked up by their singular)."""
-    name = {"m": "agreement.masculine_in_a", "f": "agreement.feminine_not_in_a"}[table]
-    return data.word_sets(name).get(lang, frozenset())
+    return _OTHER_GENDER[table].get(lang, frozenset())
 
 
 def _singulars(noun: str, lang: str) -> list[str]:
