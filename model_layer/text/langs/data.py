@@ -11,7 +11,7 @@ import functools
 import os
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from model_layer.text.langs.forms import Word
 from model_layer.text.langs.spec import Currency
@@ -119,6 +119,13 @@ class ByLanguage(Mapping[str, _T]):
                 raise KeyError(code)
             self._read_so_far[code] = self._read(code, self._name)
         return self._read_so_far[code]
+
+    # Asked on every number for languages without the table: answered without raising.
+    def __contains__(self, code: object) -> bool:
+        return code in languages_with(self._name)
+
+    def get(self, code: str, default: Any = None) -> Any:
+        return self[code] if code in self else default  # noqa: SIM401 (this is `get`)
 
     def __iter__(self) -> Iterator[str]:
         return iter(languages_with(self._name))
